@@ -1,0 +1,46 @@
+// The conformance run: every suite, against BASE_URL or, when it is unset, the embedded reference
+// shop started as a webServer on a free port. Configuration is read and validated once, here and in
+// src/config; a bad value ends the run with one line.
+import { defineConfig } from '@playwright/test';
+import { loadConfigOrExit } from './src/config/config.js';
+import { BASE_PATH, embeddedShopUrl } from './src/config/embedded.js';
+
+const config = loadConfigOrExit();
+const embedded = config.baseUrl === undefined;
+const targetUrl = config.baseUrl ?? embeddedShopUrl();
+const port = embedded ? new URL(targetUrl).port : undefined;
+const reportDir = config.reportDir;
+
+export default defineConfig({
+  testDir: './suites',
+  outputDir: `${reportDir}/test-results`,
+  fullyParallel: true,
+  forbidOnly: true,
+  // Contract suites get no retries: randomness is pinned by seeds, not hidden by reruns.
+  retries: 0,
+  workers: process.env.CI ? 2 : undefined,
+  timeout: 60_000,
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: `${reportDir}/html`, open: 'never' }],
+    ['junit', { outputFile: `${reportDir}/junit.xml` }],
+  ],
+  use: {
+    // Traces and screenshots would carry request headers; evidence is attached redacted instead.
+    trace: 'off',
+    screenshot: 'off',
+    video: 'off',
+    ignoreHTTPSErrors: config.insecureTls,
+  },
+  webServer: embedded
+    ? {
+        command: 'node --import tsx reference/main.ts',
+        url: `http://127.0.0.1:${port}${BASE_PATH}/`,
+        reuseExistingServer: false,
+        timeout: 30_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        env: { PORT: String(port), API_USER: config.apiUser, API_PASSWORD: config.apiPassword, SHOP_FAULTS: process.env.SHOP_FAULTS ?? '' },
+      }
+    : undefined,
+});

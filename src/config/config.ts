@@ -1,0 +1,186 @@
+// The one typed configuration of the harness. Every field names its environment variable and its
+// default; values come from the process environment first, then `.env`, then the default, and are
+// validated here so a mistake ends the run with one clear line instead of a stack trace.
+// Nothing else in the code base reads process.env for harness settings (playwright.config.ts only
+// hands values through to worker processes).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseDotenv } from 'dotenv';
+
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const BUNDLED_SPEC = path.join(PROJECT_ROOT, 'spec/shop-api-v2.yaml');
+
+export const PROFILES = ['readonly', 'standard', 'full'] as const;
+export type Profile = (typeof PROFILES)[number];
+
+export interface HarnessConfig {
+  /** Full base URL of the target including the API base path; undefined means the embedded reference shop. */
+  baseUrl: string | undefined;
+  apiUser: string;
+  apiPassword: string;
+  /** Absolute path of the spec file (Swagger 2.0 or OpenAPI 3.x, YAML or JSON). */
+  spec: string;
+  /** Optional errata overlay applied to the spec at load time. */
+  errata: string | undefined;
+  profile: Profile;
+  insecureTls: boolean;
+  timeoutMs: number;
+  maxRps: number;
+  fcSeed: number | undefined;
+  fcRuns: number;
+  fcPath: string | undefined;
+  strictFields: boolean;
+  onlyGroups: string[];
+  skipGroups: string[];
+  /** Identifies one run in every record name, e-mail and ledger line. */
+  runId: string;
+  reportDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+interface FieldDoc {
+  env: string;
+  default: string;
+  meaning: string;
+}
+
+/** The documented variables, in the order README and .env.example list them. */
+export const CONFIG_FIELDS: readonly FieldDoc[] = [
+  { env: 'BASE_URL', default: '(unset: embedded reference shop)', meaning: 'Full base URL of the target, including the API base path, e.g. https://shop.example.test/shop1/api.php/v2' },
+  { env: 'API_USER', default: 'admin@example.test', meaning: 'Basic-auth user (the shop admin e-mail)' },
+  { env: 'API_PASSWORD', default: 'conformance-Pa55-0815', meaning: 'Basic-auth password' },
+  { env: 'SPEC', default: 'spec/shop-api-v2.yaml', meaning: 'Spec to test against (Swagger 2.0 or OpenAPI 3.x, YAML or JSON)' },
+  { env: 'ERRATA', default: '(unset)', meaning: 'YAML overlay that patches the spec at load time; spec/errata.yaml is used when present' },
+  { env: 'PROFILE', default: 'standard', meaning: 'readonly (GETs and search POSTs only), standard (also own records), full (also destructive operations)' },
+  { env: 'INSECURE_TLS', default: '0', meaning: 'Accept self-signed TLS certificates (1/true)' },
+  { env: 'TIMEOUT_MS', default: '15000', meaning: 'Per-request timeout in milliseconds' },
+  { env: 'MAX_RPS', default: '200', meaning: 'Upper bound on requests per second sent by one worker' },
+  { env: 'FC_SEED', default: '(drawn and printed)', meaning: 'fast-check seed for property and model runs' },
+  { env: 'FC_RUNS', default: '25', meaning: 'fast-check runs per property' },
+  { env: 'FC_PATH', default: '(unset)', meaning: 'fast-check replay path printed with a failure' },
+  { env: 'STRICT_FIELDS', default: '0', meaning: 'Report response fields the spec does not declare (1/true)' },
+  { env: 'ONLY_GROUPS', default: '(all)', meaning: 'Comma-separated resource groups to run, e.g. customers,orders' },
+  { env: 'SKIP_GROUPS', default: '(none)', meaning: 'Comma-separated resource groups to leave out' },
+  { env: 'RUN_ID', default: '(generated)', meaning: 'Run id used in names, e-mails and the ledger' },
+  { env: 'REPORT_DIR', default: 'reports', meaning: 'Where reports, the ledger and evidence go' },
+];
+
+export const DEFAULT_USER = 'admin@example.test';
+export const DEFAULT_PASSWORD = 'conformance-Pa55-0815';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function readDotenv(root: string): Record<string, string> {
+  const file = path.join(root, '.env');
+  if (!existsSync(file)) return {};
+  return parseDotenv(readFileSync(file));
+}
+
+/** Environment first, then `.env`; empty strings count as unset. */
+export function mergedEnv(env: Env = process.env, root: string = PROJECT_ROOT): Record<string, string> {
+  const merged: Record<string, string> = {};
+  for (const [k, v] of Object.entries(readDotenv(root))) if (v !== '') merged[k] = v;
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && v !== '') merged[k] = v;
+  return merged;
+}
+
+function parseBool(name: string, raw: string | undefined): boolean {
+  if (raw === undefined) return false;
+  const v = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  throw new ConfigError(`${name}=${raw} is not a boolean; use 1 or 0.`);
+}
+
+function parseInt(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined) return fallback;
+  if (!/^-?\d+$/.test(raw.trim())) throw new ConfigError(`${name}=${raw} is not a whole number.`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(`${name}=${raw} is out of range; use ${min}..${max}.`);
+  return n;
+}
+
+function parseBaseUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`BASE_URL=${raw} is not a URL; give the full base URL, e.g. https://shop.example.test/shop1/api.php/v2`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`BASE_URL=${raw} must use http or https.`);
+  }
+  if (url.username || url.password) {
+    throw new ConfigError('BASE_URL must not carry credentials; set API_USER and API_PASSWORD instead.');
+  }
+  if (url.search || url.hash) throw new ConfigError(`BASE_URL=${raw} must not have a query or fragment.`);
+  return url.toString().replace(/\/+$/, '');
+}
+
+function parseList(raw: string | undefined): string[] {
+  return (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function resolveFile(name: string, raw: string, root: string): string {
+  const file = path.resolve(root, raw);
+  if (!existsSync(file)) throw new ConfigError(`${name}=${raw}: file not found (${file}).`);
+  return file;
+}
+
+function newRunId(): string {
+  const t = new Date().toISOString().replace(/[-:T]/g, '').slice(2, 12);
+  return `r${t}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** Builds and validates the configuration. Throws ConfigError with one readable line. */
+export function loadConfig(env: Env = process.env, root: string = PROJECT_ROOT): HarnessConfig {
+  const e = mergedEnv(env, root);
+  const profile = (e.PROFILE ?? 'standard').trim().toLowerCase();
+  if (!(PROFILES as readonly string[]).includes(profile)) {
+    throw new ConfigError(`PROFILE=${e.PROFILE} is unknown; use one of ${PROFILES.join(', ')}.`);
+  }
+  const spec = resolveFile('SPEC', e.SPEC ?? BUNDLED_SPEC, root);
+  const defaultErrata = path.join(root, 'spec/errata.yaml');
+  const errata = e.ERRATA !== undefined ? resolveFile('ERRATA', e.ERRATA, root) : existsSync(defaultErrata) ? defaultErrata : undefined;
+  const runId = e.RUN_ID ?? newRunId();
+  if (!/^[a-z0-9-]{3,32}$/i.test(runId)) throw new ConfigError(`RUN_ID=${runId} must be 3-32 letters, digits or dashes.`);
+  const fcSeed = e.FC_SEED === undefined ? undefined : parseInt('FC_SEED', e.FC_SEED, 0, -(2 ** 31), 2 ** 31 - 1);
+  if (fcSeed === undefined && e.FC_PATH !== undefined) throw new ConfigError('FC_PATH needs FC_SEED: a replay path only makes sense with its seed.');
+  return {
+    baseUrl: parseBaseUrl(e.BASE_URL),
+    apiUser: e.API_USER ?? DEFAULT_USER,
+    apiPassword: e.API_PASSWORD ?? DEFAULT_PASSWORD,
+    spec,
+    errata,
+    profile: profile as Profile,
+    insecureTls: parseBool('INSECURE_TLS', e.INSECURE_TLS),
+    timeoutMs: parseInt('TIMEOUT_MS', e.TIMEOUT_MS, 15000, 100, 600000),
+    maxRps: parseInt('MAX_RPS', e.MAX_RPS, 200, 1, 100000),
+    fcSeed,
+    fcRuns: parseInt('FC_RUNS', e.FC_RUNS, 25, 1, 100000),
+    fcPath: e.FC_PATH,
+    strictFields: parseBool('STRICT_FIELDS', e.STRICT_FIELDS),
+    onlyGroups: parseList(e.ONLY_GROUPS),
+    skipGroups: parseList(e.SKIP_GROUPS),
+    runId,
+    reportDir: path.resolve(root, e.REPORT_DIR ?? 'reports'),
+  };
+}
+
+/** For CLIs: load the config or print the one-line reason and exit non-zero. */
+export function loadConfigOrExit(env: Env = process.env): HarnessConfig {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+}

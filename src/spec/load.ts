@@ -1,0 +1,126 @@
+// Loads any Swagger 2.0 or OpenAPI 3.x file (YAML or JSON) into an operation catalogue.
+// Real specs are imperfect: when validation fails the loader keeps going from the dereferenced
+// document and turns each problem into a spec finding. Only an unreadable file is fatal.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { applyErrata } from './errata.js';
+import { buildOperations } from './catalogue.js';
+import { lintSpec } from './lint.js';
+import type { Catalogue, SpecFinding, SpecSchema } from './types.js';
+
+type Json = Record<string, unknown>;
+
+export class SpecLoadError extends Error {
+  override name = 'SpecLoadError';
+}
+
+export interface LoadOptions {
+  /** Errata overlay file applied before anything is built from the spec. */
+  errata?: string | undefined;
+}
+
+const NO_VALIDATION: SwaggerParser.Options = { validate: { schema: false, spec: false } };
+
+function isObj(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function dialectOf(doc: Json): { dialect: 'swagger2' | 'openapi3'; specVersion: string } {
+  if (typeof doc.swagger === 'string') return { dialect: 'swagger2', specVersion: doc.swagger };
+  if (typeof doc.openapi === 'string') return { dialect: 'openapi3', specVersion: doc.openapi };
+  throw new SpecLoadError('not a Swagger 2.0 or OpenAPI 3.x document (no `swagger` or `openapi` field)');
+}
+
+function basePathOf(doc: Json, dialect: 'swagger2' | 'openapi3'): { basePath: string; schemes: string[] } {
+  if (dialect === 'swagger2') {
+    return {
+      basePath: typeof doc.basePath === 'string' ? doc.basePath.replace(/\/+$/, '') : '',
+      schemes: Array.isArray(doc.schemes) ? doc.schemes.map(String) : [],
+    };
+  }
+  const server = Array.isArray(doc.servers) && isObj(doc.servers[0]) ? doc.servers[0] : undefined;
+  const url = typeof server?.url === 'string' ? server.url : '';
+  try {
+    const u = new URL(url, 'http://placeholder.invalid');
+    const schemes = /^https?:/.test(url) ? [u.protocol.replace(':', '')] : [];
+    return { basePath: u.pathname.replace(/\/+$/, ''), schemes };
+  } catch {
+    return { basePath: '', schemes: [] };
+  }
+}
+
+function namedSchemas(doc: Json, dialect: 'swagger2' | 'openapi3'): Record<string, SpecSchema> {
+  const src = dialect === 'swagger2' ? doc.definitions : isObj(doc.components) ? doc.components.schemas : undefined;
+  const out: Record<string, SpecSchema> = {};
+  if (isObj(src)) for (const [k, v] of Object.entries(src)) if (isObj(v)) out[k] = v;
+  return out;
+}
+
+async function validationFindings(doc: Json): Promise<SpecFinding[]> {
+  try {
+    await SwaggerParser.validate(structuredClone(doc) as never);
+    return [];
+  } catch (err) {
+    const text = err instanceof Error ? err.message : String(err);
+    // swagger-parser joins several problems into one message; keep them apart.
+    const lines = text.split('\n').map((l) => l.trim()).filter((l) => l && !/^Swagger schema validation failed\.?$/i.test(l));
+    return (lines.length ? lines : [text]).slice(0, 50).map((message) => ({ kind: 'spec-invalid' as const, pointer: '', message }));
+  }
+}
+
+export async function loadCatalogue(file: string, opts: LoadOptions = {}): Promise<Catalogue> {
+  let content: Buffer;
+  try {
+    content = readFileSync(file);
+  } catch (err) {
+    throw new SpecLoadError(`cannot read spec ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+  let bundled: Json;
+  try {
+    bundled = (await SwaggerParser.bundle(file, NO_VALIDATION)) as unknown as Json;
+  } catch (err) {
+    throw new SpecLoadError(`cannot parse spec ${file}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+  }
+  const { dialect, specVersion } = dialectOf(bundled);
+
+  const findings: SpecFinding[] = [];
+  let errataApplied: string[] = [];
+  if (opts.errata) {
+    const result = applyErrata(bundled, opts.errata);
+    bundled = result.doc;
+    errataApplied = result.applied;
+    findings.push(...result.findings);
+  }
+
+  findings.push(...(await validationFindings(bundled)));
+  findings.push(...lintSpec(bundled, dialect));
+
+  let deref: Json;
+  try {
+    deref = (await SwaggerParser.dereference(structuredClone(bundled) as never, NO_VALIDATION)) as unknown as Json;
+  } catch (err) {
+    findings.push({ kind: 'unresolved-ref', pointer: '', message: err instanceof Error ? err.message.split('\n')[0] ?? '' : String(err) });
+    deref = structuredClone(bundled);
+  }
+
+  const info = isObj(deref.info) ? deref.info : {};
+  const { basePath, schemes } = basePathOf(deref, dialect);
+  return {
+    info: {
+      title: typeof info.title === 'string' ? info.title : '(untitled)',
+      version: typeof info.version === 'string' ? info.version : '',
+      dialect,
+      specVersion,
+      basePath,
+      schemes,
+      hash: createHash('sha256').update(content).digest('hex'),
+      file,
+    },
+    operations: buildOperations({ deref, dialect }),
+    findings,
+    schemas: namedSchemas(deref, dialect),
+    errataApplied,
+    raw: bundled,
+  };
+}
