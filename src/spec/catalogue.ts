@@ -97,12 +97,14 @@ export function buildOperations({ deref, dialect }: BuildInput): Operation[] {
 
       for (const p of raw) {
         if (dialect === 'swagger2' && p.in === 'body') {
-          const rawIndex = Array.isArray(o.parameters) ? o.parameters.findIndex((q) => isObj(q) && q.in === 'body') : -1;
+          // The body parameter may sit on the operation or (less often) on the path item.
+          const opIndex = Array.isArray(o.parameters) ? o.parameters.findIndex((q) => isObj(q) && q.in === 'body') : -1;
+          const pathIndex = Array.isArray(item.parameters) ? item.parameters.findIndex((q) => isObj(q) && q.in === 'body') : -1;
           body = {
             required: p.required === true,
             contentTypes: consumes,
             schema: isObj(p.schema) ? p.schema : {},
-            pointer: rawIndex >= 0 ? `${opPointer}/parameters/${rawIndex}/schema` : undefined,
+            pointer: opIndex >= 0 ? `${opPointer}/parameters/${opIndex}/schema` : pathIndex >= 0 ? `${ptr('paths', path)}/parameters/${pathIndex}/schema` : undefined,
           };
           continue;
         }

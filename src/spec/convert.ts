@@ -4,7 +4,10 @@
 //   passwords) must not appear.
 // - request: readOnly fields are forbidden and not required; write-only fields are allowed.
 // Keys ajv does not know (example, x-*, discriminator, xml, externalDocs) are dropped, so ajv can
-// run in strict mode on what is left and still accept real-world specs.
+// run in strict mode on what is left and still accept real-world specs. Formats: int32/int64 become
+// bounds (int64 = a safe integer), float/double/password/binary carry no rule, date/date-time/
+// email/byte are checked by the formats registered in validators.ts, unknown formats are dropped
+// (the linter reports them). `type: file` accepts anything; invalid types are dropped.
 
 export type SchemaMode = 'request' | 'response';
 
@@ -34,6 +37,14 @@ export interface ConvertOptions {
   mapRef?: (ref: string) => string;
   /** Resolves a `$ref` to its target, so readOnly/writeOnly on a referenced schema is seen. */
   resolveRef?: (ref: string) => unknown;
+  /**
+   * Strict mode only: rewrites a `$ref` that is a direct `allOf` member to a non-strict copy of its
+   * target. A strict member would reject the fields its siblings contribute; the parent of the
+   * allOf then carries the union of the members' fields and does the strict check itself.
+   */
+  lenientRef?: (ref: string) => string;
+  /** Neither readOnly nor write-only fields are forbidden (for examples, which show whole records). */
+  ignoreAccess?: boolean;
 }
 
 function isObj(v: unknown): v is Json {
@@ -95,7 +106,8 @@ export function convertSchema(input: unknown, opts: ConvertOptions, seen: WeakMa
         if (isObj(value)) {
           const props: Json = {};
           for (const [name, sub] of Object.entries(value)) {
-            if (opts.mode === 'request' && isReadOnly(sub, opts.resolveRef)) props[name] = false;
+            if (opts.ignoreAccess) props[name] = convertSchema(sub, opts, seen);
+            else if (opts.mode === 'request' && isReadOnly(sub, opts.resolveRef)) props[name] = false;
             else if (opts.mode === 'response' && isWriteOnly(sub, opts.resolveRef)) props[name] = false;
             else props[name] = convertSchema(sub, opts, seen);
           }
@@ -112,6 +124,8 @@ export function convertSchema(input: unknown, opts: ConvertOptions, seen: WeakMa
         out.additionalProperties = typeof value === 'boolean' ? value : convertSchema(value, opts, seen);
         break;
       case 'allOf':
+        if (Array.isArray(value)) out.allOf = value.map((v) => (strict(opts) ? lenientMember(v, opts, seen) : convertSchema(v, opts, seen)));
+        break;
       case 'anyOf':
       case 'oneOf':
         if (Array.isArray(value)) out[key] = value.map((v) => convertSchema(v, opts, seen));
@@ -162,12 +176,47 @@ export function convertSchema(input: unknown, opts: ConvertOptions, seen: WeakMa
     if ((out.required as unknown[]).length === 0) delete out.required;
   }
 
-  if (opts.mode === 'response' && opts.strictFields && isObj(out.properties) && out.additionalProperties === undefined) {
-    out.additionalProperties = false;
+  if (strict(opts) && out.additionalProperties === undefined && out.anyOf === undefined && out.oneOf === undefined) {
+    if (Array.isArray(input.allOf)) {
+      // The parent of an allOf declares every field its members declare, then closes the object.
+      const props: Json = isObj(out.properties) ? out.properties : {};
+      for (const name of memberFields(input, opts.resolveRef, new Set())) if (!(name in props)) props[name] = true;
+      out.properties = props;
+      out.additionalProperties = false;
+    } else if (isObj(out.properties)) {
+      out.additionalProperties = false;
+    }
   }
 
   if (isNullable(input)) makeNullable(out);
   return out;
+}
+
+function strict(opts: ConvertOptions): boolean {
+  return opts.mode === 'response' && opts.strictFields === true;
+}
+
+/** An allOf member in strict mode: converted as usual but left open at its own top level. */
+function lenientMember(member: unknown, opts: ConvertOptions, seen: WeakMap<object, unknown>): unknown {
+  if (isObj(member) && typeof member.$ref === 'string') {
+    // Siblings of $ref carry no meaning in Swagger 2.0 / OpenAPI 3.0.
+    return { $ref: opts.lenientRef ? opts.lenientRef(member.$ref) : opts.mapRef ? opts.mapRef(member.$ref) : member.$ref };
+  }
+  const converted = convertSchema(member, opts, seen);
+  if (!isObj(converted) || !isObj(member) || member.additionalProperties !== undefined) return converted;
+  const open: Json = { ...converted };
+  delete open.additionalProperties;
+  return open;
+}
+
+/** Names of the fields a schema and its allOf members declare (through $refs). */
+function memberFields(schema: unknown, resolveRef: ConvertOptions['resolveRef'], visiting: Set<unknown>): string[] {
+  const s = target(schema, resolveRef);
+  if (!isObj(s) || visiting.has(s)) return [];
+  visiting.add(s);
+  const names = isObj(s.properties) ? Object.keys(s.properties) : [];
+  if (Array.isArray(s.allOf)) for (const m of s.allOf) names.push(...memberFields(m, resolveRef, visiting));
+  return names;
 }
 
 /** Formats: integers get their bounds (int64 as a safe integer), the rest is left to ajv-formats

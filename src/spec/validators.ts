@@ -3,7 +3,7 @@
 // operation schemas point into them, so a definition used by fifty operations compiles once.
 import { Ajv, type ValidateFunction, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { convertSchema, type SchemaMode } from './convert.js';
+import { convertSchema, type ConvertOptions, type SchemaMode } from './convert.js';
 import type { Catalogue, Operation, ResponseInfo } from './types.js';
 import type { SchemaErrorInfo } from '../checks/types.js';
 
@@ -18,11 +18,32 @@ function isObj(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+function unescapeSegment(segment: string, uriEncoded: boolean): string {
+  let p = segment;
+  if (uriEncoded) {
+    try {
+      p = decodeURIComponent(p);
+    } catch {
+      // A stray % in a fragment: take the segment as it is.
+    }
+  }
+  return p.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/**
+ * Resolves a JSON pointer (or a `#`-fragment, which may be URI-encoded) in a document. Internal
+ * `$ref`s met on the way are followed, so a pointer into an operation still reaches the schema
+ * when the response, parameter or request body itself is a `$ref` (e.g. `#/responses/NotFound`).
+ */
 export function resolvePointer(doc: unknown, pointer: string): unknown {
   if (pointer === '' || pointer === '#') return doc;
-  const parts = pointer.replace(/^#/, '').split('/').slice(1).map((p) => decodeURIComponent(p).replace(/~1/g, '/').replace(/~0/g, '~'));
+  const uriEncoded = pointer.startsWith('#');
+  const parts = pointer.replace(/^#/, '').split('/').slice(1).map((p) => unescapeSegment(p, uriEncoded));
   let cur: unknown = doc;
   for (const p of parts) {
+    for (let hops = 0; isObj(cur) && typeof cur.$ref === 'string' && cur.$ref.startsWith('#') && !(p in cur) && hops < 20; hops++) {
+      cur = resolvePointer(doc, cur.$ref);
+    }
     if (Array.isArray(cur)) cur = cur[Number(p)];
     else if (isObj(cur)) cur = cur[p];
     else return undefined;
@@ -56,18 +77,57 @@ export function declaredResponse(op: Operation, status: number): ResponseInfo | 
   return op.responses.find((r) => r.status === 'default');
 }
 
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?:[Zz]|[+-](\d{2})(?::?(\d{2}))?)?$/;
+
+/**
+ * ISO-8601 date-time (extended format): a calendar date, `T` (or a space, as RFC 3339 allows),
+ * hours and minutes, optional seconds and fraction, optional zone. ajv-formats' own date-time is
+ * RFC 3339 and demands a zone, which real shops often leave out.
+ */
+export function isIsoDateTime(value: string): boolean {
+  const m = ISO_DATE_TIME.exec(value);
+  if (!m) return false;
+  const n = (i: number): number => Number(m[i] ?? 0);
+  const [year, month, day] = [n(1), n(2), n(3)];
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+  return day >= 1 && day <= days && n(4) <= 23 && n(5) <= 59 && n(6) <= 60 && n(7) <= 23 && n(8) <= 59;
+}
+
 export function createAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true, verbose: false });
+  // inlineRefs off: a named schema used by many operations becomes one function called by all of
+  // them instead of being generated again inside each one (compile time dominates load time).
+  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: true, verbose: false, inlineRefs: false, validateSchema: false });
   addFormats(ajv);
   // Swagger formats that are not JSON Schema formats: checked here or not at all.
   ajv.addFormat('byte', /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/);
+  ajv.addFormat('date-time', { type: 'string', validate: isIsoDateTime });
   return ajv;
+}
+
+/** Finds every internal `$ref` that does not point at a named schema. */
+function collectOtherRefs(node: unknown, namedRoot: string, out: Map<string, string>, seen = new Set<unknown>()): void {
+  if (typeof node !== 'object' || node === null || seen.has(node)) return;
+  seen.add(node);
+  if (Array.isArray(node)) {
+    for (const v of node) collectOtherRefs(v, namedRoot, out, seen);
+    return;
+  }
+  const o = node as Json;
+  if (typeof o.$ref === 'string' && o.$ref.startsWith('#/') && !o.$ref.startsWith(namedRoot) && !out.has(o.$ref)) {
+    out.set(o.$ref, `x-ref-${out.size + 1}`);
+  }
+  for (const v of Object.values(o)) collectOtherRefs(v, namedRoot, out, seen);
 }
 
 export class ValidatorSet {
   private readonly ajv = createAjv();
   private readonly cache = new Map<string, ValidateFunction | null>();
+  /** Compiled functions by converted schema text: most answers are `$ref: ShopError` and alike. */
+  private readonly byText = new Map<string, ValidateFunction>();
   private readonly registered = new Set<Variant>();
+  /** Internal $refs outside the named schemas -> synthetic definition names. */
+  private readonly otherRefs = new Map<string, string>();
   private readonly namedRoot: string;
 
   constructor(private readonly catalogue: Catalogue) {
@@ -78,26 +138,38 @@ export class ValidatorSet {
     return `spec-${variant}`;
   }
 
-  private convertOptions(variant: Variant) {
+  private convertOptions(variant: Variant): ConvertOptions {
     const mode: SchemaMode = variant === 'request' ? 'request' : 'response';
     const raw = this.catalogue.raw;
-    const namedRoot = this.namedRoot;
-    const id = this.idFor(variant);
+    const map = (id: string) => (ref: string) => {
+      if (ref.startsWith(this.namedRoot)) return `${id}#/definitions/${ref.slice(this.namedRoot.length)}`;
+      const other = this.otherRefs.get(ref);
+      return other ? `${id}#/definitions/${other}` : ref;
+    };
     return {
       mode,
       strictFields: variant === 'response-strict',
-      mapRef: (ref: string) => (ref.startsWith(namedRoot) ? `${id}#/definitions/${ref.slice(namedRoot.length)}` : ref),
+      mapRef: map(this.idFor(variant)),
+      lenientRef: map(this.idFor('response')),
       resolveRef: (ref: string) => (ref.startsWith('#') ? resolvePointer(raw, ref) : undefined),
     };
   }
 
-  /** Registers the converted named schemas of one variant with ajv (once). */
+  /**
+   * Registers the converted named schemas of one variant with ajv (once). Schemas that `$ref`s
+   * reach outside the named ones (bundling multi-file specs puts some under `#/paths/...`) are
+   * registered next to them under synthetic names.
+   */
   private ensureNamed(variant: Variant): void {
     if (this.registered.has(variant)) return;
+    // The strict variant points allOf members at the lenient one.
+    if (variant === 'response-strict') this.ensureNamed('response');
+    if (this.otherRefs.size === 0) collectOtherRefs(this.catalogue.raw, this.namedRoot, this.otherRefs);
     const named = resolvePointer(this.catalogue.raw, this.namedRoot.slice(0, -1));
     const definitions: Json = {};
     const opts = this.convertOptions(variant);
     if (isObj(named)) for (const [name, schema] of Object.entries(named)) definitions[name] = convertSchema(schema, opts);
+    for (const [ref, name] of this.otherRefs) definitions[name] = convertSchema(resolvePointer(this.catalogue.raw, ref), opts);
     this.ajv.addSchema({ $id: this.idFor(variant), definitions });
     this.registered.add(variant);
   }
@@ -110,7 +182,10 @@ export class ValidatorSet {
       const rawSchema = resolvePointer(this.catalogue.raw, pointer);
       if (rawSchema !== undefined) {
         this.ensureNamed(variant);
-        fn = this.ajv.compile(convertSchema(rawSchema, this.convertOptions(variant)) as Json);
+        const converted = convertSchema(rawSchema, this.convertOptions(variant)) as Json;
+        const text = JSON.stringify(converted);
+        fn = this.byText.get(text) ?? this.ajv.compile(converted);
+        this.byText.set(text, fn);
       }
     }
     this.cache.set(key, fn);
@@ -135,6 +210,29 @@ export class ValidatorSet {
     if (!fn) return { ok: true, errors: [], schemaFound: false };
     const ok = fn(body);
     return { ok, errors: ok ? [] : toSchemaErrors(fn.errors), schemaFound: true };
+  }
+
+  /**
+   * STRICT_FIELDS: the fields of a response body that the spec does not declare, one error per
+   * field, `path` pointing at the field itself. Only what strictness adds: a field refused by an
+   * explicit `additionalProperties: false` of the spec is a schema error of validateResponse.
+   * Empty when no schema is declared for the status.
+   */
+  undeclaredFields(op: Operation, status: number, body: unknown): SchemaErrorInfo[] {
+    const strictFn = this.response(op, status, true);
+    if (!strictFn || strictFn(body)) return [];
+    const key = (e: ErrorObject) => `${e.instancePath} ${String((e.params as { additionalProperty?: unknown }).additionalProperty)}`;
+    const lenientFn = this.response(op, status, false);
+    const declaredClosed = new Set(lenientFn && !lenientFn(body) ? (lenientFn.errors ?? []).filter((e) => e.keyword === 'additionalProperties').map(key) : []);
+    const out: SchemaErrorInfo[] = [];
+    const seen = new Set<string>();
+    for (const e of strictFn.errors ?? []) {
+      if (e.keyword !== 'additionalProperties' || declaredClosed.has(key(e)) || seen.has(key(e))) continue;
+      seen.add(key(e));
+      const field = String((e.params as { additionalProperty?: unknown }).additionalProperty);
+      out.push({ path: `${e.instancePath}/${field.replace(/~/g, '~0').replace(/\//g, '~1')}`, schemaPath: e.schemaPath, message: `undeclared field "${field}"` });
+    }
+    return out;
   }
 
   validateRequest(op: Operation, body: unknown): ValidationResult {
