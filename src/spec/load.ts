@@ -3,6 +3,7 @@
 // document and turns each problem into a spec finding. Only an unreadable file is fatal.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { applyErrata } from './errata.js';
 import { buildOperations } from './catalogue.js';
@@ -57,15 +58,62 @@ function namedSchemas(doc: Json, dialect: 'swagger2' | 'openapi3'): Record<strin
   return out;
 }
 
+interface MetaError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** swagger-parser's own meta-schema check (Swagger 2.0 / OpenAPI 3.x JSON Schema), run on the
+ * bundled document so problems point at where they are written, not at every place a $ref
+ * pulls them in (which is what validate() on the dereferenced document reports). */
+const validateAgainstMetaSchema = createRequire(import.meta.url)('@apidevtools/swagger-parser/lib/validators/schema.js') as (api: unknown) => void;
+
+const KEYWORD_RANK: Record<string, number> = { enum: 0, required: 1, const: 1, type: 3 };
+
+/** ajv's errors for one document, without the cascade of oneOf/anyOf alternatives. */
+export function reduceMetaErrors(errors: readonly MetaError[]): SpecFinding[] {
+  const composite = (e: MetaError) => e.keyword === 'oneOf' || e.keyword === 'anyOf';
+  const kept = errors.filter((e) => {
+    if (composite(e)) return !errors.some((o) => !composite(o) && o !== e && (o.instancePath === e.instancePath || o.instancePath.startsWith(`${e.instancePath}/`)));
+    if (e.keyword === 'required' && e.params.missingProperty === '$ref') return !errors.some((o) => o !== e && o.instancePath === e.instancePath && !composite(o));
+    return true;
+  });
+  const out: SpecFinding[] = [];
+  const bestOther = new Map<string, MetaError>();
+  for (const e of kept) {
+    if (e.keyword === 'additionalProperties') {
+      out.push({ kind: 'spec-invalid', pointer: e.instancePath, message: `unknown property \`${String(e.params.additionalProperty)}\`` });
+      continue;
+    }
+    const prev = bestOther.get(e.instancePath);
+    if (!prev || (KEYWORD_RANK[e.keyword] ?? 2) < (KEYWORD_RANK[prev.keyword] ?? 2)) bestOther.set(e.instancePath, e);
+  }
+  for (const e of bestOther.values()) {
+    const message = e.keyword === 'enum' && Array.isArray(e.params.allowedValues) ? `must be one of ${e.params.allowedValues.map(String).join(', ')}` : (e.message ?? e.keyword);
+    out.push({ kind: 'spec-invalid', pointer: e.instancePath, message });
+  }
+  const seen = new Set<string>();
+  return out.filter((f) => !seen.has(`${f.pointer} ${f.message}`) && Boolean(seen.add(`${f.pointer} ${f.message}`)));
+}
+
 async function validationFindings(doc: Json): Promise<SpecFinding[]> {
   try {
-    await SwaggerParser.validate(structuredClone(doc) as never);
+    validateAgainstMetaSchema(structuredClone(doc));
+  } catch (err) {
+    const details = (err as { details?: unknown }).details;
+    if (Array.isArray(details)) return reduceMetaErrors(details as MetaError[]).slice(0, 200);
+    return [{ kind: 'spec-invalid', pointer: '', message: err instanceof Error ? err.message.split('\n')[0] ?? '' : String(err) }];
+  }
+  // The semantic checks (path parameters, duplicates, body parameters ...) assume a document that
+  // passed the meta-schema, as in swagger-parser's own validate(); they stop at the first problem.
+  try {
+    await SwaggerParser.validate(structuredClone(doc) as never, { validate: { schema: false, spec: true } });
     return [];
   } catch (err) {
-    const text = err instanceof Error ? err.message : String(err);
-    // swagger-parser joins several problems into one message; keep them apart.
-    const lines = text.split('\n').map((l) => l.trim()).filter((l) => l && !/^Swagger schema validation failed\.?$/i.test(l));
-    return (lines.length ? lines : [text]).slice(0, 50).map((message) => ({ kind: 'spec-invalid' as const, pointer: '', message }));
+    const message = err instanceof Error ? err.message.split('\n')[0] ?? '' : String(err);
+    return [{ kind: 'spec-invalid', pointer: '', message: message.replace(/^Validation failed\.\s*/, '') }];
   }
 }
 

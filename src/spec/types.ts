@@ -74,7 +74,9 @@ export type FindingKind =
   | 'unresolved-ref'
   | 'schema-compile-error'
   | 'errata-applied'
-  | 'errata-failed';
+  | 'errata-failed'
+  /** A lint rule failed on something unexpected (a harness problem, reported rather than thrown). */
+  | 'lint-error';
 
 /** A problem of the spec itself. Reported, never fatal. */
 export interface SpecFinding {

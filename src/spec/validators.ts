@@ -12,7 +12,7 @@ type Json = Record<string, unknown>;
 // ajv-formats is CommonJS; under ESM its default export may be wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
 
-type Variant = 'request' | 'response' | 'response-strict';
+export type Variant = 'request' | 'response' | 'response-strict' | 'example';
 
 function isObj(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -120,9 +120,14 @@ function collectOtherRefs(node: unknown, namedRoot: string, out: Map<string, str
   for (const v of Object.values(o)) collectOtherRefs(v, namedRoot, out, seen);
 }
 
-export class ValidatorSet {
+/**
+ * Compiles schemas of one bundled ($ref-carrying) document. Named schemas are registered once per
+ * variant; identical converted schemas share one compiled function.
+ * Variants: request / response / response-strict (STRICT_FIELDS) / example (neither readOnly nor
+ * write-only fields forbidden: an example shows a whole record).
+ */
+export class SchemaCompiler {
   private readonly ajv = createAjv();
-  private readonly cache = new Map<string, ValidateFunction | null>();
   /** Compiled functions by converted schema text: most answers are `$ref: ShopError` and alike. */
   private readonly byText = new Map<string, ValidateFunction>();
   private readonly registered = new Set<Variant>();
@@ -130,8 +135,11 @@ export class ValidatorSet {
   private readonly otherRefs = new Map<string, string>();
   private readonly namedRoot: string;
 
-  constructor(private readonly catalogue: Catalogue) {
-    this.namedRoot = catalogue.info.dialect === 'swagger2' ? '#/definitions/' : '#/components/schemas/';
+  constructor(
+    private readonly raw: Json,
+    dialect: 'swagger2' | 'openapi3',
+  ) {
+    this.namedRoot = dialect === 'swagger2' ? '#/definitions/' : '#/components/schemas/';
   }
 
   private idFor(variant: Variant): string {
@@ -140,7 +148,6 @@ export class ValidatorSet {
 
   private convertOptions(variant: Variant): ConvertOptions {
     const mode: SchemaMode = variant === 'request' ? 'request' : 'response';
-    const raw = this.catalogue.raw;
     const map = (id: string) => (ref: string) => {
       if (ref.startsWith(this.namedRoot)) return `${id}#/definitions/${ref.slice(this.namedRoot.length)}`;
       const other = this.otherRefs.get(ref);
@@ -149,9 +156,10 @@ export class ValidatorSet {
     return {
       mode,
       strictFields: variant === 'response-strict',
+      ignoreAccess: variant === 'example',
       mapRef: map(this.idFor(variant)),
       lenientRef: map(this.idFor('response')),
-      resolveRef: (ref: string) => (ref.startsWith('#') ? resolvePointer(raw, ref) : undefined),
+      resolveRef: (ref: string) => (ref.startsWith('#') ? resolvePointer(this.raw, ref) : undefined),
     };
   }
 
@@ -164,30 +172,45 @@ export class ValidatorSet {
     if (this.registered.has(variant)) return;
     // The strict variant points allOf members at the lenient one.
     if (variant === 'response-strict') this.ensureNamed('response');
-    if (this.otherRefs.size === 0) collectOtherRefs(this.catalogue.raw, this.namedRoot, this.otherRefs);
-    const named = resolvePointer(this.catalogue.raw, this.namedRoot.slice(0, -1));
+    if (this.otherRefs.size === 0) collectOtherRefs(this.raw, this.namedRoot, this.otherRefs);
+    const named = resolvePointer(this.raw, this.namedRoot.slice(0, -1));
     const definitions: Json = {};
     const opts = this.convertOptions(variant);
     if (isObj(named)) for (const [name, schema] of Object.entries(named)) definitions[name] = convertSchema(schema, opts);
-    for (const [ref, name] of this.otherRefs) definitions[name] = convertSchema(resolvePointer(this.catalogue.raw, ref), opts);
+    for (const [ref, name] of this.otherRefs) definitions[name] = convertSchema(resolvePointer(this.raw, ref), opts);
     this.ajv.addSchema({ $id: this.idFor(variant), definitions });
     this.registered.add(variant);
+  }
+
+  /** Compiles a schema given in the document's own ($ref-carrying) form. Throws when ajv cannot. */
+  compileSchema(rawSchema: unknown, variant: Variant): ValidateFunction {
+    this.ensureNamed(variant);
+    const converted = convertSchema(rawSchema, this.convertOptions(variant)) as Json;
+    const text = JSON.stringify(converted);
+    const fn = this.byText.get(text) ?? this.ajv.compile(converted);
+    this.byText.set(text, fn);
+    return fn;
+  }
+
+  /** Compiles the schema at a JSON pointer of the document; null when nothing is there. */
+  compileAt(pointer: string, variant: Variant): ValidateFunction | null {
+    const rawSchema = resolvePointer(this.raw, pointer);
+    return rawSchema === undefined ? null : this.compileSchema(rawSchema, variant);
+  }
+}
+
+export class ValidatorSet {
+  private readonly compiler: SchemaCompiler;
+  private readonly cache = new Map<string, ValidateFunction | null>();
+
+  constructor(private readonly catalogue: Catalogue) {
+    this.compiler = new SchemaCompiler(catalogue.raw, catalogue.info.dialect);
   }
 
   private compile(key: string, variant: Variant, pointer: string | undefined): ValidateFunction | null {
     const hit = this.cache.get(key);
     if (hit !== undefined) return hit;
-    let fn: ValidateFunction | null = null;
-    if (pointer !== undefined) {
-      const rawSchema = resolvePointer(this.catalogue.raw, pointer);
-      if (rawSchema !== undefined) {
-        this.ensureNamed(variant);
-        const converted = convertSchema(rawSchema, this.convertOptions(variant)) as Json;
-        const text = JSON.stringify(converted);
-        fn = this.byText.get(text) ?? this.ajv.compile(converted);
-        this.byText.set(text, fn);
-      }
-    }
+    const fn = pointer === undefined ? null : this.compiler.compileAt(pointer, variant);
     this.cache.set(key, fn);
     return fn;
   }
