@@ -1,0 +1,19 @@
+// fast-check arbitraries from the spec: valid values, values that break exactly one rule, and
+// query parameters, per operation or per converted schema.
+export { hasJsonBody, invalidBody, requestSchema, validBody } from './operation.js';
+export { fieldsArb, pageArb, perPageArb, recordFields, sortArb, toQueryString, validQuery, type QueryParams, type QueryValue, type RecordFields } from './query.js';
+export { expectedAjvError, invalidValue } from './invalid.js';
+export { validValue } from './valid.js';
+export { KNOWN_FORMATS, formatArb, invalidFormatValues } from './formats.js';
+export { RESERVED_DOMAIN, text, uniqueEmail, uniqueTag } from './strings.js';
+export {
+  DEFAULT_VIOLATION_KINDS,
+  GenerationError,
+  OMIT,
+  VIOLATION_KINDS,
+  type ArbOptions,
+  type InvalidSample,
+  type JsonSchema,
+  type Violation,
+  type ViolationKind,
+} from './types.js';
