@@ -155,7 +155,7 @@ export function valid(schema: unknown, opts: ArbOptions, at: At): fc.Arbitrary<u
   let bySchema = built.get(opts);
   if (!bySchema) built.set(opts, (bySchema = new WeakMap()));
   let byAt = bySchema.get(schema);
-  if (!byAt) bySchema.set(schema, (byAt = new Map()));
+  if (!byAt) bySchema.set(schema, (byAt = new Map<string, fc.Arbitrary<unknown>>()));
   const key = `${at.depth} ${at.name ?? ''} ${at.pattern}`;
   let arb = byAt.get(key);
   if (!arb) byAt.set(key, (arb = build(schema, opts, at)));
