@@ -1,0 +1,57 @@
+// POST with `X-HTTP-Method-Override: PUT|PATCH|DELETE` behaves like that method: the answer is
+// what the operation declares (as the real method gave with the same body), and an overridden
+// DELETE really deletes. Tested on the suite's own records only.
+import { declaredResponse } from '../spec/validators.js';
+import type { Operation } from '../spec/types.js';
+import { declaredList, finding, opLabel } from './finding.js';
+import type { Check, CheckContext, Exchange, Finding } from './types.js';
+
+const NAME = 'methodOverride';
+
+export function methodOverride(op: Operation, ex: Exchange, ctx: CheckContext): Finding[] {
+  if (ex.intent !== 'method-override') return [];
+  const s = ex.response.status;
+  const m = op.method.toUpperCase();
+  const baseline = ctx.related?.baseline;
+  if (baseline && !(baseline.response.status >= 200 && baseline.response.status < 300)) {
+    return [
+      finding(NAME, op, baseline, {
+        outcome: 'skip',
+        title: `${m} itself did not succeed`,
+        message: `${opLabel(op)} answered ${baseline.response.status} to the same request, so an overridden POST has nothing to be compared with.`,
+        severity: 'minor',
+      }),
+    ];
+  }
+  if (!(s >= 200 && s < 300)) {
+    return [
+      finding(NAME, op, ex, {
+        title: `override to ${m} not honoured (${s})`,
+        message: `POST ${ex.request.url} with X-HTTP-Method-Override: ${m} answered ${s}${baseline ? `, while ${m} itself answered ${baseline.response.status}` : ''}.`,
+        severity: 'major',
+      }),
+    ];
+  }
+  if (!declaredResponse(op, s)) {
+    return [finding(NAME, op, ex, { title: `override answered undeclared ${s}`, message: `POST with X-HTTP-Method-Override: ${m} answered ${s}; ${opLabel(op)} declares ${declaredList(op)}.`, severity: 'major' })];
+  }
+  if (baseline && baseline.response.status !== s) {
+    return [finding(NAME, op, ex, { title: `override answered ${s}, ${m} answers ${baseline.response.status}`, message: `POST with X-HTTP-Method-Override: ${m} answered ${s}; ${m} itself answered ${baseline.response.status}.`, severity: 'minor' })];
+  }
+  const after = ctx.related?.followUp;
+  if (m === 'DELETE' && after && after.response.status >= 200 && after.response.status < 300) {
+    return [finding(NAME, op, after, { title: 'overridden DELETE left the record', message: `After POST with X-HTTP-Method-Override: DELETE answered ${s}, reading the record still answered ${after.response.status}.`, severity: 'major' })];
+  }
+  return [];
+}
+
+export const methodOverrideCheck: Check = {
+  name: NAME,
+  description: 'POST with X-HTTP-Method-Override: PUT|PATCH|DELETE behaves like that method (own records only).',
+  should: 'honour X-HTTP-Method-Override',
+  severity: 'major',
+  probes: ['method-override'],
+  intents: ['method-override'],
+  appliesTo: (op) => ['put', 'patch', 'delete'].includes(op.method),
+  run: methodOverride,
+};

@@ -1,0 +1,62 @@
+// The body validates against the schema the spec declares for THAT status, error statuses
+// included. With STRICT_FIELDS, fields the schema does not declare are reported too (minor).
+import { declaredResponse } from '../spec/validators.js';
+import type { Operation } from '../spec/types.js';
+import { finding, opLabel, what } from './finding.js';
+import type { Check, CheckContext, Exchange, Finding } from './types.js';
+
+const NAME = 'responseSchemaConformance';
+
+export function responseSchemaConformance(op: Operation, ex: Exchange, ctx: CheckContext): Finding[] {
+  const s = ex.response.status;
+  if (s === 0) return [];
+  const declared = declaredResponse(op, s);
+  // An undeclared status is statusCodeConformance's finding; there is no schema to hold it to.
+  if (!declared?.schema) return [];
+  const body = ex.response.json;
+  if (body === undefined) {
+    return [
+      finding(NAME, op, ex, {
+        title: `${s} body is not JSON`,
+        message: `${opLabel(op)} answered ${s}${what(ex)} with a body that is not JSON, but the spec declares a schema for ${declared.status}.`,
+        severity: 'major',
+      }),
+    ];
+  }
+  const loose = ctx.validateResponse(op, s, body, false);
+  if (!loose.ok) {
+    return [
+      finding(NAME, op, ex, {
+        title: `${s} body does not match its schema`,
+        message: `${opLabel(op)} answered ${s}${what(ex)} with a body that breaks the schema declared for ${declared.status} (${loose.errors.length} error${loose.errors.length === 1 ? '' : 's'}).`,
+        severity: 'major',
+        schemaErrors: loose.errors,
+      }),
+    ];
+  }
+  if (ctx.strictFields) {
+    const strict = ctx.validateResponse(op, s, body, true);
+    if (!strict.ok) {
+      return [
+        finding(NAME, op, ex, {
+          title: `${s} body has undeclared fields`,
+          message: `${opLabel(op)} answered ${s}${what(ex)} with fields the schema for ${declared.status} does not declare (STRICT_FIELDS=1).`,
+          severity: 'minor',
+          schemaErrors: strict.errors,
+        }),
+      ];
+    }
+  }
+  return [];
+}
+
+export const responseSchemaConformanceCheck: Check = {
+  name: NAME,
+  description: 'The body validates against the schema declared for its status, error statuses included.',
+  should: 'answer bodies that match the schema of their status',
+  severity: 'major',
+  probes: ['positive', 'auth', 'negative'],
+  intents: ['positive', 'negative', 'no-auth', 'wrong-auth', 'wrong-content-type'],
+  appliesTo: (op) => op.responses.some((r) => r.schema !== undefined),
+  run: responseSchemaConformance,
+};

@@ -1,0 +1,412 @@
+// The API client every suite uses: calls operations of the loaded spec over Playwright's
+// APIRequestContext, sends Basic auth itself (httpCredentials would send every request twice),
+// paces itself, records each exchange for evidence, keeps the ledger and refuses unsafe writes.
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
+import type { Profile } from '../config/config.js';
+import { PROJECT_ROOT } from '../config/config.js';
+import { pathMatcher } from '../spec/catalogue.js';
+import type { Catalogue, Operation } from '../spec/types.js';
+import type { Exchange, Intent, RecordedRequest, RecordedResponse } from '../checks/types.js';
+import { GuardError, HarnessError, RateLimitError, TransportError, transportCode } from './errors.js';
+import { guardWrite, isDestructiveOperation, isSearchOperation } from './guard.js';
+import type { Ledger, LedgerEntry, NewRecord } from './ledger.js';
+import { createdRecords, FILE_FIELDS, fileNameIn, ownerPath } from './ledger-rules.js';
+import type { Pacer } from './pacer.js';
+import type { Redactor } from './redact.js';
+import { fillPath, joinUrl, queryString, type PathValue } from './url.js';
+
+const VERSION = (JSON.parse(readFileSync(`${PROJECT_ROOT}/package.json`, 'utf8')) as { version: string }).version;
+export const USER_AGENT = `shop-api-conformance/${VERSION}`;
+
+/** Keep this much of a response body in the exchange; the rest is dropped from evidence. */
+const MAX_TEXT = 64 * 1024;
+
+export type AuthMode = 'default' | 'none' | 'wrong';
+
+export type MultipartValue = string | number | boolean | { name: string; mimeType: string; buffer: Buffer };
+
+export interface CallOptions {
+  /** Path parameter values; arrays become comma lists. */
+  path?: Readonly<Record<string, PathValue>>;
+  query?: Readonly<Record<string, unknown>>;
+  /** JSON body (serialised here). */
+  body?: unknown;
+  /** A body sent byte for byte (negative tests); combine with contentType. */
+  rawBody?: string | Buffer;
+  multipart?: Readonly<Record<string, MultipartValue>>;
+  headers?: Readonly<Record<string, string>>;
+  auth?: AuthMode;
+  /** Content-Type to send instead of the default; null sends none. */
+  contentType?: string | null;
+  intent?: Intent;
+  label?: string;
+  timeoutMs?: number;
+  maxRedirects?: number;
+  /** What to do when no HTTP answer comes: throw a TransportError (default) or return a status-0 exchange. */
+  noAnswer?: 'throw' | 'return';
+}
+
+export interface ClientSettings {
+  apiUser: string;
+  apiPassword: string;
+  timeoutMs: number;
+  profile: Profile;
+  runId: string;
+  insecureTls: boolean;
+}
+
+export interface ClientDeps {
+  request: APIRequestContext;
+  /** API root: BASE_URL joined with the spec's base path (see url.ts apiRoot). */
+  apiRoot: string;
+  catalogue: Catalogue;
+  ledger: Ledger;
+  pacer: Pacer;
+  redactor: Redactor;
+  settings: ClientSettings;
+  /** Told about long waits (rate limit), so a test can extend its timeout. */
+  onWait?: (ms: number) => void;
+}
+
+export interface CleanupResult {
+  removed: LedgerEntry[];
+  failed: { entry: LedgerEntry; reason: string }[];
+}
+
+function lowerHeaders(h: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) out[k.toLowerCase()] = v;
+  return out;
+}
+
+function parseJson(text: string, contentType: string | undefined): unknown {
+  const t = text.trim();
+  if (!t) return undefined;
+  if (!(contentType ?? '').includes('json') && !/^[[{]/.test(t)) return undefined;
+  try {
+    return JSON.parse(t) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export class ApiClient {
+  /** Every exchange this client recorded, oldest first. */
+  readonly exchanges: Exchange[] = [];
+  /** Records this client created (and which the ledger still has open), oldest first. */
+  private readonly createdHere: NewRecord[] = [];
+  private readonly opsById: Map<string, Operation>;
+  private readonly specMarksDestructive: boolean;
+
+  constructor(private readonly deps: ClientDeps) {
+    this.opsById = new Map(deps.catalogue.operations.map((o) => [o.id, o]));
+    this.specMarksDestructive = deps.catalogue.operations.some((o) => o.extensions['x-destructive'] !== undefined);
+  }
+
+  get apiRoot(): string {
+    return this.deps.apiRoot;
+  }
+
+  get catalogue(): Catalogue {
+    return this.deps.catalogue;
+  }
+
+  get ledger(): Ledger {
+    return this.deps.ledger;
+  }
+
+  get settings(): ClientSettings {
+    return this.deps.settings;
+  }
+
+  operation(opOrId: Operation | string): Operation {
+    if (typeof opOrId !== 'string') return opOrId;
+    const op = this.opsById.get(opOrId);
+    if (!op) throw new HarnessError(`operation "${opOrId}" is not in the loaded spec (${this.deps.catalogue.info.file})`);
+    return op;
+  }
+
+  isDestructive(op: Operation): boolean {
+    return isDestructiveOperation(op, this.specMarksDestructive);
+  }
+
+  /** Calls one operation of the spec. */
+  async call(opOrId: Operation | string, opts: CallOptions = {}): Promise<Exchange> {
+    const op = this.operation(opOrId);
+    const pathValues: Record<string, string> = {};
+    for (const [k, v] of Object.entries(opts.path ?? {})) pathValues[k] = Array.isArray(v) ? v.join(',') : String(v);
+    let relPath: string;
+    try {
+      relPath = fillPath(op.path, opts.path);
+    } catch (err) {
+      throw new HarnessError(`${op.id}: ${(err as Error).message}`);
+    }
+    return this.perform(op, op.method.toUpperCase(), relPath, pathValues, opts);
+  }
+
+  /**
+   * Sends a request by path (`/customers/12`, or an absolute URL for probes on another scheme).
+   * The guard applies the rules of the operation the path matches.
+   */
+  async send(method: string, pathOrUrl: string, opts: CallOptions = {}): Promise<Exchange> {
+    const absolute = /^https?:\/\//i.test(pathOrUrl);
+    const relPath = absolute ? new URL(pathOrUrl).pathname : pathOrUrl.split('?')[0] ?? pathOrUrl;
+    const m = method.toUpperCase();
+    let found: { op: Operation; values: Record<string, string> } | undefined;
+    for (const op of this.deps.catalogue.operations) {
+      if (op.method.toUpperCase() !== m) continue;
+      const values = pathMatcher(op.path)(relPath);
+      if (values) {
+        found = { op, values };
+        break;
+      }
+    }
+    return this.perform(found?.op, m, pathOrUrl, found?.values ?? {}, opts);
+  }
+
+  private authHeader(mode: AuthMode): string | undefined {
+    const { apiUser, apiPassword, runId } = this.deps.settings;
+    if (mode === 'none') return undefined;
+    const pass = mode === 'wrong' ? `wrong-${runId}-${apiPassword.length}` : apiPassword;
+    return `Basic ${Buffer.from(`${apiUser}:${pass}`, 'utf8').toString('base64')}`;
+  }
+
+  private async perform(op: Operation | undefined, method: string, pathOrUrl: string, pathValues: Record<string, string>, opts: CallOptions): Promise<Exchange> {
+    const absolute = /^https?:\/\//i.test(pathOrUrl);
+    const url = absolute ? pathOrUrl : joinUrl(this.deps.apiRoot, pathOrUrl) + queryString(op, opts.query);
+    const relPath = absolute ? new URL(pathOrUrl).pathname : pathOrUrl.split('?')[0] ?? pathOrUrl;
+    const override = Object.entries(opts.headers ?? {}).find(([k]) => k.toLowerCase() === 'x-http-method-override')?.[1]?.toUpperCase();
+    const intent = opts.intent ?? 'positive';
+
+    // Only writes against the API are guarded; a probe on another origin (plain http) is not a write to it.
+    const verdict = guardWrite(
+      { op, method, override, path: relPath, pathValues, body: opts.body ?? (opts.multipart ? { ...opts.multipart } : undefined) },
+      { profile: this.deps.settings.profile, ledger: this.deps.ledger, specMarksDestructive: this.specMarksDestructive },
+    );
+    if (!verdict.allowed) throw new GuardError(`Refused by the write guard: ${verdict.reason}.`);
+
+    const auth = opts.auth ?? 'default';
+    const headers: Record<string, string> = { 'user-agent': `${USER_AGENT} (run ${this.deps.settings.runId})`, accept: 'application/json' };
+    const authorization = this.authHeader(auth);
+    if (authorization) headers.authorization = authorization;
+    let data: Buffer | undefined;
+    let rawBody: string | undefined;
+    if (opts.rawBody !== undefined) {
+      data = Buffer.isBuffer(opts.rawBody) ? opts.rawBody : Buffer.from(opts.rawBody, 'utf8');
+      rawBody = data.toString('utf8');
+    } else if (opts.body !== undefined) {
+      rawBody = JSON.stringify(opts.body);
+      data = Buffer.from(rawBody, 'utf8');
+      headers['content-type'] = 'application/json';
+    }
+    if (opts.contentType !== undefined) {
+      if (opts.contentType === null) delete headers['content-type'];
+      else headers['content-type'] = opts.contentType;
+    }
+    for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k.toLowerCase()] = v;
+
+    const multipart = opts.multipart ? { ...opts.multipart } : undefined;
+    const recordedRequest: RecordedRequest = {
+      method,
+      url,
+      headers: this.deps.redactor.headers(headers),
+      auth,
+    };
+    if (this.deps.settings.insecureTls) recordedRequest.insecure = true;
+    if (opts.body !== undefined) recordedRequest.body = this.deps.redactor.value(opts.body);
+    if (rawBody !== undefined) recordedRequest.rawBody = this.deps.redactor.text(rawBody.length > MAX_TEXT ? rawBody.slice(0, MAX_TEXT) : rawBody);
+    if (multipart) {
+      recordedRequest.multipart = {};
+      for (const [k, v] of Object.entries(multipart)) {
+        recordedRequest.multipart[k] = typeof v === 'object' ? `@${v.name};type=${v.mimeType} (${v.buffer.length} bytes)` : String(v);
+      }
+    }
+
+    let retries = 0;
+    for (;;) {
+      await this.deps.pacer.beforeRequest(this.deps.onWait);
+      const started = Date.now();
+      let res: APIResponse;
+      try {
+        res = await this.deps.request.fetch(url, {
+          method,
+          headers,
+          ...(data !== undefined ? { data } : {}),
+          ...(multipart ? { multipart } : {}),
+          timeout: opts.timeoutMs ?? this.deps.settings.timeoutMs,
+          maxRedirects: opts.maxRedirects ?? 0,
+          failOnStatusCode: false,
+          ignoreHTTPSErrors: this.deps.settings.insecureTls,
+        });
+      } catch (err) {
+        const raw = err instanceof Error ? err.message : String(err);
+        const message = this.deps.redactor.text(raw.split('\n')[0] ?? raw);
+        const code = transportCode(raw);
+        if (code === undefined) throw new HarnessError(`${method} ${url}: ${message}`);
+        if (opts.noAnswer !== 'return') throw new TransportError(`${method} ${url}: no answer (${code}): ${message}`, code, method, url);
+        const response: RecordedResponse = { status: 0, headers: {}, text: '', durationMs: Date.now() - started, transportError: code };
+        return this.keep({ request: recordedRequest, response, intent, ...(op ? { operationId: op.id } : {}), ...(opts.label ? { label: opts.label } : {}) });
+      }
+      const response = await this.recordResponse(res, started);
+      if (response.status === 429 && retries < 2) {
+        const wait = this.deps.pacer.exhausted(response.headers);
+        retries++;
+        this.deps.onWait?.(wait);
+        continue;
+      }
+      this.deps.pacer.afterResponse(response.headers);
+      if (response.status === 429) {
+        throw new RateLimitError(
+          `${method} ${url} was still rate-limited (429) after waiting for the reset ${retries} times; lower MAX_RPS, run fewer workers or split the run with ONLY_GROUPS.`,
+        );
+      }
+      const exchange: Exchange = { request: recordedRequest, response, intent };
+      if (op) exchange.operationId = op.id;
+      if (opts.label) exchange.label = opts.label;
+      if (retries) exchange.retries = retries;
+      if (op && !absolute) this.track(op, method, override, relPath, pathValues, opts, response);
+      return this.keep(exchange);
+    }
+  }
+
+  private keep(ex: Exchange): Exchange {
+    this.exchanges.push(ex);
+    return ex;
+  }
+
+  private async recordResponse(res: APIResponse, started: number): Promise<RecordedResponse> {
+    const headers = lowerHeaders(res.headers());
+    let buf: Buffer;
+    try {
+      buf = await res.body();
+    } catch {
+      buf = Buffer.alloc(0);
+    }
+    const full = buf.toString('utf8');
+    const response: RecordedResponse = {
+      status: res.status(),
+      headers: this.deps.redactor.headers(headers),
+      text: this.deps.redactor.text(full.length > MAX_TEXT ? full.slice(0, MAX_TEXT) : full),
+      durationMs: Date.now() - started,
+    };
+    if (full.length > MAX_TEXT) response.truncated = true;
+    const json = parseJson(full, headers['content-type']);
+    if (json !== undefined) response.json = this.deps.redactor.value(json);
+    return response;
+  }
+
+  /** Ledger bookkeeping, synchronous, before the exchange is handed back. */
+  private track(op: Operation, method: string, override: string | undefined, relPath: string, pathValues: Record<string, string>, opts: CallOptions, res: RecordedResponse): void {
+    const effective = override ?? method;
+    if (res.status < 200 || res.status >= 300) return;
+    if (effective === 'DELETE') {
+      for (const r of this.deletedBy(op, relPath, pathValues, opts.body)) this.deps.ledger.recordDelete(r, op.id);
+      return;
+    }
+    if (method === 'POST' && isSearchOperation(op) && !override) return;
+    const renamed = this.renamedFile(op, relPath, effective, opts.body, res.json);
+    if (renamed) {
+      this.deps.ledger.recordDelete(renamed.from, op.id);
+      this.remember(renamed.to, op.id);
+      return;
+    }
+    const sentFields: Record<string, string> = {};
+    for (const [k, v] of Object.entries(opts.multipart ?? {})) if (typeof v !== 'object') sentFields[k] = String(v);
+    const records = createdRecords(this.deps.catalogue, this.deps.apiRoot, {
+      op,
+      method: effective,
+      path: relPath,
+      status: res.status,
+      body: res.json,
+      location: res.headers.location,
+      sentFields,
+      sentBody: opts.body,
+    });
+    for (const r of records) this.remember(r, op.id);
+  }
+
+  private remember(r: NewRecord, operationId: string): void {
+    if (this.deps.ledger.recordCreate(r, operationId)) this.createdHere.push(r);
+  }
+
+  private deletedBy(op: Operation, relPath: string, pathValues: Record<string, string>, body: unknown): NewRecord[] {
+    const owner = ownerPath(op, relPath);
+    if (owner !== undefined) {
+      const lastName = /\{([^}]+)\}(?!.*\{)/.exec(op.path)?.[1];
+      const value = lastName ? pathValues[lastName] : undefined;
+      const prefix = owner.slice(0, owner.lastIndexOf('/'));
+      const ids = value !== undefined && value.includes(',') ? value.split(',') : [decodeURIComponent(owner.slice(owner.lastIndexOf('/') + 1))];
+      return ids.map((id) => ({ kind: 'record' as const, collection: prefix, id, path: `${prefix}/${encodeURIComponent(id)}` }));
+    }
+    const name = fileNameIn(body);
+    if (name) return [{ kind: 'file', collection: relPath, id: name, path: relPath }];
+    const items = Array.isArray(body) ? body : [body];
+    return items
+      .map((b) => (b && typeof b === 'object' && 'id' in b ? String((b as { id: unknown }).id) : undefined))
+      .filter((id): id is string => id !== undefined)
+      .map((id) => ({ kind: 'record' as const, collection: relPath, id, path: `${relPath}/${encodeURIComponent(id)}` }));
+  }
+
+  private renamedFile(op: Operation, relPath: string, method: string, body: unknown, answer: unknown): { from: NewRecord; to: NewRecord } | undefined {
+    if (method !== 'PUT' && method !== 'PATCH') return undefined;
+    if (op.path.includes('{') || !body || typeof body !== 'object') return undefined;
+    const b = body as Record<string, unknown>;
+    const from = typeof b.oldFilename === 'string' ? b.oldFilename : undefined;
+    const a = answer && typeof answer === 'object' ? (answer as Record<string, unknown>) : {};
+    const to = typeof a.newFilename === 'string' ? a.newFilename : typeof b.newFilename === 'string' ? b.newFilename : undefined;
+    if (!from || !to || !this.deps.ledger.ownsFile(relPath, from)) return undefined;
+    return {
+      from: { kind: 'file', collection: relPath, id: from, path: relPath },
+      to: { kind: 'file', collection: relPath, id: to, path: relPath },
+    };
+  }
+
+  /** Records this client created that are still open, newest first (the order to delete them in). */
+  openRecords(): NewRecord[] {
+    return this.createdHere.filter((r) => !this.deps.ledger.isDeleted(r)).reverse();
+  }
+
+  /** The DELETE request that removes a ledger record, or undefined when the spec has none. */
+  deleteRequestFor(r: NewRecord): { op: Operation; path: string; body?: unknown } | undefined {
+    const ops = this.deps.catalogue.operations.filter((o) => o.method === 'delete');
+    if (r.kind === 'record') {
+      for (const op of ops) if (pathMatcher(op.path)(r.path)) return { op, path: r.path };
+      return undefined;
+    }
+    for (const op of ops) {
+      if (!pathMatcher(op.path)(r.collection) || op.path.includes('{')) continue;
+      const props = op.body?.schema && typeof op.body.schema.properties === 'object' && op.body.schema.properties ? Object.keys(op.body.schema.properties) : [];
+      const field = props.find((p) => FILE_FIELDS.test(p)) ?? 'filename';
+      return { op, path: r.collection, body: { [field]: r.id } };
+    }
+    return undefined;
+  }
+
+  /** Deletes what this client created, newest first; 404/410 count as already gone. */
+  async cleanup(records: readonly NewRecord[] = this.openRecords()): Promise<CleanupResult> {
+    const result: CleanupResult = { removed: [], failed: [] };
+    for (const r of records) {
+      const entry: LedgerEntry = { run: this.deps.settings.runId, event: 'create', ...r, operationId: '', time: new Date().toISOString(), target: this.deps.apiRoot };
+      if (this.deps.ledger.isDeleted(r)) continue;
+      const del = this.deleteRequestFor(r);
+      if (!del) {
+        result.failed.push({ entry, reason: 'the spec has no DELETE operation for it' });
+        continue;
+      }
+      try {
+        const ex = await this.send('DELETE', del.path, { intent: 'cleanup', ...(del.body !== undefined ? { body: del.body } : {}) });
+        const s = ex.response.status;
+        if ((s >= 200 && s < 300) || s === 404 || s === 410) {
+          this.deps.ledger.recordDelete(r, del.op.id);
+          result.removed.push(entry);
+        } else {
+          result.failed.push({ entry, reason: `DELETE answered ${s}` });
+        }
+      } catch (err) {
+        result.failed.push({ entry, reason: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    return result;
+  }
+}

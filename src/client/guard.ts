@@ -1,0 +1,161 @@
+// The write guard: the client never sends a write that could touch a record the harness did not
+// create. Enforced here, in code, for every request; a refusal is a harness error, not a finding.
+//
+// - PROFILE=readonly: no writes at all, except search POSTs (they read).
+// - Destructive operations (cache clears, cron triggers, sending mail): only in PROFILE=full.
+// - PUT/PATCH/DELETE, and POST under a record path or with X-HTTP-Method-Override, must target a
+//   record in the ledger. A path id of the wrong type (`abc` for an integer id) cannot name any
+//   record, so negative tests may send it.
+// - Writes on a collection path name their targets in the body (ids, file names); each must be
+//   in the ledger. A DELETE on a collection that names nothing is refused.
+import type { Profile } from '../config/config.js';
+import type { Operation, ParameterInfo } from '../spec/types.js';
+import { FILE_FIELDS, ownerPath } from './ledger-rules.js';
+import type { Ledger } from './ledger.js';
+
+type Json = Record<string, unknown>;
+
+function isObj(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function isSearchOperation(op: Operation): boolean {
+  return op.method === 'post' && (/\/search$/.test(op.path) || op.extensions['x-search'] === true);
+}
+
+/** A write in the sense of the profiles: anything but GET/HEAD/OPTIONS and search POSTs. */
+export function isWriteOperation(op: Operation): boolean {
+  return !['get', 'head', 'options'].includes(op.method) && !isSearchOperation(op);
+}
+
+const DESTRUCTIVE_WORDS = /(^|[/_-])(cache|caches|cron|cronjobs?|jobs?|send|mail|flush|purge|reset|trigger|reindex|import|sync|clear)($|[/_-])/i;
+
+/**
+ * Destructive operations clear caches, trigger jobs or send mail. Our spec marks them with
+ * `x-destructive`; a spec that marks none gets a heuristic: those words in the path, or a DELETE
+ * on a whole collection without naming records.
+ */
+export function isDestructiveOperation(op: Operation, specMarksDestructive: boolean): boolean {
+  if (op.extensions['x-destructive'] === true) return true;
+  if (specMarksDestructive) return false;
+  if (!isWriteOperation(op)) return false;
+  if (DESTRUCTIVE_WORDS.test(op.path)) return true;
+  return op.method === 'delete' && !op.path.includes('{') && !op.body;
+}
+
+/** True when the value cannot name any record of this parameter (wrong type for its schema). */
+export function cannotNameRecord(param: ParameterInfo | undefined, value: string): boolean {
+  if (!param) return false;
+  const s = param.schema;
+  const type = s.type === 'array' && isObj(s.items) ? s.items.type : s.type;
+  const format = s.type === 'array' && isObj(s.items) ? s.items.format : s.format;
+  const items = s.type === 'array' ? value.split(',') : [value];
+  if (type === 'integer') return items.some((v) => !/^-?\d+$/.test(v));
+  if (type === 'number') return items.some((v) => v.trim() === '' || Number.isNaN(Number(v)));
+  if (format === 'uuid') return items.some((v) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v));
+  return false;
+}
+
+export interface WriteRequest {
+  op: Operation | undefined;
+  /** HTTP method on the wire. */
+  method: string;
+  /** X-HTTP-Method-Override, upper-cased, when sent. */
+  override: string | undefined;
+  /** Concrete path relative to the API root, without query. */
+  path: string;
+  /** Raw (decoded) path parameter values. */
+  pathValues: Record<string, string>;
+  body: unknown;
+}
+
+export interface GuardContext {
+  profile: Profile;
+  ledger: Ledger;
+  specMarksDestructive: boolean;
+}
+
+export type Verdict = { allowed: true } | { allowed: false; reason: string };
+
+const ok: Verdict = { allowed: true };
+const no = (reason: string): Verdict => ({ allowed: false, reason });
+
+/** Record paths named by a concrete path: `/customers/3,4,5` names three. */
+function namedRecordPaths(op: Operation, req: WriteRequest): string[] | 'wrong-typed' | undefined {
+  const owner = ownerPath(op, req.path);
+  if (owner === undefined) return undefined;
+  const params = op.parameters.filter((p) => p.in === 'path');
+  for (const p of params) {
+    const v = req.pathValues[p.name];
+    if (v !== undefined && cannotNameRecord(p, v)) return 'wrong-typed';
+  }
+  // The last path parameter may be a comma list (bulk delete): one record path per element.
+  const lastName = /\{([^}]+)\}(?!.*\{)/.exec(op.path)?.[1];
+  const lastParam = params.find((p) => p.name === lastName);
+  const lastValue = lastName ? req.pathValues[lastName] : undefined;
+  if (lastParam?.schema.type === 'array' && lastValue?.includes(',')) {
+    const prefix = owner.slice(0, owner.lastIndexOf('/'));
+    return lastValue.split(',').map((v) => `${prefix}/${encodeURIComponent(v)}`);
+  }
+  return [owner];
+}
+
+/** Targets a collection-level write names in its body: record ids and file names. */
+function bodyTargets(body: unknown): { ids: string[]; files: string[] } {
+  const ids: string[] = [];
+  const files: string[] = [];
+  const visit = (v: unknown): void => {
+    if (!isObj(v)) return;
+    if (typeof v.id === 'number' || (typeof v.id === 'string' && v.id !== '')) ids.push(String(v.id));
+    for (const [k, x] of Object.entries(v)) {
+      // A rename names the old file; the new name is what it creates.
+      if (k === 'newFilename') continue;
+      if ((FILE_FIELDS.test(k) || /^old/i.test(k)) && typeof x === 'string' && x && k !== 'name') files.push(x.split('/').pop() ?? x);
+    }
+  };
+  if (Array.isArray(body)) body.forEach(visit);
+  else visit(body);
+  return { ids, files };
+}
+
+export function guardWrite(req: WriteRequest, ctx: GuardContext): Verdict {
+  const effective = (req.override ?? req.method).toUpperCase();
+  const op = req.op;
+  const readMethod = ['GET', 'HEAD', 'OPTIONS'].includes(effective);
+  if (readMethod && !req.override) return ok;
+  if (op && !req.override && isSearchOperation(op)) return ok;
+  if (ctx.profile === 'readonly') {
+    return no(`PROFILE=readonly sends no writes (${req.method}${req.override ? ` overridden to ${req.override}` : ''} ${req.path})`);
+  }
+  if (!op) {
+    if (effective === 'POST') return ok;
+    return ctx.ledger.ownsRecord(req.path) ? ok : no(`${effective} ${req.path} matches no operation of the spec and is not a record the harness created`);
+  }
+  if (isDestructiveOperation(op, ctx.specMarksDestructive) && ctx.profile !== 'full') {
+    return no(`${op.id} is destructive (cache clears, job triggers, sending mail); it runs only with PROFILE=full`);
+  }
+  const named = namedRecordPaths(op, req);
+  if (named === 'wrong-typed') return ok;
+  if (named !== undefined) {
+    // A POST under a record path (create a child, send an e-mail) and every PUT/PATCH/DELETE there.
+    const foreign = named.filter((p) => !ctx.ledger.ownsRecord(p));
+    if (foreign.length) {
+      return no(`${effective} ${req.path} targets ${foreign.join(', ')}, which the harness did not create (only records in the ledger may be changed)`);
+    }
+    return ok;
+  }
+  // Collection-level write.
+  if (effective === 'POST') return ok;
+  const { ids, files } = bodyTargets(req.body);
+  const foreignIds = ids.filter((id) => !ctx.ledger.ownsRecord(`${req.path}/${encodeURIComponent(id)}`));
+  const foreignFiles = files.filter((f) => !ctx.ledger.ownsFile(req.path, f));
+  if (foreignIds.length || foreignFiles.length) {
+    const what = [...foreignIds.map((id) => `id ${id}`), ...foreignFiles.map((f) => `file ${f}`)].join(', ');
+    return no(`${effective} ${req.path} names ${what}, which the harness did not create`);
+  }
+  if (!ids.length && !files.length && effective === 'DELETE') {
+    return no(`DELETE ${req.path} names no record the harness created; a collection-wide delete is never sent`);
+  }
+  // A PUT/PATCH naming nothing cannot change an existing record (the API queues e-mails this way).
+  return ok;
+}

@@ -1,0 +1,123 @@
+// Which records an answer says were created or deleted. Kept in one small file because these are
+// guesses about an API's conventions: the created record's id in `id`, a bulk `created[]` list,
+// a `Location` header, and the file name of an upload.
+import { pathMatcher } from '../spec/catalogue.js';
+import type { Catalogue, Operation } from '../spec/types.js';
+import type { NewRecord } from './ledger.js';
+
+type Json = Record<string, unknown>;
+
+function isObj(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function idOf(v: unknown): string | undefined {
+  if (typeof v === 'number' || (typeof v === 'string' && v !== '')) return String(v);
+  if (isObj(v)) return idOf(v.id);
+  return undefined;
+}
+
+/** File-name fields of upload answers and of file-rename/delete bodies. */
+export const FILE_FIELDS = /^(filename|fileName|file_name|newFilename|path|file|name)$/;
+
+/** Ids named by an answer body: `id`, bulk `created[]`, or an array of records. */
+export function idsInBody(body: unknown): string[] {
+  if (Array.isArray(body)) return body.map(idOf).filter((x): x is string => x !== undefined);
+  if (!isObj(body)) return [];
+  if (Array.isArray(body.created)) return body.created.map(idOf).filter((x): x is string => x !== undefined);
+  const id = idOf(body.id);
+  return id === undefined ? [] : [id];
+}
+
+/** The path a `Location` header names, relative to the API root; undefined when it points elsewhere. */
+export function locationPath(location: string | undefined, apiRoot: string): string | undefined {
+  if (!location) return undefined;
+  let u: URL;
+  try {
+    u = new URL(location, apiRoot + '/');
+  } catch {
+    return undefined;
+  }
+  const root = new URL(apiRoot);
+  if (u.origin !== root.origin) return undefined;
+  const base = root.pathname.replace(/\/+$/, '');
+  if (!u.pathname.startsWith(base + '/')) return undefined;
+  return u.pathname.slice(base.length);
+}
+
+function matchesSomeOperation(catalogue: Catalogue, p: string): boolean {
+  return catalogue.operations.some((op) => pathMatcher(op.path)(p) !== undefined);
+}
+
+/** The record path for an id created by a request to `requestPath`. */
+export function recordPathFor(catalogue: Catalogue, requestPath: string, id: string): string {
+  const candidate = `${requestPath.replace(/\/+$/, '')}/${encodeURIComponent(id)}`;
+  if (matchesSomeOperation(catalogue, candidate)) return candidate;
+  const last = requestPath.split('/').pop();
+  if (last === encodeURIComponent(id)) return requestPath;
+  return candidate;
+}
+
+/** Concrete path up to and including the last filled path parameter (`/orders/5` for `/orders/5/status`). */
+export function ownerPath(op: Operation, concretePath: string): string | undefined {
+  const tpl = op.path.split('/');
+  const parts = concretePath.split('/');
+  let last = -1;
+  tpl.forEach((seg, i) => {
+    if (/^\{[^}]+\}$/.test(seg)) last = i;
+  });
+  if (last < 0) return undefined;
+  return parts.slice(0, last + 1).join('/');
+}
+
+export interface AnswerFacts {
+  op: Operation;
+  /** Method the server was asked to perform (the override, when one was sent). */
+  method: string;
+  /** Concrete request path relative to the API root, without query. */
+  path: string;
+  status: number;
+  body: unknown;
+  location: string | undefined;
+  /** Multipart fields sent (for uploads). */
+  sentFields?: Record<string, string>;
+  sentBody?: unknown;
+}
+
+function isSearch(op: Operation): boolean {
+  return op.method === 'post' && /\/search$/.test(op.path);
+}
+
+/** Records an answer says were created. Updates echo their own id; the ledger ignores repeats. */
+export function createdRecords(catalogue: Catalogue, apiRoot: string, a: AnswerFacts): NewRecord[] {
+  if (a.status < 200 || a.status >= 300) return [];
+  if (!['POST', 'PUT', 'PATCH'].includes(a.method) || isSearch(a.op)) return [];
+  const parent = ownerPath(a.op, a.path);
+  const isUpload = (a.op.body?.contentTypes ?? []).some((t) => t.startsWith('multipart/'));
+  if (isUpload) {
+    const name = fileNameIn(a.body) ?? fileNameIn(a.sentFields);
+    return name ? [{ kind: 'file', collection: a.path, id: name, path: a.path }] : [];
+  }
+  const out: NewRecord[] = [];
+  const loc = locationPath(a.location, apiRoot);
+  const ids = idsInBody(a.body);
+  if (!ids.length && loc) {
+    const id = decodeURIComponent(loc.split('/').pop() ?? '');
+    if (id) out.push({ kind: 'record', collection: loc.slice(0, loc.lastIndexOf('/')) || '/', id, path: loc, ...(parent ? { parent } : {}) });
+    return out;
+  }
+  for (const id of ids) {
+    const p = ids.length === 1 && loc ? loc : recordPathFor(catalogue, a.path, id);
+    out.push({ kind: 'record', collection: p.slice(0, p.lastIndexOf('/')) || '/', id, path: p, ...(parent && parent !== p ? { parent } : {}) });
+  }
+  return out;
+}
+
+/** A file name in an upload answer or a file body (`filename`, `path`, ...), without directories. */
+export function fileNameIn(v: unknown): string | undefined {
+  if (!isObj(v)) return undefined;
+  for (const [k, x] of Object.entries(v)) {
+    if (FILE_FIELDS.test(k) && typeof x === 'string' && x) return x.split('/').pop();
+  }
+  return undefined;
+}

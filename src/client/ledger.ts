@@ -1,0 +1,135 @@
+// The ledger: every record the harness creates is appended to `${reportDir}/ledger.jsonl`
+// synchronously, before the create call returns to the test, so a crash never loses track of one.
+// Deletes are appended too; what was created and never deleted is what cleanup and the leftover
+// report work from. The in-memory index is what the write guard consults.
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type LedgerEvent = 'create' | 'delete';
+export type LedgerKind = 'record' | 'file';
+
+export interface LedgerEntry {
+  run: string;
+  event: LedgerEvent;
+  kind: LedgerKind;
+  /** Concrete collection path relative to the API root, e.g. /customers or /orders/12/items. */
+  collection: string;
+  /** Record id, or the file name for uploads. */
+  id: string;
+  /** Record path relative to the API root (/customers/12); for files the collection path. */
+  path: string;
+  /** Path of the record this one lives under (/orders/12 for an order item). */
+  parent?: string;
+  operationId: string;
+  time: string;
+  /** API root the record lives on (no credentials). */
+  target: string;
+  /** The target was an in-process reference shop: its records vanish with it, cleanup ignores them. */
+  ephemeral?: boolean;
+}
+
+export type NewRecord = Pick<LedgerEntry, 'kind' | 'collection' | 'id' | 'path' | 'parent'>;
+
+export function ledgerFile(reportDir: string): string {
+  return path.join(reportDir, 'ledger.jsonl');
+}
+
+export function entryKey(e: Pick<LedgerEntry, 'kind' | 'collection' | 'id' | 'path' | 'target'>): string {
+  return e.kind === 'file' ? `${e.target} file ${e.collection} ${e.id}` : `${e.target} ${e.path}`;
+}
+
+export class Ledger {
+  private readonly created = new Map<string, LedgerEntry>();
+  private readonly deleted = new Set<string>();
+
+  constructor(
+    readonly file: string,
+    readonly runId: string,
+    readonly target: string,
+    readonly ephemeral = false,
+  ) {
+    mkdirSync(path.dirname(file), { recursive: true });
+  }
+
+  private append(e: LedgerEntry): void {
+    // One short line per write with O_APPEND: lines from parallel workers never interleave.
+    appendFileSync(this.file, JSON.stringify(e) + '\n');
+  }
+
+  private entry(event: LedgerEvent, r: NewRecord, operationId: string): LedgerEntry {
+    const e: LedgerEntry = { run: this.runId, event, ...r, operationId, time: new Date().toISOString(), target: this.target };
+    if (r.parent === undefined) delete e.parent;
+    if (this.ephemeral) e.ephemeral = true;
+    return e;
+  }
+
+  /** Records a create. Returns false when the record was already known (an update echoing its id). */
+  recordCreate(r: NewRecord, operationId: string): boolean {
+    const e = this.entry('create', r, operationId);
+    const key = entryKey(e);
+    if (this.created.has(key) && !this.deleted.has(key)) return false;
+    this.append(e);
+    this.created.set(key, e);
+    this.deleted.delete(key);
+    return true;
+  }
+
+  recordDelete(r: NewRecord, operationId: string): void {
+    const e = this.entry('delete', r, operationId);
+    const key = entryKey(e);
+    if (!this.created.has(key) || this.deleted.has(key)) return;
+    this.append(e);
+    this.deleted.add(key);
+  }
+
+  /** Takes over an entry of an earlier run (cleanup), so the guard lets it be deleted. No line is written. */
+  adopt(e: LedgerEntry): void {
+    const key = entryKey({ ...e, target: this.target });
+    this.created.set(key, { ...e, target: this.target });
+    this.deleted.delete(key);
+  }
+
+  /** The harness created this record (it may since have been deleted: deleting twice is allowed). */
+  ownsRecord(recordPath: string): boolean {
+    return this.created.has(entryKey({ kind: 'record', collection: '', id: '', path: recordPath, target: this.target }));
+  }
+
+  ownsFile(collection: string, name: string): boolean {
+    return this.created.has(entryKey({ kind: 'file', collection, id: name, path: collection, target: this.target }));
+  }
+
+  isDeleted(e: Pick<LedgerEntry, 'kind' | 'collection' | 'id' | 'path'>): boolean {
+    return this.deleted.has(entryKey({ ...e, target: this.target }));
+  }
+
+  /** Entries created through this ledger object and not deleted, newest first. */
+  outstanding(): LedgerEntry[] {
+    return [...this.created.entries()].filter(([k]) => !this.deleted.has(k)).map(([, e]) => e).reverse();
+  }
+}
+
+/** Reads every entry of a ledger file; unreadable lines are skipped (a crash can cut the last one). */
+export function readLedger(file: string): LedgerEntry[] {
+  if (!existsSync(file)) return [];
+  const out: LedgerEntry[] = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      out.push(JSON.parse(line) as LedgerEntry);
+    } catch {
+      // A half-written last line from a killed process: nothing to recover from it.
+    }
+  }
+  return out;
+}
+
+/** Created and never deleted, in creation order, per key. */
+export function outstandingEntries(entries: readonly LedgerEntry[]): LedgerEntry[] {
+  const open = new Map<string, LedgerEntry>();
+  for (const e of entries) {
+    const key = entryKey(e);
+    if (e.event === 'create') open.set(key, e);
+    else open.delete(key);
+  }
+  return [...open.values()];
+}
