@@ -1,0 +1,98 @@
+// The JSON request body of an operation: media type, presence, readOnly stripping, undeclared
+// fields and schema validation, all driven by the operation's declared body.
+import type { FastifyRequest } from 'fastify';
+import type { Operation, SpecSchema } from '../../src/spec/types.js';
+import type { FaultSet } from '../faults/registry.js';
+import { badRequest, ShopError } from '../http/errors.js';
+import type { LoadedSpec } from '../spec-cache.js';
+import { isObj, stripReadOnly, undeclaredFields } from './schema-tools.js';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+export function mediaType(req: FastifyRequest): string | undefined {
+  const ct = req.headers['content-type'];
+  return typeof ct === 'string' ? ct.split(';')[0]?.trim().toLowerCase() : undefined;
+}
+
+function hasBody(req: FastifyRequest): boolean {
+  const len = req.headers['content-length'];
+  if (req.headers['transfer-encoding'] !== undefined) return true;
+  return typeof len === 'string' && len !== '0';
+}
+
+export function isUpload(op: Operation): boolean {
+  return op.formFields.length > 0 || (op.body?.contentTypes.includes('multipart/form-data') ?? false);
+}
+
+/** 415 for POST/PUT/PATCH that are not JSON (or not multipart, for uploads). */
+export function checkMediaType(op: Operation, req: FastifyRequest, faults: FaultSet): void {
+  if (!WRITE_METHODS.has(req.method)) return;
+  const type = mediaType(req);
+  if (isUpload(op)) {
+    if (type !== 'multipart/form-data') throw new ShopError('unsupportedMediaType', 'Uploads must be sent as multipart/form-data.');
+    return;
+  }
+  if (type === 'application/json') return;
+  // An operation that takes no body may be called without one and without a Content-Type.
+  if (type === undefined && !op.body && !hasBody(req)) return;
+  if (faults.has('wrong-content-type-accepted') && type === 'text/plain') return;
+  throw new ShopError('unsupportedMediaType', `Content-Type must be application/json${type ? `, not ${type}` : ''}.`);
+}
+
+function parseTextBody(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    throw badRequest('The request body is not valid JSON.');
+  }
+}
+
+function describe(errors: { path: string; message: string }[]): string {
+  const shown = errors.slice(0, 3).map((e) => `${e.path} ${e.message}`);
+  return shown.join('; ') + (errors.length > 3 ? `; and ${errors.length - 3} more` : '');
+}
+
+function checkUndeclared(schema: SpecSchema | undefined, body: unknown): void {
+  const records = Array.isArray(body) ? body : [body];
+  const items = Array.isArray(body) && schema && isObj(schema.items) ? schema.items : schema;
+  for (const [i, rec] of records.entries()) {
+    const extra = undeclaredFields(items, rec);
+    if (extra.length) {
+      const where = Array.isArray(body) ? `record ${i}: ` : '';
+      throw badRequest(`${where}unknown field(s) ${extra.map((f) => `"${f}"`).join(', ')}.`);
+    }
+  }
+}
+
+export interface BodyOptions {
+  /** PATCH: check types and undeclared fields now, required fields after merging with the stored record. */
+  partial?: boolean;
+}
+
+/**
+ * The validated JSON body (readOnly fields removed), or undefined when the operation takes none.
+ * Throws 400 for a missing, undeclared-field or schema-invalid body.
+ */
+export function readJsonBody(op: Operation, req: FastifyRequest, spec: LoadedSpec, faults: FaultSet): unknown {
+  if (!op.body || isUpload(op)) return undefined;
+  let body = req.body;
+  if (faults.has('wrong-content-type-accepted')) body = parseTextBody(body);
+  if (body === undefined || body === null || body === '') {
+    if (op.body.required) throw badRequest('A JSON body is required.');
+    return undefined;
+  }
+  const schema = op.body.schema;
+  const stripped = stripReadOnly(schema, body);
+  if (!faults.has('unknown-fields-accepted')) checkUndeclared(schema, stripped);
+  if (op.method === 'patch') return stripped;
+  validateBody(op, stripped, spec, faults);
+  return stripped;
+}
+
+/** Schema validation of a (stripped) body; PATCH calls it again on the merged record. */
+export function validateBody(op: Operation, body: unknown, spec: LoadedSpec, faults: FaultSet): void {
+  if (faults.has('wrong-types-accepted')) return;
+  const result = spec.validators.validateRequest(op, body);
+  if (!result.ok) throw badRequest(`The request body is invalid: ${describe(result.errors)}.`);
+}

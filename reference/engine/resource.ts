@@ -1,0 +1,286 @@
+// The generic collection engine. A resource is declared once (collection, path, record schema,
+// optional rules) and its operations are bound by the shape of their path and method in the spec:
+//   GET /x list · POST /x create (array body: bulk) · PUT /x bulk update · POST /x/search search
+//   GET /x/{id} read · PUT /x/{id} replace · PATCH /x/{id} merge · DELETE /x/{id} delete (csv: bulk)
+// The answer's shape (array or not, result fields, created/updated/deleted lists) comes from the
+// response schema the spec declares for the operation.
+import type { Operation } from '../../src/spec/types.js';
+import { badRequest, notFound, ShopError } from '../http/errors.js';
+import { validateBody } from './body.js';
+import type { Answer, Handler, OpContext } from './context.js';
+import { idsParam } from './context.js';
+import { matchesAll, parseConditions } from './search-condition.js';
+import { fitRecords, responseSchema, resultBody } from './shape.js';
+import { isObj, mergePatch, stripReadOnly, type Json } from './schema-tools.js';
+import type { CollectionName } from './state.js';
+import { successStatus } from './statuses.js';
+import { stamp, type TimestampStyle } from './time.js';
+
+export interface ResourceDef {
+  collection: CollectionName;
+  /** Collection path of the spec, e.g. /customers. */
+  path: string;
+  /** Human name used in messages and in the `resource` field of results, e.g. Customer. */
+  label: string;
+  /** Server-set timestamps (readOnly in the spec). */
+  timestamps?: { created?: string; modified?: string; style?: TimestampStyle };
+  /** The record as a single read answers it (default: as stored). */
+  view?: (rec: Json, ctx: OpContext) => Json;
+  /** The record as a list answers it (default: view). */
+  listView?: (rec: Json, ctx: OpContext) => Json;
+  /** Which records a plain list shows (default: all). */
+  listScope?: (recs: Json[], ctx: OpContext) => Json[];
+  /** Query filters beyond the generic list parameters (customers' type, e-mails' state). */
+  filters?: Record<string, (rec: Json, value: unknown, ctx: OpContext) => boolean>;
+  /**
+   * Turns a validated input into the record to store, enforcing the group's rules (references,
+   * uniqueness). `others` are records of the same request not stored yet (bulk creates).
+   */
+  prepare?: (input: Json, ctx: OpContext, existing: Json | undefined, others: Json[]) => Json;
+  /** Runs after a record was stored (e.g. the customer's new address). Returns the stored record. */
+  afterStore?: (stored: Json, input: Json, ctx: OpContext, created: boolean) => Json;
+  /** Cascades of a delete. */
+  onDelete?: (rec: Json, ctx: OpContext) => void;
+  /** Deletes succeed for missing records (default: the operation's x-idempotent-delete). */
+  idempotentDelete?: boolean;
+}
+
+export function notFoundMessage(def: ResourceDef, id: number | string): string {
+  return `${def.label} ${id} was not found.`;
+}
+
+function view(def: ResourceDef, rec: Json, ctx: OpContext): Json {
+  return def.view ? def.view(rec, ctx) : rec;
+}
+
+function listView(def: ResourceDef, rec: Json, ctx: OpContext): Json {
+  return def.listView ? def.listView(rec, ctx) : view(def, rec, ctx);
+}
+
+function find(def: ResourceDef, ctx: OpContext, id: number): Json {
+  const rec = ctx.state.col(def.collection).get(id);
+  if (!rec) throw notFound(notFoundMessage(def, id));
+  return rec;
+}
+
+function withTimestamps(def: ResourceDef, rec: Json, at: Date, created: boolean): Json {
+  const t = def.timestamps;
+  if (!t) return rec;
+  const out = { ...rec };
+  const value = stamp(at, t.style);
+  if (created && t.created) out[t.created] = value;
+  if (t.modified) out[t.modified] = value;
+  return out;
+}
+
+/** Keeps the server-managed (readOnly) fields of the stored record across a replace. */
+function serverFields(op: Operation, existing: Json): Json {
+  const body = op.body?.schema;
+  const schema = body?.type === 'array' && isObj(body.items) ? body.items : body;
+  const props = schema && isObj(schema.properties) ? schema.properties : {};
+  const out: Json = {};
+  for (const [k, v] of Object.entries(existing)) {
+    const p = props[k];
+    if (!(k in props) || (isObj(p) && p.readOnly === true)) out[k] = v;
+  }
+  return out;
+}
+
+function dayOf(iso: string | undefined): string | undefined {
+  return iso?.slice(0, 10);
+}
+
+// ---- list -------------------------------------------------------------------------------------
+
+function list(def: ResourceDef): Handler {
+  return (ctx) => {
+    const col = ctx.state.col(def.collection);
+    const q = ctx.query;
+    let recs: Json[];
+    if (typeof q.deleted === 'string') {
+      recs = col.deleted().filter((t) => dayOf(t.deleted) === q.deleted).map((t) => t.record);
+    } else {
+      recs = def.listScope ? def.listScope(col.all(), ctx) : col.all();
+    }
+    if (typeof q.changed === 'string' && !ctx.faults.has('changed-filter-ignored')) {
+      recs = recs.filter((r) => {
+        const m = col.metaOf(r.id as number);
+        return dayOf(m?.created) === q.changed || dayOf(m?.modified) === q.changed;
+      });
+    }
+    if (typeof q.modified === 'string') recs = recs.filter((r) => dayOf(col.metaOf(r.id as number)?.modified) === q.modified);
+    for (const [name, filter] of Object.entries(def.filters ?? {})) {
+      if (q[name] !== undefined) recs = recs.filter((r) => filter(r, q[name], ctx));
+    }
+    return { body: recs.map((r) => listView(def, r, ctx)) };
+  };
+}
+
+// ---- read -------------------------------------------------------------------------------------
+
+function read(def: ResourceDef, idName: string): Handler {
+  return (ctx) => {
+    const rec = find(def, ctx, idsParam(ctx, idName)[0] as number);
+    return { body: fitRecords(ctx.op, successStatus(ctx.op), view(def, rec, ctx)) };
+  };
+}
+
+// ---- create -----------------------------------------------------------------------------------
+
+function createAnswer(def: ResourceDef, ctx: OpContext, stored: Json[]): Answer {
+  const status = successStatus(ctx.op);
+  const schema = responseSchema(ctx.op, status);
+  const views = stored.map((r) => view(def, r, ctx));
+  const props = schema && isObj(schema.properties) ? schema.properties : {};
+  const body = 'created' in props ? { created: views, errors: [] } : fitRecords(ctx.op, status, Array.isArray(ctx.body) ? views : (views[0] ?? {}));
+  const first = stored[0];
+  return { body, ...(first ? { location: `${def.path}/${String(first.id)}` } : {}) };
+}
+
+function storeNew(def: ResourceDef, ctx: OpContext, draft: Json, input: Json): Json {
+  const at = ctx.now();
+  const { id: _ignored, ...rest } = draft;
+  const stored = ctx.state.col(def.collection).insert(withTimestamps(def, rest, at, true), at);
+  return def.afterStore ? def.afterStore(stored, input, ctx, true) : stored;
+}
+
+function create(def: ResourceDef): Handler {
+  return (ctx) => {
+    const inputs = (Array.isArray(ctx.body) ? ctx.body : [ctx.body]) as Json[];
+    if (!inputs.length) throw badRequest('The list of records is empty.');
+    const drafts: Json[] = [];
+    const stored: Json[] = [];
+    // All records are checked before any is stored: a bulk create stores all or nothing.
+    const partial = ctx.faults.has('bulk-create-partial');
+    for (const input of inputs) {
+      const draft = def.prepare ? def.prepare(input, ctx, undefined, drafts) : { ...input };
+      drafts.push(draft);
+      if (partial) stored.push(storeNew(def, ctx, draft, input));
+    }
+    if (!partial) drafts.forEach((d, i) => stored.push(storeNew(def, ctx, d, inputs[i] as Json)));
+    return createAnswer(def, ctx, stored);
+  };
+}
+
+// ---- update -----------------------------------------------------------------------------------
+
+function storeReplace(def: ResourceDef, ctx: OpContext, existing: Json, draft: Json, input: Json): Json {
+  const at = ctx.now();
+  const next = withTimestamps(def, { ...draft, ...serverFields(ctx.op, existing) }, at, false);
+  const stored = ctx.state.col(def.collection).replace(existing.id as number, next, at);
+  return def.afterStore ? def.afterStore(stored, input, ctx, false) : stored;
+}
+
+function replace(def: ResourceDef, idName: string): Handler {
+  return (ctx) => {
+    const existing = find(def, ctx, idsParam(ctx, idName)[0] as number);
+    const input = ctx.body as Json;
+    const draft = def.prepare ? def.prepare(input, ctx, existing, []) : { ...input };
+    const stored = storeReplace(def, ctx, existing, draft, input);
+    return { body: fitRecords(ctx.op, successStatus(ctx.op), view(def, stored, ctx)) };
+  };
+}
+
+function patch(def: ResourceDef, idName: string): Handler {
+  return (ctx) => {
+    const existing = find(def, ctx, idsParam(ctx, idName)[0] as number);
+    const merged = stripReadOnly(ctx.op.body?.schema, mergePatch(existing, ctx.body)) as Json;
+    validateBody(ctx.op, merged, ctx.spec, ctx.faults);
+    const draft = def.prepare ? def.prepare(merged, ctx, existing, []) : merged;
+    const stored = storeReplace(def, ctx, existing, draft, ctx.body as Json);
+    return { body: fitRecords(ctx.op, successStatus(ctx.op), view(def, stored, ctx)) };
+  };
+}
+
+function bulkUpdate(def: ResourceDef): Handler {
+  return (ctx) => {
+    const status = successStatus(ctx.op);
+    const schema = responseSchema(ctx.op, status);
+    const key = schema && isObj(schema.properties) && 'affected' in schema.properties ? 'affected' : 'updated';
+    const done: Json[] = [];
+    const errors: Json[] = [];
+    for (const [i, input] of (ctx.body as Json[]).entries()) {
+      const id = input.id;
+      try {
+        if (typeof id !== 'number') throw badRequest(`record ${i}: "id" is required to pick the record to update.`);
+        const existing = find(def, ctx, id);
+        const { id: _id, ...rest } = input;
+        const draft = def.prepare ? def.prepare(rest, ctx, existing, done) : rest;
+        done.push(view(def, storeReplace(def, ctx, existing, draft, rest), ctx));
+      } catch (err) {
+        if (!(err instanceof ShopError)) throw err;
+        const code = err.kind === 'notFound' ? 404 : err.status;
+        errors.push({ code, status: 'error', message: err.message });
+      }
+    }
+    return { status, body: { [key]: done, errors } };
+  };
+}
+
+// ---- delete -----------------------------------------------------------------------------------
+
+function remove(def: ResourceDef, idName: string): Handler {
+  return (ctx) => {
+    const ids = idsParam(ctx, idName);
+    const col = ctx.state.col(def.collection);
+    const idempotent = (def.idempotentDelete ?? ctx.op.extensions['x-idempotent-delete'] === true) && !ctx.faults.has('idempotent-delete-404');
+    if (!idempotent) for (const id of ids) find(def, ctx, id);
+    const at = ctx.now();
+    for (const id of ids) {
+      const rec = col.get(id);
+      if (!rec) continue;
+      def.onDelete?.(rec, ctx);
+      col.remove(id, at);
+    }
+    const status = successStatus(ctx.op);
+    const schema = responseSchema(ctx.op, status);
+    if (schema && isObj(schema.properties) && 'deleted' in schema.properties) return { status, body: { deleted: ids, errors: [] } };
+    return { status, body: resultBody(ctx.op, status, { action: 'delete', resource: def.label }, ids[0]), raw: true };
+  };
+}
+
+// ---- search -----------------------------------------------------------------------------------
+
+function searchHandler(def: ResourceDef, useListView: boolean): Handler {
+  return (ctx) => {
+    const conditions = parseConditions(ctx.body);
+    const recs = ctx.state.col(def.collection).all();
+    const views = recs.map((r) => (useListView ? listView(def, r, ctx) : view(def, r, ctx)));
+    return { body: views.filter((v) => matchesAll(v, conditions)) };
+  };
+}
+
+// ---- binding ----------------------------------------------------------------------------------
+
+/** The generic handler for an operation of this resource, chosen by path shape and method. */
+export function bindGeneric(def: ResourceDef, op: Operation): Handler | undefined {
+  const rest = op.path.startsWith(def.path) ? op.path.slice(def.path.length) : undefined;
+  if (rest === undefined) return undefined;
+  const bodyIsArray = op.body?.schema?.type === 'array';
+  if (rest === '') {
+    if (op.method === 'get') return list(def);
+    if (op.method === 'post') return create(def);
+    if (op.method === 'put' && bodyIsArray) return bulkUpdate(def);
+    return undefined;
+  }
+  if (rest === '/search' && op.method === 'post') {
+    const items = responseSchema(op, successStatus(op))?.items;
+    const listShaped = isObj(items) && isObj(items.properties) && 'statusName' in items.properties;
+    return searchHandler(def, listShaped);
+  }
+  const m = /^\/\{([^}]+)\}$/.exec(rest);
+  if (!m?.[1]) return undefined;
+  const idName = m[1];
+  switch (op.method) {
+    case 'get':
+      return read(def, idName);
+    case 'put':
+      return replace(def, idName);
+    case 'patch':
+      return patch(def, idName);
+    case 'delete':
+      return remove(def, idName);
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,105 @@
+// Small walks over the (dereferenced) schemas of the spec: what the shop strips from requests,
+// how it completes and trims records to the declared answer shape. These keep the shop's answers
+// spec-shaped by construction instead of by hand in every group.
+import type { SpecSchema } from '../../src/spec/types.js';
+
+export type Json = Record<string, unknown>;
+
+export function isObj(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function props(schema: SpecSchema): Json | undefined {
+  return isObj(schema.properties) ? schema.properties : undefined;
+}
+
+function isWriteOnly(s: unknown): boolean {
+  return isObj(s) && (s['x-writeOnly'] === true || s.writeOnly === true);
+}
+
+const MAX_DEPTH = 20;
+
+/** Removes fields the spec marks readOnly (the shop ignores them in requests), at every depth. */
+export function stripReadOnly(schema: SpecSchema | undefined, value: unknown, depth = 0): unknown {
+  if (!schema || depth > MAX_DEPTH) return value;
+  if (Array.isArray(value)) {
+    const items = isObj(schema.items) ? schema.items : undefined;
+    return items ? value.map((v) => stripReadOnly(items, v, depth + 1)) : value;
+  }
+  const p = props(schema);
+  if (!isObj(value) || !p) return value;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(value)) {
+    const sub = p[k];
+    if (isObj(sub) && sub.readOnly === true) continue;
+    out[k] = isObj(sub) ? stripReadOnly(sub, v, depth + 1) : v;
+  }
+  return out;
+}
+
+/** Top-level fields of a request record the schema does not declare. */
+export function undeclaredFields(schema: SpecSchema | undefined, value: unknown): string[] {
+  const p = schema ? props(schema) : undefined;
+  if (!p || !isObj(value) || schema?.additionalProperties !== undefined) return [];
+  return Object.keys(value).filter((k) => !(k in p));
+}
+
+/** A valid placeholder for a required field the shop has no value for. */
+export function defaultFor(schema: unknown, depth = 0): unknown {
+  if (!isObj(schema) || depth > MAX_DEPTH) return null;
+  if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
+  const t: unknown = Array.isArray(schema.type) ? (schema.type as unknown[])[0] : schema.type;
+  switch (t) {
+    case 'string':
+      return '';
+    case 'integer':
+    case 'number':
+      return typeof schema.minimum === 'number' && schema.minimum > 0 ? schema.minimum : 0;
+    case 'boolean':
+      return false;
+    case 'array':
+      return [];
+    default:
+      return props(schema) || t === 'object' ? conform(schema, {}, depth + 1) : null;
+  }
+}
+
+/**
+ * The value in the shape the schema declares: undeclared and write-only fields are dropped,
+ * missing required fields get a placeholder, numbers become strings where the schema says string
+ * (several ids are declared as strings).
+ */
+export function conform(schema: SpecSchema | undefined, value: unknown, depth = 0): unknown {
+  if (!schema || depth > MAX_DEPTH || value === undefined || value === null) return value;
+  if (Array.isArray(value)) {
+    const items = isObj(schema.items) ? schema.items : undefined;
+    return items ? value.map((v) => conform(items, v, depth + 1)) : value;
+  }
+  const t = Array.isArray(schema.type) ? undefined : schema.type;
+  if (t === 'string' && typeof value === 'number') return String(value);
+  const p = props(schema);
+  if (!isObj(value) || !p) return value;
+  const out: Json = {};
+  for (const [k, sub] of Object.entries(p)) {
+    if (!(k in value) || isWriteOnly(sub)) continue;
+    out[k] = isObj(sub) ? conform(sub, value[k], depth + 1) : value[k];
+  }
+  const extra = schema.additionalProperties;
+  if (extra !== undefined && extra !== false) {
+    for (const [k, v] of Object.entries(value)) if (!(k in p)) out[k] = isObj(extra) ? conform(extra, v, depth + 1) : v;
+  }
+  if (Array.isArray(schema.required)) {
+    for (const k of schema.required) {
+      if (typeof k === 'string' && !(k in out) && !isWriteOnly(p[k])) out[k] = defaultFor(p[k], depth + 1);
+    }
+  }
+  return out;
+}
+
+/** Deep merge for PATCH: objects merge field by field, everything else is replaced. */
+export function mergePatch(base: unknown, patch: unknown): unknown {
+  if (!isObj(base) || !isObj(patch)) return structuredClone(patch);
+  const out: Json = { ...structuredClone(base) };
+  for (const [k, v] of Object.entries(patch)) out[k] = mergePatch(out[k], v);
+  return out;
+}

@@ -1,0 +1,37 @@
+// The one place the standalone shop reads its environment: PORT, API_USER, API_PASSWORD,
+// SHOP_FAULTS, SHOP_TLS (+ optional SHOP_RATE_LIMIT). Values are checked here and a mistake ends the
+// start with one line. Credentials default to the harness's defaults (src/config).
+import { DEFAULT_PASSWORD, DEFAULT_USER } from '../src/config/config.js';
+import type { ShopOptions } from './shop.js';
+
+export class ShopEnvError extends Error {
+  override name = 'ShopEnvError';
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function val(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v === '' ? undefined : v;
+}
+
+export function shopOptionsFromEnv(env: Env = process.env): ShopOptions & { port: number } {
+  const rawPort = val(env, 'PORT') ?? '8080';
+  if (!/^\d+$/.test(rawPort) || Number(rawPort) > 65535) throw new ShopEnvError(`PORT=${rawPort} is not a port number (0-65535).`);
+  const rawTls = (val(env, 'SHOP_TLS') ?? '0').toLowerCase();
+  if (!['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'].includes(rawTls)) throw new ShopEnvError(`SHOP_TLS=${rawTls} is not a boolean; use 1 or 0.`);
+  const opts: ShopOptions & { port: number } = {
+    port: Number(rawPort),
+    user: val(env, 'API_USER') ?? DEFAULT_USER,
+    password: val(env, 'API_PASSWORD') ?? DEFAULT_PASSWORD,
+    faults: (val(env, 'SHOP_FAULTS') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    tls: ['1', 'true', 'yes', 'on'].includes(rawTls),
+  };
+  const rl = val(env, 'SHOP_RATE_LIMIT');
+  if (rl !== undefined) {
+    const m = /^(\d+)\/(\d+)$/.exec(rl);
+    if (!m) throw new ShopEnvError(`SHOP_RATE_LIMIT=${rl} must be <requests>/<seconds>, e.g. 5000/900.`);
+    opts.rateLimit = { limit: Number(m[1]), windowSec: Number(m[2]) };
+  }
+  return opts;
+}

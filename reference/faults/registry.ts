@@ -1,0 +1,45 @@
+// Every named fault of the reference shop. Add a fault to the area file it belongs to; this file
+// only collects them and answers `has(name)` for the spots in the shop that break on purpose.
+import { coreFaults } from './core.js';
+import { customerFaults } from './customers.js';
+import { lifecycleFaults } from './lifecycle.js';
+import { listParameterFaults } from './lists.js';
+import { schemaFaults } from './schema.js';
+import type { Fault } from './types.js';
+
+export const FAULTS = [...coreFaults, ...schemaFaults, ...customerFaults, ...listParameterFaults, ...lifecycleFaults] as const satisfies readonly Fault[];
+
+export type FaultName = (typeof FAULTS)[number]['name'];
+
+const KNOWN: ReadonlySet<string> = new Set(FAULTS.map((f) => f.name));
+
+export class UnknownFaultError extends Error {
+  override name = 'UnknownFaultError';
+}
+
+/** The faults a shop runs with. Typed, so a misspelt name in the shop does not compile. */
+export class FaultSet {
+  private readonly on: ReadonlySet<string>;
+
+  constructor(names: readonly string[] = []) {
+    const unknown = names.filter((n) => !KNOWN.has(n));
+    if (unknown.length) {
+      throw new UnknownFaultError(`unknown fault(s): ${unknown.join(', ')}. Known faults: ${[...KNOWN].sort().join(', ')}`);
+    }
+    this.on = new Set(names);
+  }
+
+  has(name: FaultName): boolean {
+    return this.on.has(name);
+  }
+
+  get names(): string[] {
+    return [...this.on];
+  }
+}
+
+/** `name  description` lines for --list-faults. */
+export function listFaults(): string[] {
+  const width = Math.max(...FAULTS.map((f) => f.name.length));
+  return [...FAULTS].sort((a, b) => a.area.localeCompare(b.area) || a.name.localeCompare(b.name)).map((f) => `${f.name.padEnd(width)}  [${f.area}] ${f.description}`);
+}

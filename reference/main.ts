@@ -1,0 +1,40 @@
+// `npm run shop`: the reference shop alone on 127.0.0.1. `npm run shop -- --list-faults` prints the
+// named faults. Stops cleanly on SIGINT/SIGTERM.
+import { shopOptionsFromEnv, ShopEnvError } from './env.js';
+import { listFaults, UnknownFaultError } from './faults/registry.js';
+import { createShop } from './shop.js';
+
+async function main(): Promise<void> {
+  if (process.argv.includes('--list-faults')) {
+    process.stdout.write(`${listFaults().join('\n')}\n`);
+    return;
+  }
+  const opts = shopOptionsFromEnv();
+  const shop = await createShop({ ...opts, host: '127.0.0.1' });
+  const faults = opts.faults?.length ? ` with faults: ${opts.faults.join(', ')}` : '';
+  process.stdout.write(`Reference shop listening on ${shop.url}${faults}\n`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`${signal}: stopping the reference shop\n`);
+    shop.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        process.stderr.write(`error while stopping: ${String(err)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ShopEnvError || err instanceof UnknownFaultError) {
+    process.stderr.write(`Reference shop: ${err.message}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(`Reference shop failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

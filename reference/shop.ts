@@ -1,0 +1,88 @@
+// The reference shop: a faithful, stateful implementation of the Shop API v2 spec, started
+// in-process (createShop) by self-tests and fixtures, or alone by main.ts (`npm run shop`).
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { BUNDLED_SPEC, DEFAULT_PASSWORD, DEFAULT_USER } from '../src/config/config.js';
+import type { ShopEnv } from './engine/context.js';
+import { State, FILE_KINDS, type StateSnapshot } from './engine/state.js';
+import { FaultSet } from './faults/registry.js';
+import { buildHandlers } from './groups/index.js';
+import { buildApp } from './http/app.js';
+import type { RateLimit } from './http/rate-limit.js';
+import { selfSignedCertificate } from './http/tls.js';
+import { seed } from './seed/index.js';
+import { seedFiles } from './seed/files.js';
+import { loadSpec } from './spec-cache.js';
+
+export interface ShopOptions {
+  /** Named faults to switch on (see reference/faults/); unknown names throw. */
+  faults?: string[];
+  user?: string;
+  password?: string;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 0: a free port. */
+  port?: number;
+  /** Serve HTTPS with a self-signed certificate made at start. */
+  tls?: boolean;
+  /** Default: 100000 requests per 15 minutes (the real shop's 5000 is too low for full runs). */
+  rateLimit?: RateLimit;
+  /** Spec file; default the bundled spec. */
+  spec?: string;
+  /** Where uploads go; default a fresh temp folder, removed on close. */
+  uploadDir?: string;
+}
+
+export interface RunningShop {
+  /** Base URL including the API base path, no trailing slash. */
+  url: string;
+  /** Scheme, host and port. */
+  origin: string;
+  close(): Promise<void>;
+  /** A deep copy of the whole state. */
+  snapshot(): StateSnapshot;
+}
+
+export const DEFAULT_RATE_LIMIT: RateLimit = { limit: 100_000, windowSec: 15 * 60 };
+
+export async function createShop(opts: ShopOptions = {}): Promise<RunningShop> {
+  const faults = new FaultSet(opts.faults ?? []);
+  const user = opts.user ?? DEFAULT_USER;
+  const password = opts.password ?? DEFAULT_PASSWORD;
+  const [spec, tls] = await Promise.all([loadSpec(opts.spec ?? BUNDLED_SPEC), opts.tls ? selfSignedCertificate() : Promise.resolve(undefined)]);
+
+  const ownUploadDir = opts.uploadDir === undefined;
+  const uploadDir = opts.uploadDir ?? mkdtempSync(path.join(tmpdir(), 'reference-shop-'));
+  for (const kind of FILE_KINDS) mkdirSync(path.join(uploadDir, kind), { recursive: true });
+
+  const state = new State();
+  seed(state, { adminEmail: user });
+  seedFiles(state, uploadDir);
+  const env: ShopEnv = { spec, state, faults, uploadDir, now: () => new Date() };
+  const app = await buildApp({
+    env,
+    handlers: buildHandlers(spec.catalogue.operations),
+    user,
+    password,
+    rateLimit: opts.rateLimit ?? DEFAULT_RATE_LIMIT,
+    ...(tls ? { tls } : {}),
+  });
+  const host = opts.host ?? '127.0.0.1';
+  await app.listen({ host, port: opts.port ?? 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
+  const origin = `${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  let closed = false;
+  return {
+    url: `${origin}${spec.catalogue.info.basePath}`,
+    origin,
+    snapshot: () => state.snapshot(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      if (ownUploadDir) rmSync(uploadDir, { recursive: true, force: true });
+    },
+  };
+}
