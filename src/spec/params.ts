@@ -20,16 +20,22 @@ function isArraySchema(schema: SpecSchema): boolean {
 }
 
 function scalarText(value: unknown): string {
-  if (value === null || value === undefined) return '';
+  if (value === null || value === undefined) return ''; // array items only
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (value instanceof Date) return value.toISOString();
   return JSON.stringify(value);
 }
 
-/** One parameter value -> the `[name, text]` pairs of the query string (none for undefined). */
-export function serializeQueryParam(param: ParamLike, value: unknown): [string, string][] {
-  if (value === undefined) return [];
+export interface SerializeOptions {
+  /** `true` for a parameter with allowEmptyValue is sent as a bare flag (`?recursive=`). */
+  flagsWithoutValue?: boolean;
+}
+
+/** One parameter value -> the `[name, text]` pairs of the query string (none for undefined/null). */
+export function serializeQueryParam(param: ParamLike, value: unknown, opts: SerializeOptions = {}): [string, string][] {
+  if (value === undefined || value === null) return [];
+  if (value === true && opts.flagsWithoutValue && param.allowEmptyValue) return [[param.name, '']];
   if (!Array.isArray(value)) return [[param.name, scalarText(value)]];
   const format = param.collectionFormat ?? 'csv';
   if (format === 'multi') return value.map((v) => [param.name, scalarText(v)]);
@@ -85,11 +91,11 @@ export function parseQueryParam(param: ParamLike, raw: readonly string[]): Parse
 }
 
 /** Query string for the query parameters among `params`; names not declared are sent as given. */
-export function serializeQuery(params: readonly ParamLike[], values: Readonly<Record<string, unknown>>): URLSearchParams {
+export function serializeQuery(params: readonly ParamLike[], values: Readonly<Record<string, unknown>>, opts: SerializeOptions = {}): URLSearchParams {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(values)) {
     const declared = params.find((p) => p.name === name && (p.in === undefined || p.in === 'query'));
-    for (const [k, v] of serializeQueryParam(declared ?? { name, schema: {} }, value)) search.append(k, v);
+    for (const [k, v] of serializeQueryParam(declared ?? { name, schema: {} }, value, opts)) search.append(k, v);
   }
   return search;
 }

@@ -21,7 +21,7 @@ export function suggest(word: string, known: readonly string[]): string | undefi
   const lower = word.toLowerCase();
   const sameCase = known.find((k) => k.toLowerCase() === lower);
   if (sameCase) return sameCase;
-  const limit = word.length <= 4 ? 1 : 2;
+  const limit = word.length <= 4 ? 1 : word.length < 12 ? 2 : 3;
   let best: string | undefined;
   let bestDistance = limit + 1;
   for (const k of known) {
