@@ -1,0 +1,92 @@
+// The one typed configuration: environment > .env > defaults, validation with one clear line, and
+// the documentation (README table, .env.example) listing every variable.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test, expect } from '@playwright/test';
+import { CONFIG_FIELDS, ConfigError, DEFAULT_USER, PROJECT_ROOT, loadConfig } from '../../src/config/config.js';
+
+/** A project root of its own: the bundled-spec path, an optional .env. */
+function tempRoot(dotenv?: string): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'config-'));
+  mkdirSync(path.join(root, 'spec'));
+  writeFileSync(path.join(root, 'spec/own.yaml'), 'swagger: "2.0"\n');
+  if (dotenv !== undefined) writeFileSync(path.join(root, '.env'), dotenv);
+  return root;
+}
+
+/** The ConfigError message loadConfig throws for `env`, or undefined when it accepts it. */
+function configError(env: Record<string, string>, root = tempRoot()): string | undefined {
+  try {
+    loadConfig({ SPEC: 'spec/own.yaml', ...env }, root);
+    return undefined;
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+}
+
+test.describe('configuration @config', () => {
+  test('should take the environment over .env over the defaults', () => {
+    const root = tempRoot('API_USER=from-dotenv@example.test\nPROFILE=readonly\nTIMEOUT_MS=2000\nFC_RUNS=\n');
+    const c = loadConfig({ SPEC: 'spec/own.yaml', PROFILE: 'full' }, root);
+    expect(c.profile).toBe('full'); // environment beats .env
+    expect(c.apiUser).toBe('from-dotenv@example.test'); // .env beats the default
+    expect(c.timeoutMs).toBe(2000);
+    expect(c.fcRuns).toBe(25); // empty in .env counts as unset: default
+    expect(c.spec).toBe(path.join(root, 'spec/own.yaml'));
+    expect(c.baseUrl).toBeUndefined();
+    const defaults = loadConfig({ SPEC: 'spec/own.yaml' }, tempRoot());
+    expect(defaults).toMatchObject({ apiUser: DEFAULT_USER, profile: 'standard', insecureTls: false, strictFields: false, errata: undefined });
+  });
+
+  test('should pick up spec/errata.yaml when present and ERRATA otherwise', () => {
+    const root = tempRoot();
+    writeFileSync(path.join(root, 'spec/errata.yaml'), 'errata: []\n');
+    expect(loadConfig({ SPEC: 'spec/own.yaml' }, root).errata).toBe(path.join(root, 'spec/errata.yaml'));
+    writeFileSync(path.join(root, 'mine.yaml'), 'errata: []\n');
+    expect(loadConfig({ SPEC: 'spec/own.yaml', ERRATA: 'mine.yaml' }, root).errata).toBe(path.join(root, 'mine.yaml'));
+  });
+
+  test('should refuse bad values with one clear line', () => {
+    const bad: [Record<string, string>, RegExp][] = [
+      [{ BASE_URL: 'not a url' }, /^BASE_URL=not a url is not a URL/],
+      [{ BASE_URL: 'ftp://shop.example.test/v2' }, /^BASE_URL=.* must use http or https/],
+      [{ BASE_URL: 'https://user:pw@shop.example.test/v2' }, /^BASE_URL must not carry credentials/],
+      [{ PROFILE: 'everything' }, /^PROFILE=everything is unknown; use one of readonly, standard, full/],
+      [{ SPEC: 'spec/missing.yaml' }, /^SPEC=spec\/missing.yaml: file not found/],
+      [{ ERRATA: 'nope.yaml' }, /^ERRATA=nope.yaml: file not found/],
+      [{ INSECURE_TLS: 'maybe' }, /^INSECURE_TLS=maybe is not a boolean/],
+      [{ FC_RUNS: '0' }, /^FC_RUNS=0 is out of range/],
+    ];
+    for (const [env, message] of bad) {
+      const error = configError(env);
+      expect(error, JSON.stringify(env)).toMatch(message);
+      expect(error, JSON.stringify(env)).not.toContain('\n');
+    }
+    // The credentials given in a bad BASE_URL are not repeated in the message.
+    expect(configError({ BASE_URL: 'https://user:s3cret@shop.example.test/v2' })).not.toContain('s3cret');
+    expect(configError({ BASE_URL: 'https://shop.example.test/shop1/api.php/v2/' })).toBeUndefined();
+  });
+
+  test('should end npm run spec:lint with one line and no stack trace when SPEC is missing', () => {
+    const r = spawnSync('npm', ['run', '-s', 'spec:lint'], { cwd: PROJECT_ROOT, encoding: 'utf8', env: { ...process.env, SPEC: 'spec/missing.yaml' } });
+    expect(r.status).not.toBe(0);
+    // npm may print its own configuration warnings; everything else is the harness speaking.
+    const lines = r.stderr.split('\n').filter((l) => l.trim() && !l.startsWith('npm warn'));
+    expect(lines).toEqual([expect.stringMatching(/SPEC=spec\/missing.yaml: file not found/) as unknown]);
+    expect(r.stdout.trim()).toBe('');
+  });
+
+  test('should list every variable in the README table and in .env.example', () => {
+    const readme = readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
+    const example = readFileSync(path.join(PROJECT_ROOT, '.env.example'), 'utf8');
+    const tableVars = [...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
+    const exampleVars = [...example.matchAll(/^([A-Z_]+)=/gm)].map((m) => m[1]);
+    for (const { env } of CONFIG_FIELDS) {
+      expect(tableVars, `README configuration table lacks ${env}`).toContain(env);
+      expect(exampleVars, `.env.example lacks ${env}`).toContain(env);
+    }
+  });
+});
