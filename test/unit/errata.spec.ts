@@ -94,7 +94,7 @@ test.describe('errata overlay @spec', () => {
   });
 
   test('should report an unreadable or malformed file without throwing', () => {
-    expect(applyErrata(doc(), '/nonexistent/errata.yaml').findings).toEqual([expect.objectContaining({ kind: 'errata-failed', message: expect.stringContaining('cannot read errata file') as unknown })]);
+    expect(applyErrata(doc(), '/nonexistent/errata.yaml').findings).toEqual([expect.objectContaining({ kind: 'errata-failed', message: expect.stringContaining('cannot read errata file') })]);
     const bad = applyErrata(doc(), tempFile('bad.yaml', 'errata: [ {op: set'));
     expect(bad.findings[0]?.message).toContain('is not valid YAML');
     const wrong = applyErrata(doc(), tempFile('wrong.yaml', 'op: set\npath: /info\n'));
