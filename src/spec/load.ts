@@ -3,11 +3,11 @@
 // document and turns each problem into a spec finding. Only an unreadable file is fatal.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { applyErrata } from './errata.js';
 import { buildOperations } from './catalogue.js';
 import { lintSpec } from './lint.js';
+import { metaSchemaFindings, semanticFindings } from './meta.js';
 import type { Catalogue, SpecFinding, SpecSchema } from './types.js';
 
 type Json = Record<string, unknown>;
@@ -19,7 +19,11 @@ export class SpecLoadError extends Error {
 export interface LoadOptions {
   /** Errata overlay file applied before anything is built from the spec. */
   errata?: string | undefined;
+  /** Filled with the milliseconds each phase took (for bench/spec-load.ts). */
+  timings?: Partial<Record<LoadPhase, number>>;
 }
+
+export type LoadPhase = 'bundle' | 'errata' | 'validate' | 'lint' | 'dereference' | 'catalogue';
 
 const NO_VALIDATION: SwaggerParser.Options = { validate: { schema: false, spec: false } };
 
@@ -58,66 +62,13 @@ function namedSchemas(doc: Json, dialect: 'swagger2' | 'openapi3'): Record<strin
   return out;
 }
 
-interface MetaError {
-  instancePath: string;
-  keyword: string;
-  message?: string;
-  params: Record<string, unknown>;
-}
-
-/** swagger-parser's own meta-schema check (Swagger 2.0 / OpenAPI 3.x JSON Schema), run on the
- * bundled document so problems point at where they are written, not at every place a $ref
- * pulls them in (which is what validate() on the dereferenced document reports). */
-const validateAgainstMetaSchema = createRequire(import.meta.url)('@apidevtools/swagger-parser/lib/validators/schema.js') as (api: unknown) => void;
-
-const KEYWORD_RANK: Record<string, number> = { enum: 0, required: 1, const: 1, type: 3 };
-
-/** ajv's errors for one document, without the cascade of oneOf/anyOf alternatives. */
-export function reduceMetaErrors(errors: readonly MetaError[]): SpecFinding[] {
-  const composite = (e: MetaError) => e.keyword === 'oneOf' || e.keyword === 'anyOf';
-  const kept = errors.filter((e) => {
-    if (composite(e)) return !errors.some((o) => !composite(o) && o !== e && (o.instancePath === e.instancePath || o.instancePath.startsWith(`${e.instancePath}/`)));
-    if (e.keyword === 'required' && e.params.missingProperty === '$ref') return !errors.some((o) => o !== e && o.instancePath === e.instancePath && !composite(o));
-    return true;
-  });
-  const out: SpecFinding[] = [];
-  const bestOther = new Map<string, MetaError>();
-  for (const e of kept) {
-    if (e.keyword === 'additionalProperties') {
-      out.push({ kind: 'spec-invalid', pointer: e.instancePath, message: `unknown property \`${String(e.params.additionalProperty)}\`` });
-      continue;
-    }
-    const prev = bestOther.get(e.instancePath);
-    if (!prev || (KEYWORD_RANK[e.keyword] ?? 2) < (KEYWORD_RANK[prev.keyword] ?? 2)) bestOther.set(e.instancePath, e);
-  }
-  for (const e of bestOther.values()) {
-    const message = e.keyword === 'enum' && Array.isArray(e.params.allowedValues) ? `must be one of ${e.params.allowedValues.map(String).join(', ')}` : (e.message ?? e.keyword);
-    out.push({ kind: 'spec-invalid', pointer: e.instancePath, message });
-  }
-  const seen = new Set<string>();
-  return out.filter((f) => !seen.has(`${f.pointer} ${f.message}`) && Boolean(seen.add(`${f.pointer} ${f.message}`)));
-}
-
-async function validationFindings(doc: Json): Promise<SpecFinding[]> {
-  try {
-    validateAgainstMetaSchema(structuredClone(doc));
-  } catch (err) {
-    const details = (err as { details?: unknown }).details;
-    if (Array.isArray(details)) return reduceMetaErrors(details as MetaError[]).slice(0, 200);
-    return [{ kind: 'spec-invalid', pointer: '', message: err instanceof Error ? err.message.split('\n')[0] ?? '' : String(err) }];
-  }
-  // The semantic checks (path parameters, duplicates, body parameters ...) assume a document that
-  // passed the meta-schema, as in swagger-parser's own validate(); they stop at the first problem.
-  try {
-    await SwaggerParser.validate(structuredClone(doc) as never, { validate: { schema: false, spec: true } });
-    return [];
-  } catch (err) {
-    const message = err instanceof Error ? err.message.split('\n')[0] ?? '' : String(err);
-    return [{ kind: 'spec-invalid', pointer: '', message: message.replace(/^Validation failed\.\s*/, '') }];
-  }
-}
-
 export async function loadCatalogue(file: string, opts: LoadOptions = {}): Promise<Catalogue> {
+  let mark = performance.now();
+  const phase = (name: LoadPhase): void => {
+    const now = performance.now();
+    if (opts.timings) opts.timings[name] = now - mark;
+    mark = now;
+  };
   let content: Buffer;
   try {
     content = readFileSync(file);
@@ -131,6 +82,7 @@ export async function loadCatalogue(file: string, opts: LoadOptions = {}): Promi
     throw new SpecLoadError(`cannot parse spec ${file}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
   }
   const { dialect, specVersion } = dialectOf(bundled);
+  phase('bundle');
 
   const findings: SpecFinding[] = [];
   let errataApplied: string[] = [];
@@ -140,9 +92,13 @@ export async function loadCatalogue(file: string, opts: LoadOptions = {}): Promi
     errataApplied = result.applied;
     findings.push(...result.findings);
   }
+  phase('errata');
 
-  findings.push(...(await validationFindings(bundled)));
+  const meta = metaSchemaFindings(bundled);
+  findings.push(...meta);
+  phase('validate');
   findings.push(...lintSpec(bundled, dialect));
+  phase('lint');
 
   let deref: Json;
   try {
@@ -151,10 +107,12 @@ export async function loadCatalogue(file: string, opts: LoadOptions = {}): Promi
     findings.push({ kind: 'unresolved-ref', pointer: '', message: err instanceof Error ? err.message.split('\n')[0] ?? '' : String(err) });
     deref = structuredClone(bundled);
   }
+  phase('dereference');
+  if (meta.length === 0) findings.push(...semanticFindings(deref));
 
   const info = isObj(deref.info) ? deref.info : {};
   const { basePath, schemes } = basePathOf(deref, dialect);
-  return {
+  const catalogue: Catalogue = {
     info: {
       title: typeof info.title === 'string' ? info.title : '(untitled)',
       version: typeof info.version === 'string' ? info.version : '',
@@ -171,4 +129,6 @@ export async function loadCatalogue(file: string, opts: LoadOptions = {}): Promi
     errataApplied,
     raw: bundled,
   };
+  phase('catalogue');
+  return catalogue;
 }

@@ -1,5 +1,9 @@
 // The linter on imperfect specs: a deliberately broken Swagger 2.0 file produces every kind of
 // finding and still loads; OpenAPI 3 documents get their own rules; nothing throws.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadCatalogue } from '../../src/spec/load.js';
 import { lintSpec } from '../../src/spec/lint.js';
 import { suggest } from '../../src/spec/lint/suggest.js';
 import type { FindingKind, SpecFinding } from '../../src/spec/types.js';
@@ -128,6 +132,19 @@ test.describe('spec linter @spec', () => {
     expect(kinds).toEqual(expect.arrayContaining(['invalid-type', 'invalid-format', 'required-not-in-properties']));
     const broken = lintSpec(odd[3] as Record<string, unknown>, 'swagger2').map((f) => f.kind);
     expect(broken).toContain('schema-compile-error');
+  });
+
+  test('should report the semantic problems swagger-parser finds, and meta-schema problems of OpenAPI 3.1', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lint-'));
+    const sw2 = path.join(dir, 'sw2.yaml');
+    writeFileSync(sw2, 'swagger: "2.0"\ninfo: {title: t, version: "1"}\npaths:\n  /x/{id}:\n    get:\n      responses:\n        "200": {description: ok}\n');
+    const c = await loadCatalogue(sw2);
+    expect(c.findings).toEqual([{ kind: 'spec-invalid', pointer: '', message: expect.stringContaining('missing path parameter(s) for {id}') as unknown }]);
+    expect(c.operations).toHaveLength(1);
+    const oas31 = path.join(dir, 'oas31.yaml');
+    writeFileSync(oas31, 'openapi: 3.1.0\ninfo: {title: t}\npaths: {}\n');
+    const d = await loadCatalogue(oas31);
+    expect(d.findings.map((f) => `${f.kind} ${f.pointer}`)).toEqual(['spec-invalid /info']);
   });
 
   test('should suggest the keyword a typo stands for', () => {
