@@ -1,11 +1,11 @@
 // The reference shop: a faithful, stateful implementation of the Shop API v2 spec, started
 // in-process (createShop) by self-tests and fixtures, or alone by main.ts (`npm run shop`).
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BUNDLED_SPEC, DEFAULT_PASSWORD, DEFAULT_USER } from '../src/config/config.js';
 import type { ShopEnv } from './engine/context.js';
-import { State, FILE_KINDS, type StateSnapshot } from './engine/state.js';
+import { State, type StateSnapshot } from './engine/state.js';
 import { FaultSet } from './faults/registry.js';
 import { buildHandlers } from './groups/index.js';
 import { buildApp } from './http/app.js';
@@ -42,6 +42,8 @@ export interface RunningShop {
   close(): Promise<void>;
   /** A deep copy of the whole state. */
   snapshot(): StateSnapshot;
+  /** Back to the seed: every record, id counter and uploaded file as at start. */
+  reset(): void;
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimit = { limit: 100_000, windowSec: 15 * 60 };
@@ -54,11 +56,10 @@ export async function createShop(opts: ShopOptions = {}): Promise<RunningShop> {
 
   const ownUploadDir = opts.uploadDir === undefined;
   const uploadDir = opts.uploadDir ?? mkdtempSync(path.join(tmpdir(), 'reference-shop-'));
-  for (const kind of FILE_KINDS) mkdirSync(path.join(uploadDir, kind), { recursive: true });
-
   const state = new State();
   seed(state, { adminEmail: user });
   seedFiles(state, uploadDir);
+  const seeded = state.snapshot();
   const env: ShopEnv = { spec, state, faults, uploadDir, now: () => new Date() };
   const app = await buildApp({
     env,
@@ -78,6 +79,10 @@ export async function createShop(opts: ShopOptions = {}): Promise<RunningShop> {
     url: `${origin}${spec.catalogue.info.basePath}`,
     origin,
     snapshot: () => state.snapshot(),
+    reset() {
+      state.restore(seeded);
+      seedFiles(state, uploadDir);
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -97,6 +97,18 @@ export class Collection {
     return rec;
   }
 
+  /** Replaces everything with a dump (see State.restore). */
+  load(dump: CollectionDump): void {
+    const copy = structuredClone(dump);
+    this.records.clear();
+    this.meta.clear();
+    this.tombstones.clear();
+    for (const r of copy.records) this.records.set(r.id as number, r);
+    for (const [id, m] of Object.entries(copy.meta)) this.meta.set(Number(id), m);
+    for (const [id, t] of Object.entries(copy.tombstones)) this.tombstones.set(Number(id), t);
+    this.nextId = copy.nextId;
+  }
+
   dump(): CollectionDump {
     return structuredClone({
       nextId: this.nextId,

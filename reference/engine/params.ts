@@ -1,114 +1,77 @@
-// Path and query parameters, parsed and checked against what the spec declares for the operation
-// (type, format, bounds, enum, pattern, array form). A bad path parameter is an `invalidId`
-// (its status depends on the operation); a bad query parameter is a 400.
+// Path and query parameters, parsed and checked against what the spec declares for the operation.
+// The wire format (collectionFormat, flags, typed scalars) is src/spec/params.ts, shared with the
+// harness client; the schema rules (bounds, safe integers, enum, date, pattern, item counts) are
+// checked here. A bad path parameter is an `invalidId` (its status depends on the operation); a
+// bad query parameter is a 400. Undeclared query parameters are ignored.
+import { parseQueryParam } from '../../src/spec/params.js';
 import type { Operation, ParameterInfo, SpecSchema } from '../../src/spec/types.js';
 import { badRequest, invalidId, type ShopError } from '../http/errors.js';
 import { isObj } from './schema-tools.js';
 
 type Raw = string | string[] | undefined;
 
-const INT_RE = /^[+-]?\d+$/;
-const NUM_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const INT32 = 2 ** 31 - 1;
 
-class ParamProblem extends Error {}
-
 function isValidDate(s: string): boolean {
-  const m = DATE_RE.exec(s);
-  if (!m) return false;
+  if (!DATE_RE.test(s)) return false;
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
-function bounds(schema: SpecSchema, n: number): void {
-  const fmt = schema.format;
-  const max = typeof schema.maximum === 'number' ? schema.maximum : fmt === 'int32' ? INT32 : Number.MAX_SAFE_INTEGER;
-  const min = typeof schema.minimum === 'number' ? schema.minimum : fmt === 'int32' ? -INT32 - 1 : -Number.MAX_SAFE_INTEGER;
-  if (n < min) throw new ParamProblem(`must be at least ${min}`);
-  if (n > max) throw new ParamProblem(`must be at most ${max}`);
-}
-
-function scalar(schema: SpecSchema, raw: string): unknown {
-  const type = schema.type;
-  if (type === 'integer') {
-    if (!INT_RE.test(raw.trim())) throw new ParamProblem('must be an integer');
-    const n = Number(raw);
-    if (!Number.isSafeInteger(n)) throw new ParamProblem('is out of range');
-    bounds(schema, n);
-    return n;
+/** The first rule the value breaks, or undefined. */
+function problem(schema: SpecSchema, value: unknown): string | undefined {
+  if (typeof value === 'number') {
+    if (schema.type === 'integer' && !Number.isSafeInteger(value)) return 'is out of range';
+    if (!Number.isFinite(value)) return 'is out of range';
+    const int32 = schema.format === 'int32';
+    const max = typeof schema.maximum === 'number' ? schema.maximum : int32 ? INT32 : Number.MAX_SAFE_INTEGER;
+    const min = typeof schema.minimum === 'number' ? schema.minimum : int32 ? -INT32 - 1 : -Number.MAX_SAFE_INTEGER;
+    if (value < min) return `must be at least ${min}`;
+    if (value > max) return `must be at most ${max}`;
+    return undefined;
   }
-  if (type === 'number') {
-    if (!NUM_RE.test(raw.trim())) throw new ParamProblem('must be a number');
-    const n = Number(raw);
-    if (!Number.isFinite(n)) throw new ParamProblem('is out of range');
-    bounds(schema, n);
-    return n;
+  if (typeof value === 'string') {
+    if (Array.isArray(schema.enum) && !schema.enum.includes(value)) return `must be one of ${schema.enum.map(String).join(', ')}`;
+    if (schema.format === 'date' && !isValidDate(value)) return 'must be a date (YYYY-MM-DD)';
+    if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(value)) return `does not match ${schema.pattern}`;
+    if (typeof schema.maxLength === 'number' && value.length > schema.maxLength) return 'is too long';
+    if (typeof schema.minLength === 'number' && value.length < schema.minLength) return 'is too short';
+    return undefined;
   }
-  if (type === 'boolean') {
-    const v = raw.trim().toLowerCase();
-    if (v === '' || v === 'true' || v === '1') return true;
-    if (v === 'false' || v === '0') return false;
-    throw new ParamProblem('must be true or false');
-  }
-  // string
-  if (Array.isArray(schema.enum) && !schema.enum.includes(raw)) {
-    throw new ParamProblem(`must be one of ${schema.enum.map(String).join(', ')}`);
-  }
-  if (schema.format === 'date' && !isValidDate(raw)) throw new ParamProblem('must be a date (YYYY-MM-DD)');
-  if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(raw)) {
-    throw new ParamProblem(`does not match ${schema.pattern}`);
-  }
-  if (typeof schema.maxLength === 'number' && raw.length > schema.maxLength) throw new ParamProblem('is too long');
-  if (typeof schema.minLength === 'number' && raw.length < schema.minLength) throw new ParamProblem('is too short');
-  return raw;
-}
-
-const SEPARATORS = { csv: ',', ssv: ' ', tsv: '\t', pipes: '|' } as const;
-
-function parseOne(p: ParameterInfo, raw: Raw): unknown {
-  const schema = p.schema;
-  if (schema.type === 'array') {
+  if (Array.isArray(value)) {
+    if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) return `takes at most ${schema.maxItems} values`;
+    if (typeof schema.minItems === 'number' && value.length < schema.minItems) return `takes at least ${schema.minItems} values`;
     const items = isObj(schema.items) ? schema.items : {};
-    const format = p.collectionFormat ?? 'csv';
-    let parts: string[];
-    if (format === 'multi') parts = Array.isArray(raw) ? raw : [raw ?? ''];
-    else {
-      if (Array.isArray(raw)) throw new ParamProblem('is given more than once');
-      parts = (raw ?? '') === '' ? [] : (raw ?? '').split(SEPARATORS[format]);
+    for (const [i, v] of value.entries()) {
+      const p = problem(items, v);
+      if (p) return `item ${i + 1} ${p}`;
     }
-    const values = parts.map((part) => scalar(items, part));
-    if (typeof schema.maxItems === 'number' && values.length > schema.maxItems) throw new ParamProblem(`takes at most ${schema.maxItems} values`);
-    if (typeof schema.minItems === 'number' && values.length < schema.minItems) throw new ParamProblem(`takes at least ${schema.minItems} values`);
-    return values;
   }
-  if (Array.isArray(raw)) throw new ParamProblem('is given more than once');
-  if (raw === '' && schema.type !== 'boolean' && schema.type !== 'string') throw new ParamProblem('is empty');
-  return scalar(schema, raw ?? '');
+  return undefined;
 }
 
-function fail(p: ParameterInfo, problem: string): ShopError {
-  const msg = `Parameter "${p.name}" ${problem}.`;
+function fail(p: ParameterInfo, message: string): ShopError {
+  const msg = `Parameter "${p.name}" ${message}.`;
   return p.in === 'path' ? invalidId(msg) : badRequest(msg);
 }
 
-/** Parses the declared parameters of one location; undeclared query parameters are ignored. */
 export function parseParams(op: Operation, where: 'path' | 'query', source: Record<string, Raw>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const p of op.parameters) {
     if (p.in !== where) continue;
     const raw = Object.prototype.hasOwnProperty.call(source, p.name) ? source[p.name] : undefined;
-    if (raw === undefined) {
+    const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+    const parsed = parseQueryParam(p, list);
+    if (!parsed.ok) throw fail(p, parsed.message.replace(/^"(.*)" is/, 'is'));
+    if (parsed.value === undefined) {
       if (p.required) throw fail(p, 'is required');
       if (p.schema.default !== undefined) out[p.name] = p.schema.default;
       continue;
     }
-    try {
-      out[p.name] = parseOne(p, raw);
-    } catch (err) {
-      if (err instanceof ParamProblem) throw fail(p, err.message);
-      throw err;
-    }
+    const broken = problem(p.schema, parsed.value);
+    if (broken) throw fail(p, broken);
+    out[p.name] = parsed.value;
   }
   return out;
 }

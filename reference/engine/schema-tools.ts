@@ -37,6 +37,18 @@ export function stripReadOnly(schema: SpecSchema | undefined, value: unknown, de
   return out;
 }
 
+/** The schema at a JSON pointer of an instance (through properties and items), if declared. */
+export function schemaAt(schema: SpecSchema | undefined, pointer: string): SpecSchema | undefined {
+  let cur: unknown = schema;
+  for (const raw of pointer.split('/').slice(1)) {
+    const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (!isObj(cur)) return undefined;
+    if (cur.type === 'array' || (isObj(cur.items) && !isObj(cur.properties))) cur = cur.items;
+    else cur = props(cur)?.[seg];
+  }
+  return isObj(cur) ? cur : undefined;
+}
+
 /** Top-level fields of a request record the schema does not declare. */
 export function undeclaredFields(schema: SpecSchema | undefined, value: unknown): string[] {
   const p = schema ? props(schema) : undefined;

@@ -69,6 +69,18 @@ export class State {
     return this.files.get(kind) as Map<string, number>;
   }
 
+  /** Puts the state back to a snapshot (collections and the file index; the caller restores the bytes). */
+  restore(snap: StateSnapshot): void {
+    for (const [name, c] of this.collections) {
+      const dump = snap.collections[name];
+      if (dump) c.load(dump);
+    }
+    for (const [kind, m] of this.files) {
+      m.clear();
+      for (const [name, size] of Object.entries(snap.files[kind] ?? {})) m.set(name, size);
+    }
+  }
+
   snapshot(): StateSnapshot {
     const collections: Record<string, CollectionDump> = {};
     for (const [name, c] of this.collections) collections[name] = c.dump();

@@ -3,12 +3,34 @@
 import type { Operation } from '../../src/spec/types.js';
 import type { Handler } from '../engine/context.js';
 import { bindGeneric, type ResourceDef } from '../engine/resource.js';
+import { catalogueExtras } from './catalogue-extras.js';
+import { categoryGroup } from './categories.js';
 import { customerGroup } from './customers.js';
+import { emailGroup } from './emails.js';
+import { fileGroup } from './files.js';
+import { maintenance } from './maintenance.js';
 import type { GroupModule } from './module.js';
+import { orderParts } from './order-parts.js';
+import { orderGroup } from './orders.js';
+import { productPriceGroup } from './product-prices.js';
+import { productGroup } from './products.js';
 import { referenceData } from './reference-data.js';
 import { settings } from './settings.js';
 
-export const GROUPS: readonly GroupModule[] = [referenceData, settings, customerGroup];
+export const GROUPS: readonly GroupModule[] = [
+  referenceData,
+  settings,
+  customerGroup,
+  categoryGroup,
+  productGroup,
+  productPriceGroup,
+  catalogueExtras,
+  orderGroup,
+  orderParts,
+  emailGroup,
+  fileGroup,
+  maintenance,
+];
 
 export function buildHandlers(operations: readonly Operation[]): Map<string, Handler> {
   const explicit = new Map<string, Handler>();

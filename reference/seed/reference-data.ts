@@ -15,6 +15,7 @@ export const addressFormats: Json[] = [
 ];
 
 export const countries: Json[] = [
+  { id: 1, name: 'Afghanistan', iso2: 'AF', iso3: 'AFG', addressFormatId: 1, status: false },
   { id: 14, name: 'Austria', iso2: 'AT', iso3: 'AUT', addressFormatId: 5, status: true },
   { id: 21, name: 'Belgium', iso2: 'BE', iso3: 'BEL', addressFormatId: 5, status: true },
   { id: 73, name: 'France', iso2: 'FR', iso3: 'FRA', addressFormatId: 5, status: true },
@@ -51,6 +52,7 @@ const austrianStates: [number, string, string][] = [
 ];
 
 export const zones: Json[] = [
+  { id: 1, name: 'Alabama', iso: 'AL', _countryId: 223 },
   ...austrianStates.map(([id, name, iso]) => ({ id, name, iso, _countryId: 14 })),
   ...germanStates.map(([id, name, iso]) => ({ id, name, iso, _countryId: 81 })),
 ];
