@@ -10,6 +10,7 @@ import { lintOperations } from './lint/operations.js';
 import { lintSchemaRules } from './lint/schema-rules.js';
 import { walk, type LintDoc, type Visit } from './lint/walk.js';
 import type { SpecFinding } from './types.js';
+import { zeroDepthCycles } from './validators.js';
 
 function crashed(pointer: string, rule: string, err: unknown): SpecFinding {
   return { kind: 'lint-error', pointer, message: `the ${rule} rule could not check this place: ${err instanceof Error ? err.message : String(err)}` };
@@ -46,6 +47,14 @@ export function lintSpec(doc: Record<string, unknown>, dialect: 'swagger2' | 'op
     findings.push(...lintOperations(d));
   } catch (err) {
     findings.push(crashed('/paths', 'operations', err));
+  }
+  try {
+    const root = dialect === 'swagger2' ? '/definitions/' : '/components/schemas/';
+    for (const name of zeroDepthCycles(doc, dialect)) {
+      findings.push({ kind: 'schema-compile-error', pointer: `${root}${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: `${name} refers back to itself through $ref/allOf/anyOf/oneOf without descending into the data; no validator can check it, so it accepts anything` });
+    }
+  } catch (err) {
+    findings.push(crashed('', 'cycles', err));
   }
   return findings;
 }

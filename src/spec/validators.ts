@@ -125,6 +125,48 @@ function collectOtherRefs(node: unknown, namedRoot: string, out: Map<string, str
 }
 
 /**
+ * Named schemas that reach themselves without descending into the data (`A: {allOf: [B]}`,
+ * `B: {allOf: [A]}`, `A: {$ref: A}`): any validator would loop on them forever. Validators treat
+ * them as accepting anything; the linter reports them.
+ */
+export function zeroDepthCycles(raw: unknown, dialect: 'swagger2' | 'openapi3'): Set<string> {
+  const namedRoot = dialect === 'swagger2' ? '#/definitions/' : '#/components/schemas/';
+  const named = resolvePointer(raw, namedRoot.slice(0, -1));
+  const edges = new Map<string, Set<string>>();
+  if (!isObj(named)) return new Set();
+  const collect = (node: unknown, out: Set<string>, depth: number): void => {
+    if (!isObj(node) || depth > 50) return;
+    if (typeof node.$ref === 'string' && node.$ref.startsWith(namedRoot)) out.add(unescapeSegment(node.$ref.slice(namedRoot.length), true));
+    for (const key of ['allOf', 'anyOf', 'oneOf']) {
+      const members = node[key];
+      if (Array.isArray(members)) for (const m of members) collect(m, out, depth + 1);
+    }
+    for (const key of ['not', 'if', 'then', 'else']) collect(node[key], out, depth + 1);
+  };
+  for (const [name, schema] of Object.entries(named)) {
+    const out = new Set<string>();
+    collect(schema, out, 0);
+    edges.set(name, out);
+  }
+  const looping = new Set<string>();
+  for (const start of edges.keys()) {
+    const seen = new Set<string>();
+    const stack = [...(edges.get(start) ?? [])];
+    while (stack.length) {
+      const n = stack.pop() as string;
+      if (n === start) {
+        looping.add(start);
+        break;
+      }
+      if (seen.has(n)) continue;
+      seen.add(n);
+      stack.push(...(edges.get(n) ?? []));
+    }
+  }
+  return looping;
+}
+
+/**
  * Compiles schemas of one bundled ($ref-carrying) document. Named schemas are registered once per
  * variant; identical converted schemas share one compiled function.
  * Variants: request / response / response-strict (STRICT_FIELDS) / example (neither readOnly nor
@@ -138,12 +180,14 @@ export class SchemaCompiler {
   /** Internal $refs outside the named schemas -> synthetic definition names. */
   private readonly otherRefs = new Map<string, string>();
   private readonly namedRoot: string;
+  private readonly looping: Set<string>;
 
   constructor(
     private readonly raw: Json,
     dialect: 'swagger2' | 'openapi3',
   ) {
     this.namedRoot = dialect === 'swagger2' ? '#/definitions/' : '#/components/schemas/';
+    this.looping = zeroDepthCycles(raw, dialect);
   }
 
   private idFor(variant: Variant): string {
@@ -180,7 +224,7 @@ export class SchemaCompiler {
     const named = resolvePointer(this.raw, this.namedRoot.slice(0, -1));
     const definitions: Json = {};
     const opts = this.convertOptions(variant);
-    if (isObj(named)) for (const [name, schema] of Object.entries(named)) definitions[name] = convertSchema(schema, opts);
+    if (isObj(named)) for (const [name, schema] of Object.entries(named)) definitions[name] = this.looping.has(name) ? {} : convertSchema(schema, opts);
     for (const [ref, name] of this.otherRefs) definitions[name] = convertSchema(resolvePointer(this.raw, ref), opts);
     this.ajv.addSchema({ $id: this.idFor(variant), definitions });
     this.registered.add(variant);

@@ -2,6 +2,7 @@
 import { test, expect } from '@playwright/test';
 import fc from 'fast-check';
 import { convertSchema, type SchemaMode } from '../../src/spec/convert.js';
+import { lintSpec } from '../../src/spec/lint.js';
 import { parseQuery, parseQueryParam, serializeQuery, serializeQueryParam, type CollectionFormat } from '../../src/spec/params.js';
 import { SchemaCompiler, createAjv, isIsoDateTime, type Variant } from '../../src/spec/validators.js';
 
@@ -126,6 +127,28 @@ test.describe('schema conversion @spec', () => {
     expect(get('Rec', 'response-strict')({ id: 1, name: 'a', extra: 1 })).toBe(false);
     expect(get('Rec', 'response-strict')({ id: 1, inner: { x: 1, y: 2 } })).toBe(false);
     expect(get('Open', 'response-strict')({ id: 1, extra: 1 })).toBe(true); // declared open stays open
+  });
+});
+
+test.describe('recursive schemas @spec', () => {
+  test('should validate recursive trees and survive schemas that loop on themselves', () => {
+    const definitions = {
+      Node: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/definitions/Node' } } } },
+      Ext: { allOf: [{ $ref: '#/definitions/Node' }, { $ref: '#/definitions/Ext' }] },
+      Self: { $ref: '#/definitions/Self' },
+    };
+    const get = compiler(definitions);
+    const tree = get('Node', 'response');
+    expect(tree({ name: 'a', children: [{ name: 'b', children: [] }] })).toBe(true);
+    expect(tree({ name: 'a', children: [{ name: 'b', children: [{ name: 3 }] }] })).toBe(false);
+    expect(tree.errors?.map((e) => e.instancePath)).toEqual(['/children/0/children/0/name']);
+    // A validator would recurse forever on these: they accept anything instead, and lint says so.
+    expect(get('Ext', 'response-strict')({ whatever: 1 })).toBe(true);
+    expect(get('Self', 'request')(42)).toBe(true);
+    expect(lintSpec({ swagger: '2.0', info: { title: 't', version: '1' }, paths: {}, definitions }, 'swagger2').map((f) => `${f.kind} ${f.pointer}`)).toEqual([
+      'schema-compile-error /definitions/Ext',
+      'schema-compile-error /definitions/Self',
+    ]);
   });
 });
 
