@@ -1,7 +1,12 @@
 // The harness is not tied to one file: an OpenAPI 3.0 description of a different API (a lending
 // library, test/fixtures/specs/other-api.yaml) loads into a correct catalogue and validators.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { loadCatalogue } from '../../src/spec/load.js';
 import type { Catalogue, Operation } from '../../src/spec/types.js';
-import { expect, test } from './spec-fixtures.js';
+import { SPECS_DIR, expect, test } from './spec-fixtures.js';
 
 function byId(catalogue: Catalogue): (id: string) => Operation {
   return (id) => {
@@ -70,5 +75,13 @@ test.describe('OpenAPI 3 spec of another API @spec', () => {
     expect(v.validateResponse(op('getMember'), 200, { id: 3, name: 'Ada', email: 'ada@example.test', phone: null }).ok).toBe(true);
     expect(v.validateResponse(op('getMember'), 200, { id: 3, name: 'Ada', email: 'ada@example.test', password: 'correct-horse' }).errors.map((e) => e.path)).toEqual(['/password']);
     expect(v.validateResponse(op('listLoans'), 200, [{ id: 5, bookId: 17, memberId: 3, status: 'lost', borrowedAt: '2024-03-02T10:00:00+01:00', dueOn: '2024-03-30', returnedAt: null }]).errors.map((e) => e.path)).toEqual(['/0/status']);
+  });
+
+  test('should load the same API from JSON', async ({ otherSpec }) => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'other-api-')), 'other-api.json');
+    writeFileSync(file, JSON.stringify(parseYaml(readFileSync(path.join(SPECS_DIR, 'other-api.yaml'), 'utf8'))));
+    const fromJson = await loadCatalogue(file);
+    expect(fromJson.findings).toEqual([]);
+    expect(fromJson.operations).toEqual(otherSpec.catalogue.operations);
   });
 });
