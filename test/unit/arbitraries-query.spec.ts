@@ -6,6 +6,7 @@ import type { ValidateFunction } from 'ajv';
 import fc from 'fast-check';
 import { OMIT, recordFields, toQueryString, validQuery, type ArbOptions } from '../../src/arbitraries/index.js';
 import { convertSchema } from '../../src/spec/convert.js';
+import { parseQuery } from '../../src/spec/params.js';
 import type { Catalogue, Operation } from '../../src/spec/types.js';
 import { createAjv } from '../../src/spec/validators.js';
 import { expect, test } from './spec-fixtures.js';
@@ -18,7 +19,7 @@ function op(catalogue: Catalogue, id: string): Operation {
   return found;
 }
 
-test('should generate query parameters every GET accepts by its parameter schemas', ({ shopSpec: { catalogue } }) => {
+test('should generate query parameters every GET accepts by its parameter schemas, and that parse back as sent', ({ shopSpec: { catalogue } }) => {
   const ajv = createAjv();
   // The same parameter schemas (page, per_page, sort, ...) recur on every list: compile each once.
   const compiled = new Map<string, ValidateFunction>();
@@ -41,6 +42,9 @@ test('should generate query parameters every GET accepts by its parameter schema
           if (!check) problems.push(`unknown parameter ${name}`);
           else if (!check(value)) problems.push({ name, value, errors: check.errors });
         }
+        // What the shop parses back (the shared parser of src/spec/params.ts) is what was generated.
+        const parsed = parseQuery(read.parameters, new URLSearchParams(toQueryString(read, params)));
+        if (parsed.errors.length || JSON.stringify(parsed.values) !== JSON.stringify(params)) problems.push({ sent: params, parsed });
         expect(problems, read.id).toEqual([]);
       }),
       { seed: SEED + i, numRuns: 25 },
