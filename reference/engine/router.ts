@@ -79,11 +79,19 @@ function pageUrlFor(req: FastifyRequest, origin: string): (page: number) => stri
   };
 }
 
+/** With `undeclared-method-served`, a PUT-only path also answers PATCH (and vice versa). */
+function extraMethods(env: ShopEnv, op: Operation): string[] {
+  if (!env.faults.has('undeclared-method-served')) return [];
+  const twin = op.method === 'put' ? 'patch' : op.method === 'patch' ? 'put' : undefined;
+  if (!twin || env.spec.catalogue.operations.some((o) => o.path === op.path && o.method === twin)) return [];
+  return [twin.toUpperCase()];
+}
+
 export function registerOperations(app: FastifyInstance, env: ShopEnv, handlers: ReadonlyMap<string, Handler>): void {
   for (const op of env.spec.catalogue.operations) {
     const handler = handlers.get(op.id);
     app.route({
-      method: op.method.toUpperCase(),
+      method: [op.method.toUpperCase(), ...extraMethods(env, op)],
       url: fastifyPath(op.path),
       config: { op },
       handler: async (req, reply) => {
