@@ -4,14 +4,14 @@
 //   GET /x/{id} read · PUT /x/{id} replace · PATCH /x/{id} merge · DELETE /x/{id} delete (csv: bulk)
 // The answer's shape (array or not, result fields, created/updated/deleted lists) comes from the
 // response schema the spec declares for the operation.
-import type { Operation } from '../../src/spec/types.js';
+import type { Operation, SpecSchema } from '../../src/spec/types.js';
 import { badRequest, notFound, ShopError } from '../http/errors.js';
 import { validateBody } from './body.js';
 import type { Answer, Handler, OpContext } from './context.js';
 import { idsParam } from './context.js';
 import { matchesAll, parseConditions } from './search-condition.js';
-import { fitRecords, responseSchema, resultBody } from './shape.js';
-import { isObj, mergePatch, stripReadOnly, type Json } from './schema-tools.js';
+import { fitRecords, recordSchema, responseSchema, resultBody } from './shape.js';
+import { complete, isObj, mergePatch, stripReadOnly, type Json } from './schema-tools.js';
 import type { CollectionName } from './state.js';
 import { successStatus } from './statuses.js';
 import { stamp, type TimestampStyle } from './time.js';
@@ -86,6 +86,26 @@ function serverFields(op: Operation, existing: Json): Json {
   return out;
 }
 
+const recordSchemas = new WeakMap<object, Map<ResourceDef, SpecSchema | undefined>>();
+
+/** The schema of one record of the resource: what its single read (else its list) answers. */
+function recordSchemaOf(def: ResourceDef, ctx: OpContext): SpecSchema | undefined {
+  let bySpec = recordSchemas.get(ctx.spec);
+  if (!bySpec) recordSchemas.set(ctx.spec, (bySpec = new Map<ResourceDef, SpecSchema | undefined>()));
+  if (bySpec.has(def)) return bySpec.get(def);
+  const ops = ctx.spec.catalogue.operations.filter((o) => o.method === 'get');
+  const read = ops.find((o) => o.path.startsWith(`${def.path}/{`) && /^\/\{[^}]+\}$/.test(o.path.slice(def.path.length)));
+  const listOp = ops.find((o) => o.path === def.path);
+  const op = read ?? listOp;
+  const schema = op ? recordSchema(op, successStatus(op)) : undefined;
+  bySpec.set(def, schema);
+  return schema;
+}
+
+function completed(def: ResourceDef, ctx: OpContext, rec: Json): Json {
+  return complete(recordSchemaOf(def, ctx), rec) as Json;
+}
+
 function dayOf(iso: string | undefined): string | undefined {
   return iso?.slice(0, 10);
 }
@@ -140,7 +160,7 @@ function createAnswer(def: ResourceDef, ctx: OpContext, stored: Json[]): Answer 
 function storeNew(def: ResourceDef, ctx: OpContext, draft: Json, input: Json): Json {
   const at = ctx.now();
   const { id: _ignored, ...rest } = draft;
-  const stored = ctx.state.col(def.collection).insert(withTimestamps(def, rest, at, true), at);
+  const stored = ctx.state.col(def.collection).insert(completed(def, ctx, withTimestamps(def, rest, at, true)), at);
   return def.afterStore ? def.afterStore(stored, input, ctx, true) : stored;
 }
 
@@ -167,7 +187,7 @@ function create(def: ResourceDef): Handler {
 function storeReplace(def: ResourceDef, ctx: OpContext, existing: Json, draft: Json, input: Json): Json {
   const at = ctx.now();
   const next = withTimestamps(def, { ...draft, ...serverFields(ctx.op, existing) }, at, false);
-  const stored = ctx.state.col(def.collection).replace(existing.id as number, next, at);
+  const stored = ctx.state.col(def.collection).replace(existing.id as number, completed(def, ctx, next), at);
   return def.afterStore ? def.afterStore(stored, input, ctx, false) : stored;
 }
 

@@ -39,8 +39,12 @@ function bendPathParams(env: ShopEnv, raw: RawParams): RawParams {
   return out;
 }
 
-function bendQuery(env: ShopEnv, raw: RawParams): RawParams {
+function bendQuery(env: ShopEnv, op: Operation, raw: RawParams): RawParams {
   const out: RawParams = { ...raw };
+  if (env.faults.has('type-filter-invalid-accepted') && typeof out.type === 'string') {
+    const allowed = op.parameters.find((p) => p.in === 'query' && p.name === 'type')?.schema.enum;
+    if (Array.isArray(allowed) && !allowed.includes(out.type)) delete out.type;
+  }
   if ('sort' in out) out.sort = normalizeSortRaw(out.sort) as string | string[] | undefined;
   if (env.faults.has('per-page-zero-accepted') && typeof out.per_page === 'string' && /^\s*-?\d+\s*$/.test(out.per_page) && Number(out.per_page) < 1) {
     delete out.per_page;
@@ -54,9 +58,10 @@ function shape(ctx: OpContext, answer: Answer, status: number, reply: FastifyRep
   const noLinks = query.disable_links === true || Object.prototype.hasOwnProperty.call(ctx.req.query ?? {}, 'disable_links');
   body = noLinks ? dropLinks(body) : addLinks(body, root);
   const fields = Array.isArray(query.fields) ? (query.fields as string[]) : [];
+  const opts = { keepWriteOnly: faults.has('customer-password-returned') };
   if (Array.isArray(body)) {
     const item = recordSchema(op, status);
-    let records: unknown[] = body.map((r) => conform(item, r));
+    let records: unknown[] = body.map((r) => conform(item, r, opts));
     if (declares(op, 'search') || declares(op, 'q')) records = search(records, query, faults);
     if (declares(op, 'sort') && Array.isArray(query.sort)) records = sort(records, query.sort as string[], faults);
     if (declares(op, 'page')) {
@@ -67,7 +72,7 @@ function shape(ctx: OpContext, answer: Answer, status: number, reply: FastifyRep
     if (fields.length && !faults.has('fields-ignored-on-lists')) records = records.map((r) => project(r, fields));
     return records;
   }
-  const shaped = conform(responseSchema(op, status), body);
+  const shaped = conform(responseSchema(op, status), body, opts);
   return fields.length && !faults.has('fields-ignored-on-single') ? project(shaped, fields) : shaped;
 }
 
@@ -97,7 +102,7 @@ export function registerOperations(app: FastifyInstance, env: ShopEnv, handlers:
       handler: async (req, reply) => {
         checkMediaType(op, req, env.faults);
         const params = parseParams(op, 'path', bendPathParams(env, req.params as RawParams));
-        const query = parseParams(op, 'query', bendQuery(env, (req.query ?? {}) as RawParams));
+        const query = parseParams(op, 'query', bendQuery(env, op, (req.query ?? {}) as RawParams));
         const body = readJsonBody(op, req, env.spec, env.faults);
         if (!handler) throw new ShopError('internal', `${op.id} is not implemented by the reference shop.`, 501);
         const ctx: OpContext = { ...env, op, params, query, body, req };

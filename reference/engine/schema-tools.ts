@@ -72,20 +72,45 @@ export function defaultFor(schema: unknown, depth = 0): unknown {
     case 'array':
       return [];
     default:
-      return props(schema) || t === 'object' ? conform(schema, {}, depth + 1) : null;
+      return props(schema) || t === 'object' ? complete(schema, {}, depth + 1) : null;
   }
 }
 
 /**
- * The value in the shape the schema declares: undeclared and write-only fields are dropped,
- * missing required fields get a placeholder, numbers become strings where the schema says string
- * (several ids are declared as strings).
+ * A record with every field its schema requires (placeholders for the missing ones), at any depth.
+ * Used when a record is stored, so that what the shop keeps is complete; answers are not padded.
  */
-export function conform(schema: SpecSchema | undefined, value: unknown, depth = 0): unknown {
+export function complete(schema: SpecSchema | undefined, value: unknown, depth = 0): unknown {
+  if (!schema || depth > MAX_DEPTH) return value;
+  if (Array.isArray(value)) {
+    const items = isObj(schema.items) ? schema.items : undefined;
+    return items ? value.map((v) => complete(items, v, depth + 1)) : value;
+  }
+  const p = props(schema);
+  if (!isObj(value) || !p) return value;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(value)) out[k] = isObj(p[k]) ? complete(p[k], v, depth + 1) : v;
+  for (const k of Array.isArray(schema.required) ? schema.required : []) {
+    if (typeof k === 'string' && !(k in out) && !isWriteOnly(p[k])) out[k] = defaultFor(p[k], depth + 1);
+  }
+  return out;
+}
+
+export interface ConformOptions {
+  /** Keep write-only fields (only the `customer-password-returned` fault wants that). */
+  keepWriteOnly?: boolean;
+}
+
+/**
+ * The value in the shape the schema declares: undeclared and write-only fields are dropped and
+ * numbers become strings where the schema says string (several ids are declared as strings).
+ * Missing fields stay missing: an incomplete answer is a defect to be seen, not papered over.
+ */
+export function conform(schema: SpecSchema | undefined, value: unknown, opts: ConformOptions = {}, depth = 0): unknown {
   if (!schema || depth > MAX_DEPTH || value === undefined || value === null) return value;
   if (Array.isArray(value)) {
     const items = isObj(schema.items) ? schema.items : undefined;
-    return items ? value.map((v) => conform(items, v, depth + 1)) : value;
+    return items ? value.map((v) => conform(items, v, opts, depth + 1)) : value;
   }
   const t = Array.isArray(schema.type) ? undefined : schema.type;
   if (t === 'string' && typeof value === 'number') return String(value);
@@ -93,17 +118,12 @@ export function conform(schema: SpecSchema | undefined, value: unknown, depth = 
   if (!isObj(value) || !p) return value;
   const out: Json = {};
   for (const [k, sub] of Object.entries(p)) {
-    if (!(k in value) || isWriteOnly(sub)) continue;
-    out[k] = isObj(sub) ? conform(sub, value[k], depth + 1) : value[k];
+    if (!(k in value) || (isWriteOnly(sub) && !opts.keepWriteOnly)) continue;
+    out[k] = isObj(sub) ? conform(sub, value[k], opts, depth + 1) : value[k];
   }
   const extra = schema.additionalProperties;
   if (extra !== undefined && extra !== false) {
-    for (const [k, v] of Object.entries(value)) if (!(k in p)) out[k] = isObj(extra) ? conform(extra, v, depth + 1) : v;
-  }
-  if (Array.isArray(schema.required)) {
-    for (const k of schema.required) {
-      if (typeof k === 'string' && !(k in out) && !isWriteOnly(p[k])) out[k] = defaultFor(p[k], depth + 1);
-    }
+    for (const [k, v] of Object.entries(value)) if (!(k in p)) out[k] = isObj(extra) ? conform(extra, v, opts, depth + 1) : v;
   }
   return out;
 }

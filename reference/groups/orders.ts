@@ -12,9 +12,12 @@ function isBlankAttribute(a: unknown): boolean {
   return !isObj(a) || ((a.name === undefined || a.name === '') && (a.optionId === undefined || a.optionId === 0));
 }
 
+/** What an item without attributes answers in its `attributes` field. */
+const NO_ATTRIBUTE: Json = { name: '', value: '', price: 0, priceType: '', optionId: 0, optionValueId: 0, combisId: 0 };
+
 export function itemView(item: Json, ctx: OpContext): Json {
   const attr = ctx.state.col('orderItemAttributes').where((a) => a.itemId === item.id)[0];
-  return { ...item, attributes: attr ?? {} };
+  return { ...item, attributes: attr ?? NO_ATTRIBUTE };
 }
 
 /** Stores one item (and its attributes object, when it says something) of an order. */

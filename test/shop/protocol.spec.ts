@@ -33,7 +33,7 @@ test.describe('media types and bodies @shop', () => {
       ['PATCH', 'vpe/1', { 'Content-Type': 'text/plain' }],
     ];
     for (const [method, path, headers] of cases) {
-      const res = await api.fetch(path, { method, headers, data: '{"name":"x"}' });
+      const res = await api.fetch(path, { method, headers, data: Buffer.from('{"name":"x"}') });
       expect(res.status(), `${method} ${path}`).toBe(415);
       expectErrorBody(await res.json(), 415, method, `/${path}`);
     }
@@ -49,10 +49,10 @@ test.describe('media types and bodies @shop', () => {
 
   test('should answer malformed JSON, empty and oversized bodies with 4xx and the error body', async ({ api, shop }) => {
     const before = shop.snapshot();
-    const malformed = await api.post('manufacturers', { headers: { 'Content-Type': 'application/json' }, data: '{"name": ' });
+    const malformed = await api.post('manufacturers', { headers: { 'Content-Type': 'application/json' }, data: Buffer.from('{"name": ') });
     expect(malformed.status()).toBe(400);
     expectErrorBody(await malformed.json(), 400, 'POST', '/manufacturers');
-    const empty = await api.post('manufacturers', { headers: { 'Content-Type': 'application/json' }, data: '' });
+    const empty = await api.post('manufacturers', { headers: { 'Content-Type': 'application/json' }, data: Buffer.alloc(0) });
     expect(empty.status()).toBe(400);
     const huge = await api.post('manufacturers', { data: { name: 'x'.repeat(1_100_000) } });
     expect(huge.status()).toBe(413);

@@ -1,0 +1,23 @@
+// The test tags faults name in `catches`, and suites put on their tests. Generic checks are
+// `@check:<checkName>` (src/checks/registry.ts); resource-suite rules are `@rule:<name>` from this
+// list. A new rule is added here first, with a one-line meaning, then used by a fault and a test.
+export const RULE_TAGS = {
+  '@rule:idempotent-delete': 'deleting a record twice (or a missing one) succeeds where the spec says x-idempotent-delete',
+  '@rule:unique-email': "a registree's e-mail is unique (409 on create and update); guests may share",
+  '@rule:paging': 'page counts from 1 and applies only when given',
+  '@rule:link-header': 'paged answers carry Link with first/previous/next/last as the facts say',
+  '@rule:per-page': 'per_page sets the page size, default 50; below 1 is a 400',
+  '@rule:sort': 'sort takes up to five +/- keys with dots; strings in byte order',
+  '@rule:fields': 'fields keeps only the named first-level fields, on lists and single records',
+  '@rule:search': 'q and search match case-insensitively on first-level strings and numbers',
+  '@rule:filter-type': 'customers type=guest|registree filters; other values are a 400',
+  '@rule:filter-state': 'e-mails state=pending|sent filters',
+  '@rule:changed-date': 'changed/modified/deleted=<date> find records of that day',
+  '@rule:lifecycle': 'what is created or updated reads back equal (no lost writes)',
+  '@rule:password-hidden': 'passwords are accepted and never answered',
+  '@rule:order-cascade-delete': "deleting an order removes its items, attributes and totals",
+  '@rule:order-status-history': 'PATCH /orders/{id}/status adds exactly one history entry',
+  '@rule:bulk': 'bulk create/update/delete: all or nothing for creates, per-record results otherwise',
+} as const;
+
+export type RuleTag = keyof typeof RULE_TAGS;

@@ -1,0 +1,104 @@
+// One small observation per fault: a few requests whose outcome differs between the clean shop
+// and the shop with that fault on. The faults self-test runs each probe against both.
+import type { APIRequestContext } from '@playwright/test';
+import type { FaultName } from '../../../reference/faults/registry.js';
+
+export interface ProbeContext {
+  /** Authenticated, baseURL = API root with a trailing slash. */
+  api: APIRequestContext;
+  /** Without credentials, same base URL. */
+  anon: APIRequestContext;
+  url: string;
+}
+
+export interface Probe {
+  tls?: boolean;
+  observe: (ctx: ProbeContext) => Promise<unknown>;
+}
+
+type Rec = Record<string, unknown>;
+
+const status = async (p: Promise<{ status(): number }>) => (await p).status();
+const json = async (p: Promise<{ json(): Promise<unknown> }>) => (await p).json();
+const list = async (p: Promise<{ json(): Promise<unknown> }>) => (await json(p)) as Rec[];
+const person = (email: string, isGuest = false): Rec => ({ gender: 'f', firstname: 'P', lastname: 'Q', email, isGuest });
+const address = { customerId: 2, gender: 'f', company: '', firstname: 'A', lastname: 'B', street: 'S', houseNumber: '1', additionalAddressInfo: '', suburb: '', postcode: '1', city: 'C', countryId: 81, zoneId: 0, class: '', b2bStatus: false };
+
+export const PROBES: Record<FaultName, Probe> = {
+  'auth-missing-credentials-accepted': { observe: ({ anon }) => status(anon.get('customers')) },
+  'auth-wrong-password-accepted': { observe: ({ anon }) => status(anon.get('customers', { headers: { Authorization: `Basic ${Buffer.from('admin@example.test:nope').toString('base64')}` } })) },
+  'auth-no-www-authenticate': { observe: async ({ anon }) => (await anon.get('customers')).headers()['www-authenticate'] ?? null },
+  'wrong-content-type-accepted': { observe: ({ api }) => status(api.post('manufacturers', { headers: { 'Content-Type': 'text/plain' }, data: Buffer.from('{"name":"x"}') })) },
+  'content-type-text-html': { observe: async ({ api }) => (await api.get('languages')).headers()['content-type'] },
+  'error-body-without-message': { observe: async ({ api }) => Object.keys((await json(api.get('customers/999'))) as Rec).sort() },
+  'malformed-json-500': { observe: ({ api }) => status(api.post('manufacturers', { headers: { 'Content-Type': 'application/json' }, data: Buffer.from('{"name":') })) },
+  'huge-id-500': { observe: ({ api }) => status(api.get('customers/99999999999999999999')) },
+  'non-integer-id-accepted': { observe: ({ api }) => status(api.get('customers/2abc')) },
+  'method-override-ignored': { observe: ({ api }) => status(api.post('manufacturers/1', { headers: { 'X-HTTP-Method-Override': 'PATCH' }, data: { name: 'n' } })) },
+  'undeclared-method-served': { observe: ({ api }) => status(api.patch('customers/2', { data: person('ada@example.test') })) },
+  'address-create-201': { observe: ({ api }) => status(api.post('addresses', { data: address })) },
+  'order-status-put-200': { observe: ({ api }) => status(api.put('order_statuses/2', { data: { names: { en: 'a', de: 'b' }, color: '#000' } })) },
+  'plain-http-alongside-tls': {
+    tls: true,
+    observe: async ({ anon, url }) => {
+      try {
+        return (await anon.get(`${url.replace(/^https:/, 'http:')}/customers`)).status();
+      } catch {
+        return 'refused';
+      }
+    },
+  },
+  'customer-without-email': { observe: async ({ api }) => 'email' in ((await json(api.get('customers/2'))) as Rec) },
+  'product-price-as-string': { observe: async ({ api }) => typeof ((await json(api.get('products/1'))) as Rec).price },
+  'customer-password-returned': { observe: async ({ api }) => 'password' in ((await json(api.get('customers/2'))) as Rec) },
+  'unknown-fields-accepted': { observe: ({ api }) => status(api.post('manufacturers', { data: { name: 'n', colour: 'red' } })) },
+  'wrong-types-accepted': { observe: ({ api }) => status(api.post('manufacturers', { data: { name: 42 } })) },
+  'registree-email-duplicate-on-create': { observe: ({ api }) => status(api.post('customers', { data: [person('ada@example.test')] })) },
+  'registree-email-duplicate-on-update': { observe: ({ api }) => status(api.put('customers/3', { data: person('ada@example.test') })) },
+  'guest-email-conflict': { observe: ({ api }) => status(api.post('customers', { data: [person('ada@example.test', true)] })) },
+  'bulk-create-partial': {
+    observe: async ({ api }) => {
+      await api.post('customers', { data: [person('first@example.test'), person('ada@example.test')] });
+      return (await list(api.get('customers?q=first@'))).length;
+    },
+  },
+  'paging-zero-based': { observe: async ({ api }) => (await list(api.get('customers?page=1&per_page=2'))).map((c) => c.id) },
+  'per-page-ignored': { observe: async ({ api }) => (await list(api.get('customers?page=1&per_page=2'))).length },
+  'per-page-zero-accepted': { observe: ({ api }) => status(api.get('customers?per_page=0')) },
+  'link-header-without-next': { observe: async ({ api }) => (await api.get('customers?page=1&per_page=2')).headers().link },
+  'sort-descending-ignored': { observe: async ({ api }) => (await list(api.get('customers?sort=-id'))).map((c) => c.id) },
+  'sort-case-insensitive': { observe: async ({ api }) => (await list(api.get('categories?recursive&sort=%2Bname'))).map((c) => c.name) },
+  'fields-ignored-on-lists': { observe: async ({ api }) => Object.keys((await list(api.get('customers?fields=id')))[0] ?? {}) },
+  'fields-ignored-on-single': { observe: async ({ api }) => Object.keys((await json(api.get('customers/2?fields=id'))) as Rec) },
+  'search-case-sensitive': { observe: async ({ api }) => (await list(api.get('customers?search=LOVELACE'))).length },
+  'q-parameter-ignored': { observe: async ({ api }) => (await list(api.get('customers?q=Lovelace'))).length },
+  'type-filter-ignored': { observe: async ({ api }) => (await list(api.get('customers?type=guest'))).length },
+  'type-filter-invalid-accepted': { observe: ({ api }) => status(api.get('customers?type=vip')) },
+  'state-filter-inverted': { observe: async ({ api }) => (await list(api.get('emails?state=pending'))).map((e) => e.id) },
+  'changed-filter-ignored': { observe: async ({ api }) => (await list(api.get('customers?changed=2000-01-01'))).length },
+  'customer-update-lost': {
+    observe: async ({ api }) => {
+      await api.put('customers/3', { data: { ...person('alan@example.test'), lastname: 'Changed' } });
+      return ((await json(api.get('customers/3'))) as Rec).lastname;
+    },
+  },
+  'manufacturer-patch-drops-image': {
+    observe: async ({ api }) => {
+      await api.patch('manufacturers/1', { data: { image: 'new.png' } });
+      return ((await json(api.get('manufacturers/1'))) as Rec).image;
+    },
+  },
+  'idempotent-delete-404': { observe: ({ api }) => status(api.delete('addresses/9999')) },
+  'order-delete-keeps-children': {
+    observe: async ({ api }) => {
+      await api.delete('orders/400210');
+      return status(api.get('orders/400210/items/1'));
+    },
+  },
+  'order-status-double-history': {
+    observe: async ({ api }) => {
+      await api.patch('orders/400210/status', { data: { statusId: 3, comment: '', customerNotified: false } });
+      return (await list(api.get('orders/400210/history'))).length;
+    },
+  },
+};
