@@ -1,0 +1,49 @@
+// `npm run shop`: the standalone shop reads its environment, prints its URL, serves, stops on
+// SIGTERM; `--list-faults` prints every fault; bad settings end the start with one line.
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { FAULTS } from '../../reference/faults/registry.js';
+import { expect, test } from './support/shop-fixture.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const MAIN = ['--import', 'tsx', 'reference/main.ts'];
+
+function run(args: string[], env: Record<string, string>) {
+  return spawnSync(process.execPath, [...MAIN, ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 30_000 });
+}
+
+test('should print every fault with its description for --list-faults @shop', () => {
+  const r = run(['--list-faults'], {});
+  expect(r.status).toBe(0);
+  const lines = r.stdout.trim().split('\n');
+  expect(lines.length).toBe(FAULTS.length);
+  for (const f of FAULTS) expect(lines.some((l) => l.startsWith(f.name) && l.includes(f.description)), f.name).toBe(true);
+});
+
+test('should end the start with one line for bad settings @shop', () => {
+  const badPort = run([], { PORT: 'eighty' });
+  expect(badPort.status).toBe(2);
+  expect(badPort.stderr.trim()).toMatch(/^Reference shop: PORT=eighty is not a port number/);
+  const badFault = run([], { PORT: '0', SHOP_FAULTS: 'no-such-fault' });
+  expect(badFault.status).toBe(2);
+  expect(badFault.stderr).toContain('unknown fault(s): no-such-fault');
+  expect(badFault.stderr).toContain('auth-missing-credentials-accepted');
+});
+
+test('should serve on 127.0.0.1, print its URL and stop cleanly on SIGTERM @shop', async ({ request }) => {
+  const child = spawn(process.execPath, MAIN, { cwd: ROOT, env: { ...process.env, PORT: '0', SHOP_FAULTS: 'auth-no-www-authenticate' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  try {
+    await expect.poll(() => out, { timeout: 20_000 }).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+\/shop1\/api\.php\/v2/);
+    const url = /(http:\/\/127\.0\.0\.1:\d+\/shop1\/api\.php\/v2)/.exec(out)?.[1] ?? '';
+    expect(out).toContain('auth-no-www-authenticate');
+    const res = await request.get(`${url}/`);
+    expect(res.status()).toBe(401);
+    expect(res.headers()['www-authenticate']).toBeUndefined();
+  } finally {
+    child.kill('SIGTERM');
+  }
+  expect(await exited).toBe(0);
+});
