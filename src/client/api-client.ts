@@ -27,6 +27,8 @@ export type AuthMode = 'default' | 'none' | 'wrong';
 export type MultipartValue = string | number | boolean | { name: string; mimeType: string; buffer: Buffer };
 
 export interface CallOptions {
+  /** Wire method, when it differs from the operation's (POST with X-HTTP-Method-Override). */
+  method?: string;
   /** Path parameter values; arrays become comma lists. */
   path?: Readonly<Record<string, PathValue>>;
   query?: Readonly<Record<string, unknown>>;
@@ -97,6 +99,7 @@ export class ApiClient {
   /** Records this client created (and which the ledger still has open), oldest first. */
   private readonly createdHere: NewRecord[] = [];
   private readonly opsById: Map<string, Operation>;
+  private readonly createdByExchange = new WeakMap<Exchange, NewRecord[]>();
   private readonly specMarksDestructive: boolean;
 
   constructor(private readonly deps: ClientDeps) {
@@ -142,7 +145,7 @@ export class ApiClient {
     } catch (err) {
       throw new HarnessError(`${op.id}: ${(err as Error).message}`);
     }
-    return this.perform(op, op.method.toUpperCase(), relPath, pathValues, opts);
+    return this.perform(op, (opts.method ?? op.method).toUpperCase(), relPath, pathValues, opts);
   }
 
   /**
@@ -180,8 +183,9 @@ export class ApiClient {
     const intent = opts.intent ?? 'positive';
 
     // Only writes against the API are guarded; a probe on another origin (plain http) is not a write to it.
+    const wireOp = override ? this.deps.catalogue.operations.find((o) => o.method === 'post' && pathMatcher(o.path)(relPath) !== undefined) : undefined;
     const verdict = guardWrite(
-      { op, method, override, path: relPath, pathValues, body: opts.body ?? (opts.multipart ? { ...opts.multipart } : undefined) },
+      { op, method, override, path: relPath, pathValues, body: opts.body ?? (opts.multipart ? { ...opts.multipart } : undefined), wireOp },
       { profile: this.deps.settings.profile, ledger: this.deps.ledger, specMarksDestructive: this.specMarksDestructive },
     );
     if (!verdict.allowed) throw new GuardError(`Refused by the write guard: ${verdict.reason}.`);
@@ -265,7 +269,7 @@ export class ApiClient {
       if (op) exchange.operationId = op.id;
       if (opts.label) exchange.label = opts.label;
       if (retries) exchange.retries = retries;
-      if (op && !absolute) this.track(op, method, override, relPath, pathValues, opts, response);
+      if (op && !absolute) this.createdByExchange.set(exchange, this.track(op, method, override, relPath, pathValues, opts, response));
       return this.keep(exchange);
     }
   }
@@ -296,20 +300,25 @@ export class ApiClient {
     return response;
   }
 
-  /** Ledger bookkeeping, synchronous, before the exchange is handed back. */
-  private track(op: Operation, method: string, override: string | undefined, relPath: string, pathValues: Record<string, string>, opts: CallOptions, res: RecordedResponse): void {
+  /** Records the ledger learnt were created by this exchange (empty for reads and failures). */
+  createdBy(ex: Exchange): NewRecord[] {
+    return this.createdByExchange.get(ex) ?? [];
+  }
+
+  /** Ledger bookkeeping, synchronous, before the exchange is handed back. Returns the new records. */
+  private track(op: Operation, method: string, override: string | undefined, relPath: string, pathValues: Record<string, string>, opts: CallOptions, res: RecordedResponse): NewRecord[] {
     const effective = override ?? method;
-    if (res.status < 200 || res.status >= 300) return;
+    if (res.status < 200 || res.status >= 300) return [];
     if (effective === 'DELETE') {
       for (const r of this.deletedBy(op, relPath, pathValues, opts.body)) this.deps.ledger.recordDelete(r, op.id);
-      return;
+      return [];
     }
-    if (method === 'POST' && isSearchOperation(op) && !override) return;
+    if (method === 'POST' && isSearchOperation(op) && !override) return [];
     const renamed = this.renamedFile(op, relPath, effective, opts.body, res.json);
     if (renamed) {
       this.deps.ledger.recordDelete(renamed.from, op.id);
       this.remember(renamed.to, op.id);
-      return;
+      return [renamed.to];
     }
     const sentFields: Record<string, string> = {};
     for (const [k, v] of Object.entries(opts.multipart ?? {})) if (typeof v !== 'object') sentFields[k] = String(v);
@@ -323,11 +332,13 @@ export class ApiClient {
       sentFields,
       sentBody: opts.body,
     });
-    for (const r of records) this.remember(r, op.id);
+    return records.filter((r) => this.remember(r, op.id));
   }
 
-  private remember(r: NewRecord, operationId: string): void {
-    if (this.deps.ledger.recordCreate(r, operationId)) this.createdHere.push(r);
+  private remember(r: NewRecord, operationId: string): boolean {
+    if (!this.deps.ledger.recordCreate(r, operationId)) return false;
+    this.createdHere.push(r);
+    return true;
   }
 
   private deletedBy(op: Operation, relPath: string, pathValues: Record<string, string>, body: unknown): NewRecord[] {

@@ -58,6 +58,15 @@ function mergeAllOf(s: Json): Json {
   return out;
 }
 
+/** A reference id in the type the field declares (some specs type the same id as string here, integer there). */
+function asType(v: unknown, s: Json): unknown {
+  const t = typeOf(s);
+  if (t === 'string') return String(v);
+  if ((t === 'integer' || t === 'number') && typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)) return Number(v);
+  if (t === 'array') return Array.isArray(v) ? v : [asType(v, isObj(s.items) ? s.items : {})];
+  return v;
+}
+
 const today = (): string => new Date().toISOString().slice(0, 10);
 
 function stringFor(name: string, s: Json, ctx: BodyContext): string {
@@ -108,12 +117,12 @@ function numberFor(s: Json, integer: boolean): number {
 }
 
 /** The smallest value that the (request-mode) schema accepts. */
-export function minimalValue(schema: SpecSchema | undefined, ctx: BodyContext, name = '', depth = 0): unknown {
+export function minimalValue(schema: SpecSchema | undefined, ctx: BodyContext, name = '', depth = 0, hint?: unknown): unknown {
   if (!schema || depth > 12) return undefined;
   let s: Json = mergeAllOf(schema);
   if (Array.isArray(s.oneOf) && isObj(s.oneOf[0])) s = { ...(s.oneOf[0]) };
   else if (Array.isArray(s.anyOf) && isObj(s.anyOf[0])) s = { ...(s.anyOf[0]) };
-  if (name && ctx.refs && Object.prototype.hasOwnProperty.call(ctx.refs, name)) return ctx.refs[name];
+  if (name && ctx.refs && Object.prototype.hasOwnProperty.call(ctx.refs, name)) return asType(ctx.refs[name], s);
   if ('const' in s) return s.const;
   if (Array.isArray(s.enum) && s.enum.length) return s.enum.find((e) => e !== null) ?? s.enum[0];
   const type = typeOf(s);
@@ -125,7 +134,7 @@ export function minimalValue(schema: SpecSchema | undefined, ctx: BodyContext, n
       for (const [k, ps] of Object.entries(props)) {
         if (!isObj(ps) || ps.readOnly === true) continue;
         if (!required.has(k) && !(ctx.full && depth === 0)) continue;
-        const v = minimalValue(ps, ctx, k, depth + 1);
+        const v = minimalValue(ps, ctx, k, depth + 1, isObj(s.example) ? s.example[k] : undefined);
         if (v !== undefined) out[k] = v;
       }
       return out;
@@ -134,6 +143,10 @@ export function minimalValue(schema: SpecSchema | undefined, ctx: BodyContext, n
       const min = typeof s.minItems === 'number' ? s.minItems : 0;
       // A bulk body (an array at the top) with no items would test nothing.
       const count = Math.max(min, depth === 0 ? 1 : 0);
+      // An empty list is the minimum, but a list of scalars the spec shows an example of (search
+      // conditions: field, operator, value) is what the API expects: take the example then.
+      const example: unknown[] | undefined = Array.isArray(s.example) ? (s.example as unknown[]) : Array.isArray(hint) ? (hint as unknown[]) : undefined;
+      if (count === 0 && example?.length && example.every((x) => ['string', 'number', 'boolean'].includes(typeof x))) return [...example];
       return Array.from({ length: count }, () => minimalValue(isObj(s.items) ? s.items : {}, ctx, name, depth + 1));
     }
     case 'string':

@@ -36,6 +36,7 @@ export function transportCode(message: string): string | undefined {
   if (m) return m[1];
   if (/Timeout \d+ms exceeded|timed? ?out/i.test(message)) return 'TIMEOUT';
   if (/socket hang up/i.test(message)) return 'ECONNRESET';
+  if (/parse error|expected http\//i.test(message)) return 'HPE_PARSE';
   if (/wrong version number|packet length too long|http request.*https|ssl routines/i.test(message)) return 'ERR_SSL_PROTOCOL';
   return undefined;
 }

@@ -10,10 +10,12 @@
 //   in the ledger. A DELETE on a collection that names nothing is refused.
 import type { Profile } from '../config/config.js';
 import type { Operation, ParameterInfo } from '../spec/types.js';
-import { FILE_FIELDS, ownerPath } from './ledger-rules.js';
-import type { Ledger } from './ledger.js';
+import { FILE_FIELDS } from './ledger-rules.js';
+import { paramNoun, type Ledger } from './ledger.js';
 
 type Json = Record<string, unknown>;
+
+const INT64_MAX = 9223372036854775807n;
 
 function isObj(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -50,7 +52,7 @@ export function cannotNameRecord(param: ParameterInfo | undefined, value: string
   const type = s.type === 'array' && isObj(s.items) ? s.items.type : s.type;
   const format = s.type === 'array' && isObj(s.items) ? s.items.format : s.format;
   const items = s.type === 'array' ? value.split(',') : [value];
-  if (type === 'integer') return items.some((v) => !/^-?\d+$/.test(v));
+  if (type === 'integer') return items.some((v) => !/^-?\d+$/.test(v) || BigInt(v) > INT64_MAX || BigInt(v) < -INT64_MAX);
   if (type === 'number') return items.some((v) => v.trim() === '' || Number.isNaN(Number(v)));
   if (format === 'uuid') return items.some((v) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v));
   return false;
@@ -67,6 +69,8 @@ export interface WriteRequest {
   /** Raw (decoded) path parameter values. */
   pathValues: Record<string, string>;
   body: unknown;
+  /** With an override: the operation the wire method (POST) would reach if the override were ignored. */
+  wireOp?: Operation | undefined;
 }
 
 export interface GuardContext {
@@ -80,24 +84,36 @@ export type Verdict = { allowed: true } | { allowed: false; reason: string };
 const ok: Verdict = { allowed: true };
 const no = (reason: string): Verdict => ({ allowed: false, reason });
 
-/** Record paths named by a concrete path: `/customers/3,4,5` names three. */
-function namedRecordPaths(op: Operation, req: WriteRequest): string[] | 'wrong-typed' | undefined {
-  const owner = ownerPath(op, req.path);
-  if (owner === undefined) return undefined;
-  const params = op.parameters.filter((p) => p.in === 'path');
-  for (const p of params) {
-    const v = req.pathValues[p.name];
-    if (v !== undefined && cannotNameRecord(p, v)) return 'wrong-typed';
-  }
-  // The last path parameter may be a comma list (bulk delete): one record path per element.
-  const lastName = /\{([^}]+)\}(?!.*\{)/.exec(op.path)?.[1];
-  const lastParam = params.find((p) => p.name === lastName);
-  const lastValue = lastName ? req.pathValues[lastName] : undefined;
-  if (lastParam?.schema.type === 'array' && lastValue?.includes(',')) {
-    const prefix = owner.slice(0, owner.lastIndexOf('/'));
-    return lastValue.split(',').map((v) => `${prefix}/${encodeURIComponent(v)}`);
-  }
-  return [owner];
+/**
+ * Path ids that name records the harness did not create. Every id in the path counts (a child
+ * of a foreign record is foreign), and an id counts as owned when the ledger has it under that
+ * path or as the same kind of record elsewhere (`/product_prices/5` is product 5). A value of the
+ * wrong type names nothing, unless a sloppy server could read its leading digits (`12abc`).
+ */
+function foreignPathIds(op: Operation, req: WriteRequest, ledger: Ledger): string[] {
+  const foreign: string[] = [];
+  const segments = op.path.split('/');
+  const concrete = req.path.split('/');
+  segments.forEach((seg, i) => {
+    const name = /^\{([^}]+)\}$/.exec(seg)?.[1];
+    if (!name) return;
+    const param = op.parameters.find((p) => p.in === 'path' && p.name === name);
+    const raw = req.pathValues[name] ?? decodeURIComponent(concrete[i] ?? '');
+    const prefix = concrete.slice(0, i).join('/');
+    const items = param?.schema.type === 'array' ? raw.split(',') : [raw];
+    for (const item of items) {
+      let id = item;
+      if (cannotNameRecord(param, item)) {
+        const digits = /^\d+/.exec(item)?.[0];
+        if (!digits) continue;
+        id = digits;
+      }
+      if (/^\d+$/.test(id) && BigInt(id) > INT64_MAX) continue;
+      if (ledger.ownsRecord(`${prefix}/${encodeURIComponent(id)}`) || ledger.ownsId(paramNoun(name), id)) continue;
+      foreign.push(`${prefix}/${id}`);
+    }
+  });
+  return foreign;
 }
 
 /** Targets a collection-level write names in its body: record ids and file names. */
@@ -134,11 +150,13 @@ export function guardWrite(req: WriteRequest, ctx: GuardContext): Verdict {
   if (isDestructiveOperation(op, ctx.specMarksDestructive) && ctx.profile !== 'full') {
     return no(`${op.id} is destructive (cache clears, job triggers, sending mail); it runs only with PROFILE=full`);
   }
-  const named = namedRecordPaths(op, req);
-  if (named === 'wrong-typed') return ok;
-  if (named !== undefined) {
+  if (req.wireOp && req.wireOp !== op && isDestructiveOperation(req.wireOp, ctx.specMarksDestructive) && ctx.profile !== 'full') {
+    // A server that ignores the override would run the POST of this path, which is destructive.
+    return no(`POST ${req.path} is ${req.wireOp.id}, destructive if the override were ignored; it runs only with PROFILE=full`);
+  }
+  if (op.path.includes('{')) {
     // A POST under a record path (create a child, send an e-mail) and every PUT/PATCH/DELETE there.
-    const foreign = named.filter((p) => !ctx.ledger.ownsRecord(p));
+    const foreign = foreignPathIds(op, req, ctx.ledger);
     if (foreign.length) {
       return no(`${effective} ${req.path} targets ${foreign.join(', ')}, which the harness did not create (only records in the ledger may be changed)`);
     }

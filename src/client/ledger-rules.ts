@@ -88,6 +88,13 @@ function isSearch(op: Operation): boolean {
   return op.method === 'post' && /\/search$/.test(op.path);
 }
 
+/** `/orders/1/items/2/attributes/8/Property` -> `/orders/1/items/2/attributes/8` for id 8: the record, not a view of it. */
+export function trimAfterId(p: string, id: string): string {
+  const segs = p.split('/');
+  const i = segs.lastIndexOf(encodeURIComponent(id));
+  return i > 0 ? segs.slice(0, i + 1).join('/') : p;
+}
+
 /** Records an answer says were created. Updates echo their own id; the ledger ignores repeats. */
 export function createdRecords(catalogue: Catalogue, apiRoot: string, a: AnswerFacts): NewRecord[] {
   if (a.status < 200 || a.status >= 300) return [];
@@ -103,11 +110,11 @@ export function createdRecords(catalogue: Catalogue, apiRoot: string, a: AnswerF
   const ids = idsInBody(a.body);
   if (!ids.length && loc) {
     const id = decodeURIComponent(loc.split('/').pop() ?? '');
-    if (id) out.push({ kind: 'record', collection: loc.slice(0, loc.lastIndexOf('/')) || '/', id, path: loc, ...(parent ? { parent } : {}) });
+    if (id && /^[\w.-]+$/.test(id)) out.push({ kind: 'record', collection: loc.slice(0, loc.lastIndexOf('/')) || '/', id, path: loc, ...(parent ? { parent } : {}) });
     return out;
   }
   for (const id of ids) {
-    const p = ids.length === 1 && loc ? loc : recordPathFor(catalogue, a.path, id);
+    const p = ids.length === 1 && loc ? trimAfterId(loc, id) : recordPathFor(catalogue, a.path, id);
     out.push({ kind: 'record', collection: p.slice(0, p.lastIndexOf('/')) || '/', id, path: p, ...(parent && parent !== p ? { parent } : {}) });
   }
   return out;

@@ -34,6 +34,26 @@ export function ledgerFile(reportDir: string): string {
   return path.join(reportDir, 'ledger.jsonl');
 }
 
+/** `customer_groups` -> `customer_group`, `categories` -> `category`, `addresses` -> `address`. */
+export function singular(word: string): string {
+  const w = word.toLowerCase();
+  if (/ies$/.test(w)) return w.slice(0, -3) + 'y';
+  if (/(ss|x|ch|sh|us)es$/.test(w)) return w.slice(0, -2);
+  if (/s$/.test(w) && !/ss$/.test(w)) return w.slice(0, -1);
+  return w;
+}
+
+/** The kind of record a path parameter names: `customer_group_id` -> `customer_group`. */
+export function paramNoun(name: string): string {
+  return singular(name.replace(/([a-z])([A-Z])/g, '$1_$2').replace(/[_-]?ids?$/i, ''));
+}
+
+/** The kind of record a collection holds: `/orders/12/items` -> `item`. */
+export function collectionNoun(collection: string): string {
+  const seg = collection.split('/').filter((s) => s && !/^\{.*\}$/.test(s)).pop() ?? '';
+  return singular(seg);
+}
+
 export function entryKey(e: Pick<LedgerEntry, 'kind' | 'collection' | 'id' | 'path' | 'target'>): string {
   return e.kind === 'file' ? `${e.target} file ${e.collection} ${e.id}` : `${e.target} ${e.path}`;
 }
@@ -41,6 +61,8 @@ export function entryKey(e: Pick<LedgerEntry, 'kind' | 'collection' | 'id' | 'pa
 export class Ledger {
   private readonly created = new Map<string, LedgerEntry>();
   private readonly deleted = new Set<string>();
+  /** `noun id` of every record created, so `/product_prices/5` is known as product 5. */
+  private readonly byNoun = new Set<string>();
 
   constructor(
     readonly file: string,
@@ -71,6 +93,7 @@ export class Ledger {
     this.append(e);
     this.created.set(key, e);
     this.deleted.delete(key);
+    if (e.kind === 'record') this.byNoun.add(`${collectionNoun(e.collection)} ${e.id}`);
     return true;
   }
 
@@ -87,6 +110,12 @@ export class Ledger {
     const key = entryKey({ ...e, target: this.target });
     this.created.set(key, { ...e, target: this.target });
     this.deleted.delete(key);
+    if (e.kind === 'record') this.byNoun.add(`${collectionNoun(e.collection)} ${e.id}`);
+  }
+
+  /** The harness created a record of this kind with this id (under whatever path). */
+  ownsId(noun: string, id: string): boolean {
+    return this.byNoun.has(`${noun} ${id}`);
   }
 
   /** The harness created this record (it may since have been deleted: deleting twice is allowed). */

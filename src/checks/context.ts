@@ -1,0 +1,39 @@
+// The CheckContext for a loaded spec: validators, STRICT_FIELDS and the spec's shared error
+// schema (the schema most error responses declare), for error statuses an operation leaves out.
+import type { Catalogue, Operation } from '../spec/types.js';
+import type { ValidatorSet } from '../spec/validators.js';
+import type { CheckContext, Exchange } from './types.js';
+
+/** The (operation, status) whose schema is the error schema most error responses share. */
+export function sharedErrorResponse(catalogue: Catalogue): { op: Operation; status: number } | undefined {
+  const counts = new Map<string, { n: number; op: Operation; status: number }>();
+  for (const op of catalogue.operations) {
+    for (const r of op.responses) {
+      const status = Number(r.status);
+      if (!r.schema || !Number.isInteger(status) || status < 400) continue;
+      const key = JSON.stringify(r.schema);
+      const hit = counts.get(key);
+      if (hit) hit.n++;
+      else counts.set(key, { n: 1, op, status });
+    }
+  }
+  const best = [...counts.values()].sort((a, b) => b.n - a.n)[0];
+  return best && best.n >= 2 ? { op: best.op, status: best.status } : undefined;
+}
+
+const sharedCache = new WeakMap<Catalogue, { op: Operation; status: number } | null>();
+
+export function makeCheckContext(catalogue: Catalogue, validators: ValidatorSet, strictFields: boolean, related?: Record<string, Exchange>): CheckContext {
+  let shared = sharedCache.get(catalogue);
+  if (shared === undefined) {
+    shared = sharedErrorResponse(catalogue) ?? null;
+    sharedCache.set(catalogue, shared);
+  }
+  const ctx: CheckContext = {
+    validateResponse: (op, status, body, strict = false) => validators.validateResponse(op, status, body, strict),
+    strictFields,
+  };
+  if (shared) ctx.validateErrorBody = (body) => validators.validateResponse(shared.op, shared.status, body, false);
+  if (related) ctx.related = related;
+  return ctx;
+}

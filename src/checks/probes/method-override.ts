@@ -1,0 +1,37 @@
+// POST with X-HTTP-Method-Override on the harness's own record, compared with what the real
+// method answered (the positive probe); an overridden DELETE is followed by a read of the record.
+import { blocked, modeFor, type Probe } from './types.js';
+import type { Exchange } from '../types.js';
+
+export const methodOverrideProbe: Probe = async (op, env) => {
+  const method = op.method.toUpperCase();
+  const forbidden = env.resolver.profileBlocks(op);
+  if (forbidden) return blocked('disabled', forbidden);
+  if (!env.resolver.writesAllowed) return blocked('disabled', 'PROFILE=readonly sends no writes');
+  // A server that ignored the override would run this path's POST; when that POST is destructive
+  // (sending an e-mail), the probe waits for PROFILE=full.
+  const post = env.client.catalogue.operations.find((o) => o.method === 'post' && o.path === op.path);
+  const postBlocked = post ? env.resolver.profileBlocks(post) : undefined;
+  if (postBlocked) return blocked('disabled', `POST on ${op.path} is ${post?.id}: ${postBlocked}`);
+  const positive = await env.probe('positive', op);
+  const baseline = positive.exchanges[0];
+  const input = await env.resolver.requestFor(op, modeFor(op, true));
+  if (!input.ok) return blocked(input.kind, input.reason);
+  const ex = await env.client.call(op, {
+    ...input.value,
+    method: 'POST',
+    headers: { 'X-HTTP-Method-Override': method },
+    intent: 'method-override',
+    label: `POST with X-HTTP-Method-Override: ${method}`,
+    noAnswer: 'return',
+  });
+  const related: Record<string, Exchange> = {};
+  if (baseline) related.baseline = baseline;
+  if (positive.related?.followUp) related.baselineFollowUp = positive.related.followUp;
+  // Only a record path can be read back; a collection-level delete (files) is judged by its answer.
+  if (method === 'DELETE' && /\}$/.test(op.path)) {
+    const reader = env.client.catalogue.operations.find((o) => o.method === 'get' && o.path === op.path);
+    if (reader) related.followUp = await env.client.call(reader, { path: input.value.path, intent: 'follow-up', label: 'read after the overridden DELETE', noAnswer: 'return' });
+  }
+  return { exchanges: [ex], related };
+};

@@ -1,0 +1,97 @@
+// Invalid input, one rule broken at a time: a wrong-typed path id (the digits of a real id plus
+// letters, so a server that reads leading digits is caught), an id beyond int64, a missing body,
+// a body of the wrong JSON type, one field of the wrong type, malformed JSON, and a JSON body
+// labelled text/plain. Writes use the harness's own records.
+import { isWriteOperation } from '../../client/guard.js';
+import type { CallOptions } from '../../client/api-client.js';
+import { requestErrors } from '../../client/resolver.js';
+import type { Operation, SpecSchema } from '../../spec/types.js';
+import type { ValidatorSet } from '../../spec/validators.js';
+import type { Exchange } from '../types.js';
+import { blocked, type Probe } from './types.js';
+
+type Json = Record<string, unknown>;
+
+function isObj(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function scalarType(s: unknown): string | undefined {
+  return isObj(s) && typeof s.type === 'string' ? s.type : undefined;
+}
+
+/** The valid body with one integer/number/boolean field turned into a string, if it has one. */
+export function mistypeOneField(op: Operation, body: unknown, validators: ValidatorSet): { body: unknown; field: string } | undefined {
+  const schema: SpecSchema | undefined = op.body?.schema;
+  const arrayBody = Array.isArray(body);
+  const target = arrayBody ? (body as unknown[])[0] : body;
+  const itemSchema = isObj(schema) && schema.type === 'array' ? schema.items : schema;
+  if (!isObj(target) || !isObj(itemSchema) || !isObj(itemSchema.properties)) return undefined;
+  for (const [k, ps] of Object.entries(itemSchema.properties)) {
+    // Ids name records; a mistyped one would be refused by the write guard before it tests anything.
+    if (!(k in target) || /(^id|Id|_id)$/.test(k)) continue;
+    const t = scalarType(ps);
+    if (t !== 'integer' && t !== 'number' && t !== 'boolean') continue;
+    const mutated = { ...target, [k]: 'qa-not-a-' + t };
+    const out = arrayBody ? [mutated, ...(body as unknown[]).slice(1)] : mutated;
+    if (requestErrors(validators, op, out).length) return { body: out, field: k };
+  }
+  return undefined;
+}
+
+function wrongTypeBody(op: Operation, validators: ValidatorSet): { raw: string; what: string } | undefined {
+  const candidates: [string, string][] = [
+    ['"qa-not-an-object"', 'a string'],
+    ['12345', 'a number'],
+    ['[]', 'an empty array'],
+    ['{}', 'an empty object'],
+  ];
+  for (const [raw, what] of candidates) if (requestErrors(validators, op, JSON.parse(raw)).length) return { raw, what };
+  return undefined;
+}
+
+const INT64_BEYOND = '99999999999999999999';
+
+export const negativeProbe: Probe = async (op, env) => {
+  const forbidden = env.resolver.profileBlocks(op);
+  if (forbidden) return blocked('disabled', forbidden);
+  const write = isWriteOperation(op);
+  const input = await env.resolver.requestFor(op, write ? 'write' : 'read');
+  if (!input.ok) return blocked(input.kind, input.reason);
+  const base: CallOptions = { ...input.value, intent: 'negative', noAnswer: 'return' };
+  const variants: CallOptions[] = [];
+
+  const pathParams = op.parameters.filter((p) => p.in === 'path');
+  const typed = [...pathParams].reverse().find((p) => {
+    const t = p.schema.type === 'array' && isObj(p.schema.items) ? p.schema.items.type : p.schema.type;
+    return t === 'integer' || t === 'number';
+  });
+  if (typed) {
+    const valid = input.value.path[typed.name] ?? '1';
+    const digits = /^\d+/.exec(valid)?.[0] ?? '1';
+    variants.push({ ...base, path: { ...input.value.path, [typed.name]: `${digits}abc` }, label: `wrong-typed path id ${typed.name}=${digits}abc` });
+    const t = typed.schema.type === 'array' && isObj(typed.schema.items) ? typed.schema.items.type : typed.schema.type;
+    if (t === 'integer') variants.push({ ...base, path: { ...input.value.path, [typed.name]: INT64_BEYOND }, label: `out-of-range path id ${typed.name}=${INT64_BEYOND}` });
+  }
+
+  const sendsJson = op.body?.schema !== undefined && ['post', 'put', 'patch'].includes(op.method) && op.body.contentTypes.some((t) => t.includes('json'));
+  if (sendsJson) {
+    const { body: _omit, ...noBody } = base;
+    if (op.body?.required) variants.push({ ...noBody, rawBody: '', contentType: 'application/json', label: 'missing required body' });
+    const wrong = wrongTypeBody(op, env.validators);
+    if (wrong) variants.push({ ...noBody, rawBody: wrong.raw, contentType: 'application/json', label: `body of the wrong type (${wrong.what})` });
+    const mistyped = mistypeOneField(op, input.value.body, env.validators);
+    if (mistyped) variants.push({ ...base, body: mistyped.body, label: `body field of the wrong type (${mistyped.field} is a string)` });
+    variants.push({ ...noBody, rawBody: '{"qa": ', contentType: 'application/json', label: 'malformed JSON body' });
+    variants.push({ ...noBody, rawBody: JSON.stringify(input.value.body ?? {}), contentType: 'text/plain', intent: 'wrong-content-type', label: 'JSON body sent as text/plain' });
+  }
+  const upload = op.formFields.find((f) => f.required && (f.schema.type === 'file' || f.schema.format === 'binary'));
+  if (upload && input.value.multipart) {
+    const rest = Object.fromEntries(Object.entries(input.value.multipart).filter(([k]) => k !== upload.name));
+    variants.push({ ...base, multipart: rest, label: `upload without its file (${upload.name})` });
+  }
+  if (!variants.length) return blocked('skip', `${op.id} takes no input that can be invalid (no typed path id, no body)`);
+  const exchanges: Exchange[] = [];
+  for (const v of variants) exchanges.push(await env.client.call(op, v));
+  return { exchanges };
+};

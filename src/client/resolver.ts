@@ -1,0 +1,419 @@
+// Where the values of a request come from, for any spec: path ids from the target's own list
+// answers (reads) or from records the harness creates (writes: the guard allows nothing else),
+// bodies from the schema with reference fields (`countryId`) filled from the target, required
+// query parameters from their schemas. When something cannot be had, the answer is a reason,
+// which the suites turn into a Skip (or a Disabled, when the profile forbids the write).
+import type { Profile } from '../config/config.js';
+import type { Operation, ParameterInfo, SpecSchema } from '../spec/types.js';
+import type { ValidatorSet } from '../spec/validators.js';
+import type { ApiClient, MultipartValue } from './api-client.js';
+import { minimalValue, multipartBody, referenceFields, validBody, type BodyContext, type Uniq } from './bodies.js';
+import { GuardError } from './errors.js';
+import { isDestructiveOperation, isSearchOperation, isWriteOperation } from './guard.js';
+import { collectionNoun, paramNoun, singular } from './ledger.js';
+import { FILE_FIELDS } from './ledger-rules.js';
+import { fillPath } from './url.js';
+
+type Json = Record<string, unknown>;
+
+function isObj(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A value, or why there is none: `skip` (the target lacks data) or `disabled` (the profile forbids it). */
+export type Resolved<T> = { ok: true; value: T } | { ok: false; kind: 'skip' | 'disabled'; reason: string };
+
+const okv = <T>(value: T): Resolved<T> => ({ ok: true, value });
+const skip = (reason: string): Resolved<never> => ({ ok: false, kind: 'skip', reason });
+const disabled = (reason: string): Resolved<never> => ({ ok: false, kind: 'disabled', reason });
+
+/**
+ * read: ids may be anyone's (taken from list answers). write: the record must be the harness's
+ * own, and may be reused. consume: an own record made for this request alone (deletes).
+ */
+export type Mode = 'read' | 'write' | 'consume';
+
+export interface RequestInput {
+  path: Record<string, string>;
+  query: Record<string, unknown>;
+  body?: unknown;
+  multipart?: Record<string, MultipartValue>;
+}
+
+export interface ResolverDeps {
+  client: ApiClient;
+  validators: ValidatorSet;
+  uniq: Uniq;
+  runId: string;
+  profile: Profile;
+}
+
+function idKeys(paramName: string): string[] {
+  const noun = paramNoun(paramName);
+  const camel = noun.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  return ['id', `${camel}Id`, paramName, `${noun}_id`, camel];
+}
+
+/** The records of a list answer: the array itself, or the first array of objects inside it. */
+export function listItems(body: unknown): Json[] {
+  if (Array.isArray(body)) return body.filter(isObj);
+  if (!isObj(body)) return [];
+  for (const k of ['data', 'items', 'results', 'records', 'content']) {
+    const v = body[k];
+    if (Array.isArray(v)) return v.filter(isObj);
+  }
+  for (const v of Object.values(body)) if (Array.isArray(v) && v.some(isObj)) return v.filter(isObj);
+  return [];
+}
+
+function idIn(item: Json, paramName: string): string | undefined {
+  for (const k of idKeys(paramName)) {
+    const v = item[k];
+    if (typeof v === 'number' || (typeof v === 'string' && v !== '')) return String(v);
+  }
+  return undefined;
+}
+
+/** A value for a parameter that is not a record id (a quantity, a code): from its schema. */
+function schemaValue(p: ParameterInfo, ctx: BodyContext): string {
+  const s = p.schema;
+  for (const v of [s.example, s.default, Array.isArray(s.enum) ? s.enum[0] : undefined]) {
+    if (typeof v === 'string' || typeof v === 'number') return String(v);
+  }
+  const v = minimalValue(s, ctx, p.name);
+  return typeof v === 'string' || typeof v === 'number' ? String(v) : '1';
+}
+
+function looksLikeId(p: ParameterInfo): boolean {
+  return /(^|_|[a-z])(id|ids|Id|Ids)$/.test(p.name) || /_id$/.test(p.name);
+}
+
+/** The schema at a JSON pointer of an instance (`/0/address`), following items and properties. */
+function schemaAt(schema: unknown, pointer: string): Json | undefined {
+  let cur: unknown = schema;
+  for (const seg of pointer.split('/').slice(1)) {
+    if (!isObj(cur)) return undefined;
+    if (/^\d+$/.test(seg) && cur.items !== undefined) cur = cur.items;
+    else cur = isObj(cur.properties) ? cur.properties[seg] : undefined;
+  }
+  return isObj(cur) ? cur : undefined;
+}
+
+/**
+ * Request-body errors, without "required" errors for fields the spec marks readOnly: a readOnly
+ * written next to a $ref/allOf (ShopProduct.viewedCount) is not seen by the request validator,
+ * which then demands a field no client may send.
+ */
+export function requestErrors(validators: ValidatorSet, op: Operation, body: unknown): { path: string; message: string }[] {
+  const result = validators.validateRequest(op, body);
+  return result.errors.filter((e) => {
+    const m = /required property '([^']+)'/.exec(e.message);
+    if (!m?.[1] || !e.schemaPath.endsWith('/required')) return true;
+    const at = schemaAt(op.body?.schema, e.path === '/' ? '' : e.path);
+    const prop = at && isObj(at.properties) ? at.properties[m[1]] : undefined;
+    return !(isObj(prop) && prop.readOnly === true);
+  });
+}
+
+export class DataResolver {
+  private readonly lists = new Map<string, Promise<Json[]>>();
+  private readonly reusable = new Map<string, Promise<Resolved<string>>>();
+  private readonly specMarksDestructive: boolean;
+
+  constructor(private readonly deps: ResolverDeps) {
+    this.specMarksDestructive = deps.client.catalogue.operations.some((o) => o.extensions['x-destructive'] !== undefined);
+  }
+
+  private get ops(): Operation[] {
+    return this.deps.client.catalogue.operations;
+  }
+
+  private get bodyContext(): BodyContext {
+    return { runId: this.deps.runId, uniq: this.deps.uniq };
+  }
+
+  /** Why the profile forbids sending this operation, or undefined. */
+  profileBlocks(op: Operation): string | undefined {
+    if (isDestructiveOperation(op, this.specMarksDestructive) && this.deps.profile !== 'full') {
+      return `${op.id} is destructive (cache clears, job triggers, sending mail); it runs only with PROFILE=full`;
+    }
+    if (isWriteOperation(op) && this.deps.profile === 'readonly') return `PROFILE=readonly sends no writes (${op.id} is a ${op.method.toUpperCase()})`;
+    return undefined;
+  }
+
+  get writesAllowed(): boolean {
+    return this.deps.profile !== 'readonly';
+  }
+
+  /** The items of a GET answer, cached per worker (reads only; nobody else changes them here). */
+  private listAt(path: string): Promise<Json[]> {
+    let hit = this.lists.get(path);
+    if (!hit) {
+      hit = this.deps.client.send('GET', path, { intent: 'setup' }).then(
+        (ex) => (ex.response.status >= 200 && ex.response.status < 300 ? listItems(ex.response.json) : []),
+        () => [],
+      );
+      this.lists.set(path, hit);
+    }
+    return hit;
+  }
+
+  private getOpAt(template: string): Operation | undefined {
+    return this.ops.find((o) => o.method === 'get' && o.path === template);
+  }
+
+  /** Collections whose last segment holds records of this kind (`/countries/{country_id}/zones` for zone), fewest parameters first. */
+  private nounOps(noun: string, method: 'get' | 'post'): Operation[] {
+    return this.ops
+      .filter((o) => o.method === method && !isSearchOperation(o) && !/\}$/.test(o.path) && collectionNoun(o.path) === noun)
+      .sort((a, b) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0));
+  }
+
+  /** The operation that creates records in a collection: its POST, or a PUT named like a create (`queueEmail`). */
+  private creatorAt(template: string): Operation | undefined {
+    return (
+      this.ops.find((o) => o.method === 'post' && o.path === template && !isSearchOperation(o)) ??
+      this.ops.find((o) => o.method === 'put' && o.path === template && /^(create|queue|add|insert|new|post)/i.test(o.id))
+    );
+  }
+
+  /** An existing record id for a parameter, from list answers of the target. */
+  private async existingId(collectionTpl: string, values: Record<string, string>, p: ParameterInfo, depth: number): Promise<string | undefined> {
+    const lists: string[] = [];
+    if (this.getOpAt(collectionTpl)) lists.push(fillPath(collectionTpl, values));
+    // A list under a literal suffix (`.../attributes/Property`).
+    for (const o of this.ops) {
+      if (o.method !== 'get' || !o.path.startsWith(`${collectionTpl}/`)) continue;
+      const rest = o.path.slice(collectionTpl.length + 1);
+      if (rest && !rest.includes('/') && !rest.includes('{')) lists.push(fillPath(o.path, values));
+    }
+    for (const path of lists) {
+      for (const item of await this.listAt(path)) {
+        const id = idIn(item, p.name);
+        if (id !== undefined) return id;
+      }
+    }
+    // The same kind of record listed elsewhere (`/countries/{country_id}/zones` for `/zones/{zone_id}`).
+    if (depth < 3) {
+      for (const o of this.nounOps(paramNoun(p.name), 'get')) {
+        if (o.path === collectionTpl) continue;
+        const vals = await this.pathValues(o, 'read', depth + 1);
+        if (!vals.ok) continue;
+        for (const item of await this.listAt(fillPath(o.path, vals.value))) {
+          const id = idIn(item, p.name);
+          if (id !== undefined) return id;
+        }
+      }
+    }
+    // The parent record may embed its children (`order.items[].id`).
+    const parentTpl = collectionTpl.slice(0, collectionTpl.lastIndexOf('/'));
+    const seg = collectionTpl.slice(collectionTpl.lastIndexOf('/') + 1);
+    if (parentTpl && this.getOpAt(parentTpl)) {
+      const ex = await this.deps.client.send('GET', fillPath(parentTpl, values), { intent: 'setup' }).catch(() => undefined);
+      const parent = ex?.response.json;
+      if (isObj(parent)) {
+        const key = Object.keys(parent).find((k) => singular(k) === singular(seg) || k.toLowerCase() === seg.toLowerCase().replace(/_/g, ''));
+        const arr = key ? parent[key] : undefined;
+        if (Array.isArray(arr)) {
+          for (const item of arr.filter(isObj)) {
+            const id = idIn(item, p.name);
+            if (id !== undefined) return id;
+          }
+        }
+      }
+    }
+    return undefined;
+  }
+
+  /** Creates an own record in a collection (by template and the values of its parents). */
+  async createOwn(collectionTpl: string, values: Record<string, string>, noun: string, depth = 0): Promise<Resolved<string>> {
+    if (!this.writesAllowed) return disabled(`PROFILE=readonly creates no ${noun} record`);
+    if (depth > 4) return skip(`creating a ${noun} record needs records nested too deep`);
+    let creator = this.creatorAt(collectionTpl);
+    let parentValues: Record<string, string> = values;
+    if (!creator) {
+      // The kind of record may be created elsewhere (tracking codes under an order): own parents first.
+      for (const o of this.nounOps(noun, 'post')) {
+        const vals = await this.pathValues(o, 'write', depth + 1);
+        if (!vals.ok) continue;
+        creator = o;
+        parentValues = vals.value;
+        break;
+      }
+    }
+    if (!creator) return skip(`no operation of the spec creates a ${noun} record (needed for ${collectionTpl})`);
+    const blocked = this.profileBlocks(creator);
+    if (blocked) return disabled(blocked);
+    const input = await this.bodyFor(creator, depth + 1);
+    if (!input.ok) return input;
+    let ex;
+    try {
+      ex = await this.deps.client.call(creator, { path: parentValues, intent: 'setup', ...input.value });
+    } catch (err) {
+      if (err instanceof GuardError) return skip(err.message);
+      throw err;
+    }
+    const created = this.deps.client.createdBy(ex).find((r) => r.kind === 'record');
+    if (!created) {
+      const s = ex.response.status;
+      return skip(`could not create a ${noun} record: ${creator.id} answered ${s}${s >= 200 && s < 300 ? ' without an id the harness could read' : ` (${ex.response.text.slice(0, 160)})`}`);
+    }
+    return okv(created.id);
+  }
+
+  /** An own record reused by every write in this worker that needs one here. */
+  private ownReusable(collectionTpl: string, values: Record<string, string>, noun: string, depth = 0): Promise<Resolved<string>> {
+    const key = `${fillPath(collectionTpl, values)} ${noun}`;
+    let hit = this.reusable.get(key);
+    if (!hit) {
+      hit = this.createOwn(collectionTpl, values, noun, depth);
+      this.reusable.set(key, hit);
+    }
+    return hit;
+  }
+
+  /**
+   * Values for every path parameter of the operation. Reads take the target's ids; when the
+   * target has none, the whole chain is made of own records (a child may only be created under
+   * an own parent).
+   */
+  async pathValues(op: Operation, mode: Mode, depth = 0): Promise<Resolved<Record<string, string>>> {
+    const values: Record<string, string> = {};
+    const segments = op.path.split('/');
+    const paramIndexes = segments.map((seg, i) => (/^\{[^}]+\}$/.test(seg) ? i : -1)).filter((i) => i >= 0);
+    for (const i of paramIndexes) {
+      const name = segments[i]?.slice(1, -1) ?? '';
+      const p = op.parameters.find((x) => x.in === 'path' && x.name === name) ?? { name, in: 'path' as const, required: true, schema: {} };
+      const collectionTpl = segments.slice(0, i).join('/');
+      const last = i === paramIndexes[paramIndexes.length - 1];
+      const noun = paramNoun(name);
+      if (!looksLikeId(p)) {
+        values[name] = (mode === 'read' ? await this.existingId(collectionTpl, values, p, depth) : undefined) ?? schemaValue(p, this.bodyContext);
+        continue;
+      }
+      if (mode === 'read') {
+        const id = await this.existingId(collectionTpl, values, p, depth);
+        if (id !== undefined) {
+          values[name] = id;
+          continue;
+        }
+        if (!this.writesAllowed) return skip(`the target has no ${noun} record to read, and PROFILE=readonly creates none`);
+        if (depth > 0) return skip(`the target has no ${noun} record to read`);
+        const own = await this.pathValues(op, 'write', depth + 1);
+        return own.ok ? own : own.kind === 'disabled' ? own : skip(`the target has no ${noun} record to read, and ${own.reason}`);
+      }
+      const own = mode === 'consume' && last ? await this.createOwn(collectionTpl, values, noun, depth) : await this.ownReusable(collectionTpl, values, noun, depth);
+      if (!own.ok) return own;
+      values[name] = own.value;
+    }
+    return okv(values);
+  }
+
+  /** Values for required query parameters, from their schemas. */
+  queryValues(op: Operation): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const p of op.parameters) {
+      if (p.in !== 'query' || !p.required) continue;
+      const s = p.schema;
+      out[p.name] = s.default ?? (Array.isArray(s.enum) ? s.enum[0] : undefined) ?? s.example ?? minimalValue(s, this.bodyContext, p.name);
+    }
+    return out;
+  }
+
+  /** Fills reference fields (`countryId`) with ids of records that exist on the target. */
+  private async refs(schema: SpecSchema | undefined, depth: number): Promise<Record<string, unknown>> {
+    const out: Record<string, unknown> = {};
+    for (const field of referenceFields(schema)) {
+      const noun = paramNoun(field);
+      let id: string | undefined;
+      // Pointing a new record at a customer or order of the shop would change what they show:
+      // create our own when the API can, borrow reference data (countries, languages) otherwise.
+      const creator = this.nounOps(noun, 'post')[0];
+      if (creator && this.writesAllowed && depth < 3) {
+        const own = await this.ownReusable(creator.path.includes('{') ? `#${noun}` : creator.path, {}, noun, depth + 1);
+        if (own.ok) id = own.value;
+      }
+      if (id === undefined) {
+        for (const lister of this.nounOps(noun, 'get')) {
+          const vals = lister.path.includes('{') ? await this.pathValues(lister, 'read', depth + 1) : okv({});
+          if (!vals.ok) continue;
+          for (const item of await this.listAt(fillPath(lister.path, vals.value))) {
+            id = idIn(item, field);
+            if (id !== undefined) break;
+          }
+          if (id !== undefined) break;
+        }
+      }
+      if (id !== undefined) out[field] = /^\d+$/.test(id) ? Number(id) : id;
+    }
+    return out;
+  }
+
+  /** A body the spec accepts for the operation (JSON or multipart). */
+  async bodyFor(op: Operation, depth = 0): Promise<Resolved<{ body?: unknown; multipart?: Record<string, MultipartValue> }>> {
+    if (!op.body) return okv({});
+    if (op.body.contentTypes.some((t) => t.startsWith('multipart/')) && !op.body.schema) return okv({ multipart: multipartBody(op, this.bodyContext) });
+    if (!op.body.schema) return okv({});
+    const ctx: BodyContext = { ...this.bodyContext, refs: await this.refs(op.body.schema, depth) };
+    const body = validBody(op, ctx);
+    const errors = requestErrors(this.deps.validators, op, body);
+    if (errors.length) {
+      return skip(`could not build a valid ${op.id} body from the spec: ${errors.slice(0, 3).map((e) => `${e.path} ${e.message}`).join('; ')}`);
+    }
+    return okv({ body });
+  }
+
+  /**
+   * Everything a request to the operation needs. Collection-level writes that name records in
+   * their body (bulk updates, file renames and deletes) get the harness's own records named there.
+   */
+  async requestFor(op: Operation, mode: Mode): Promise<Resolved<RequestInput>> {
+    const path = await this.pathValues(op, mode);
+    if (!path.ok) return path;
+    const body = await this.bodyFor(op);
+    if (!body.ok) return body;
+    const input: RequestInput = { path: path.value, query: this.queryValues(op), ...body.value };
+    if (mode !== 'read' && !op.path.includes('{') && ['put', 'patch', 'delete'].includes(op.method)) {
+      const named = await this.nameOwnTargets(op, input.body, mode);
+      if (!named.ok) return named;
+      if (named.value !== undefined) input.body = named.value;
+    }
+    return okv(input);
+  }
+
+  /** Puts an own record id / own file name where a collection-level write names its target. */
+  private async nameOwnTargets(op: Operation, body: unknown, mode: Mode): Promise<Resolved<unknown>> {
+    const schema = op.body?.schema;
+    const itemSchema = isObj(schema) && schema.type === 'array' && isObj(schema.items) ? schema.items : schema;
+    const props = isObj(itemSchema) && isObj(itemSchema.properties) ? Object.keys(itemSchema.properties) : [];
+    const noun = collectionNoun(op.path);
+    if (props.includes('id')) {
+      const own = mode === 'consume' ? await this.createOwn(op.path, {}, noun) : await this.ownReusable(op.path, {}, noun);
+      if (!own.ok) return own;
+      const id = /^\d+$/.test(own.value) ? Number(own.value) : own.value;
+      const withId = (b: unknown): Json => ({ ...(isObj(b) ? b : {}), id });
+      return okv(Array.isArray(body) ? [withId(body[0])] : withId(body));
+    }
+    const fileField = props.find((p) => FILE_FIELDS.test(p) || /^old/i.test(p));
+    if (fileField) {
+      const file = await this.ownFile(op.path);
+      if (!file.ok) return file;
+      const out: Json = { ...(isObj(body) ? body : {}), [fileField]: file.value };
+      if (props.includes('newFilename')) out.newFilename = `qa-${this.deps.runId}-${this.deps.uniq.next()}.png`;
+      return okv(out);
+    }
+    if (op.method === 'delete') return skip(`${op.id} names no record in its body that the harness could point at its own`);
+    return okv(undefined);
+  }
+
+  /** Uploads a file of our own to a file collection (a fresh one each time: renames and deletes use it up). */
+  private async ownFile(collection: string): Promise<Resolved<string>> {
+    if (!this.writesAllowed) return disabled(`PROFILE=readonly uploads no file to ${collection}`);
+    const uploader = this.ops.find((o) => o.method === 'post' && o.path === collection && (o.body?.contentTypes ?? []).some((t) => t.startsWith('multipart/')));
+    if (!uploader) return skip(`no operation uploads a file to ${collection}`);
+    const ex = await this.deps.client.call(uploader, { multipart: multipartBody(uploader, this.bodyContext), intent: 'setup' });
+    const file = this.deps.client.createdBy(ex).find((r) => r.kind === 'file');
+    if (!file) return skip(`could not upload a file to ${collection}: ${uploader.id} answered ${ex.response.status}`);
+    return okv(file.id);
+  }
+}

@@ -1,0 +1,57 @@
+// One worker's connection to the target: a Playwright request context, the pacer, the ledger and
+// the unique-number source shared by every ApiClient the worker makes (test-scoped or not).
+import type { APIRequestContext } from '@playwright/test';
+import type { HarnessConfig } from '../config/config.js';
+import type { Catalogue } from '../spec/types.js';
+import { ApiClient } from './api-client.js';
+import { Uniq } from './bodies.js';
+import { Ledger, ledgerFile } from './ledger.js';
+import { Pacer } from './pacer.js';
+import { Redactor } from './redact.js';
+
+export interface SessionOptions {
+  config: HarnessConfig;
+  catalogue: Catalogue;
+  request: APIRequestContext;
+  apiRoot: string;
+  /** The target is an in-process/embedded reference shop (its records vanish with it). */
+  ephemeral: boolean;
+  /** Distinct per worker process, so unique names never collide between workers. */
+  workerIndex: number;
+}
+
+export class Session {
+  readonly pacer: Pacer;
+  readonly ledger: Ledger;
+  readonly redactor: Redactor;
+  readonly uniq: Uniq;
+
+  constructor(readonly opts: SessionOptions) {
+    const { config } = opts;
+    this.pacer = new Pacer({ maxRps: config.maxRps });
+    this.ledger = new Ledger(ledgerFile(config.reportDir), config.runId, opts.apiRoot, opts.ephemeral);
+    this.redactor = Redactor.forCredentials(config.apiUser, config.apiPassword);
+    this.uniq = new Uniq((opts.workerIndex + 1) * 100_000 + 1);
+  }
+
+  client(onWait?: (ms: number) => void): ApiClient {
+    const { config } = this.opts;
+    return new ApiClient({
+      request: this.opts.request,
+      apiRoot: this.opts.apiRoot,
+      catalogue: this.opts.catalogue,
+      ledger: this.ledger,
+      pacer: this.pacer,
+      redactor: this.redactor,
+      settings: {
+        apiUser: config.apiUser,
+        apiPassword: config.apiPassword,
+        timeoutMs: config.timeoutMs,
+        profile: config.profile,
+        runId: config.runId,
+        insecureTls: config.insecureTls,
+      },
+      ...(onWait ? { onWait } : {}),
+    });
+  }
+}
