@@ -246,7 +246,7 @@ function remove(def: ResourceDef, idName: string): Handler {
     const idempotent = (def.idempotentDelete ?? ctx.op.extensions['x-idempotent-delete'] === true) && !ctx.faults.has('idempotent-delete-404');
     if (!idempotent) for (const id of ids) find(def, ctx, id);
     const at = ctx.now();
-    for (const id of ids) {
+    for (const id of ctx.faults.has('bulk-delete-first-only') ? ids.slice(0, 1) : ids) {
       const rec = col.get(id);
       if (!rec) continue;
       def.onDelete?.(rec, ctx);
@@ -266,6 +266,7 @@ function searchHandler(def: ResourceDef, useListView: boolean): Handler {
     const conditions = parseConditions(ctx.body);
     const recs = ctx.state.col(def.collection).all();
     const views = recs.map((r) => (useListView ? listView(def, r, ctx) : view(def, r, ctx)));
+    if (ctx.faults.has('search-conditions-ignored')) return { body: views };
     return { body: views.filter((v) => matchesAll(v, conditions)) };
   };
 }

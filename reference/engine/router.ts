@@ -55,7 +55,8 @@ function bendQuery(env: ShopEnv, op: Operation, raw: RawParams): RawParams {
 function shape(ctx: OpContext, answer: Answer, status: number, reply: FastifyReply, root: string, pageUrl: (page: number) => string): unknown {
   const { op, query, faults } = ctx;
   let body = answer.body;
-  const noLinks = query.disable_links === true || Object.prototype.hasOwnProperty.call(ctx.req.query ?? {}, 'disable_links');
+  const asked = query.disable_links === true || Object.prototype.hasOwnProperty.call(ctx.req.query ?? {}, 'disable_links');
+  const noLinks = asked && !faults.has('links-not-disabled');
   body = noLinks ? dropLinks(body) : addLinks(body, root);
   const fields = Array.isArray(query.fields) ? (query.fields as string[]) : [];
   const opts = { keepWriteOnly: faults.has('customer-password-returned') };
@@ -110,7 +111,7 @@ export function registerOperations(app: FastifyInstance, env: ShopEnv, handlers:
         const status = answer.status ?? successStatus(op);
         const info = requestInfo(req, env.spec.catalogue.info.basePath);
         for (const [k, v] of Object.entries(answer.headers ?? {})) reply.header(k, v);
-        if (answer.location) reply.header('Location', `${info.root}${answer.location}`);
+        if (answer.location && !env.faults.has('location-header-missing')) reply.header('Location', `${info.root}${answer.location}`);
         const out = answer.raw ? answer.body : shape(ctx, answer, status, reply, info.root, pageUrlFor(req, info.origin));
         return reply.code(status).send(JSON.stringify(out));
       },

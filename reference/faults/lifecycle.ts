@@ -27,6 +27,18 @@ export const lifecycleFaults = [
     area: 'lifecycle',
   },
   {
+    name: 'bulk-delete-first-only',
+    description: 'A bulk delete (DELETE /customers/3,4,5) deletes only the first id but reports all as deleted.',
+    catches: ['@rule:bulk'],
+    area: 'lifecycle',
+  },
+  {
+    name: 'graduated-prices-ignored',
+    description: 'Quantity prices ignore the graduated bands and answer the group (or base) price.',
+    catches: ['@rule:graduated-prices'],
+    area: 'lifecycle',
+  },
+  {
     name: 'order-status-double-history',
     description: 'PATCH /orders/{id}/status adds two history entries instead of one.',
     catches: ['@rule:order-status-history'],

@@ -81,6 +81,24 @@ export const listParameterFaults = [
     area: 'lists',
   },
   {
+    name: 'links-not-disabled',
+    description: 'disable_links is ignored: records keep their _links.',
+    catches: ['@rule:links'],
+    area: 'lists',
+  },
+  {
+    name: 'recursive-ignored',
+    description: 'The recursive flag is ignored: category lists and category products stay one level deep.',
+    catches: ['@rule:recursive'],
+    area: 'lists',
+  },
+  {
+    name: 'search-conditions-ignored',
+    description: 'The search endpoints (POST .../search) answer every record, whatever the conditions.',
+    catches: ['@rule:search'],
+    area: 'lists',
+  },
+  {
     name: 'changed-filter-ignored',
     description: 'The changed date filter is ignored: every record is listed.',
     catches: ['@rule:changed-date'],

@@ -18,6 +18,11 @@ export const RULE_TAGS = {
   '@rule:order-cascade-delete': "deleting an order removes its items, attributes and totals",
   '@rule:order-status-history': 'PATCH /orders/{id}/status adds exactly one history entry',
   '@rule:bulk': 'bulk create/update/delete: all or nothing for creates, per-record results otherwise',
+  '@rule:location-header': 'a create answers with a Location header pointing to the new record',
+  '@rule:links': 'records referring to customers, addresses, countries, zones or orders carry _links, unless disable_links',
+  '@rule:rate-limit': 'every answer carries X-Rate-Limit-Limit/-Remaining/-Reset; past the limit 429',
+  '@rule:recursive': 'recursive includes descendants on category lists and category products',
+  '@rule:graduated-prices': 'a quantity price follows the graduated bands of the customer group, with fallbacks',
 } as const;
 
 export type RuleTag = keyof typeof RULE_TAGS;

@@ -26,6 +26,10 @@ export function descendantsOf(ctx: OpContext, id: number): number[] {
   return out;
 }
 
+function recursive(ctx: OpContext): boolean {
+  return ctx.query.recursive === true && !ctx.faults.has('recursive-ignored');
+}
+
 function listView(rec: Json): Json {
   return {
     id: rec.id,
@@ -47,7 +51,7 @@ const categories: ResourceDef = {
   label: 'Category',
   timestamps: { created: 'dateAdded', modified: 'lastModified' },
   listView,
-  listScope: (recs, ctx) => (ctx.query.recursive === true ? recs : recs.filter((c) => c.parentId === 0)),
+  listScope: (recs, ctx) => (recursive(ctx) ? recs : recs.filter((c) => c.parentId === 0)),
   prepare: (input, ctx, existing) => {
     const parentId = input.parentId;
     if (typeof parentId === 'number' && parentId !== 0) {
@@ -77,7 +81,7 @@ const getCategoryChildren: Handler = (ctx) => ({ body: childrenOf(ctx, existing(
 
 const getCategoryProducts: Handler = (ctx) => {
   const id = existing(ctx);
-  const ids = new Set([id, ...(ctx.query.recursive === true ? descendantsOf(ctx, id) : [])]);
+  const ids = new Set([id, ...(recursive(ctx) ? descendantsOf(ctx, id) : [])]);
   const productIds = new Set(ctx.state.col('productLinks').where((l) => ids.has(l.categoryId as number)).map((l) => l.productId as number));
   const products = ctx.state.col('products').where((p) => productIds.has(p.id as number));
   return { body: products.map((p) => productListView(p, ctx)) };

@@ -78,7 +78,8 @@ const deletePrices: Handler = (ctx) => {
 export function quantityPrice(ctx: OpContext, productId: number, groupId: number, quantity: number): Json {
   const view = pricesView(ctx, productId);
   const group = (view.groupPrices as GroupPrice[]).find((g) => g.customerGroupId === groupId) as GroupPrice;
-  const band = group.graduatedPrices.filter((g) => g.threshold <= quantity).sort((a, b) => b.threshold - a.threshold)[0];
+  const bands = ctx.faults.has('graduated-prices-ignored') ? [] : group.graduatedPrices;
+  const band = bands.filter((g) => g.threshold <= quantity).sort((a, b) => b.threshold - a.threshold)[0];
   const price = band ? band.graduatedPrice : group.groupPrice > 0 ? group.groupPrice : (view.price as number);
   return { graduatedPrice: price, taxClassId: view.taxClassId };
 }

@@ -95,6 +95,18 @@ export const PROBES: Record<FaultName, Probe> = {
       return status(api.get('orders/400210/items/1'));
     },
   },
+  'location-header-missing': { observe: async ({ api }) => (await api.post('manufacturers', { data: { name: 'n' } })).headers().location !== undefined },
+  'rate-limit-headers-missing': { observe: async ({ api }) => (await api.get('languages')).headers()['x-rate-limit-limit'] ?? null },
+  'links-not-disabled': { observe: async ({ api }) => '_links' in ((await json(api.get('addresses/2?disable_links'))) as Rec) },
+  'recursive-ignored': { observe: async ({ api }) => (await list(api.get('categories?recursive'))).length },
+  'search-conditions-ignored': { observe: async ({ api }) => (await list(api.post('customers/search', { data: { search: ['id', 'eq', '2'] } }))).length },
+  'bulk-delete-first-only': {
+    observe: async ({ api }) => {
+      await api.delete('customers/3,4');
+      return status(api.get('customers/4'));
+    },
+  },
+  'graduated-prices-ignored': { observe: async ({ api }) => ((await json(api.get('products/1/product_prices/customer_groups/3/10'))) as Rec).graduatedPrice },
   'order-status-double-history': {
     observe: async ({ api }) => {
       await api.patch('orders/400210/status', { data: { statusId: 3, comment: '', customerNotified: false } });
