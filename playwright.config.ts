@@ -4,8 +4,12 @@
 import { defineConfig } from '@playwright/test';
 import { loadConfigOrExit } from './src/config/config.js';
 import { BASE_PATH, embeddedShopUrl } from './src/config/embedded.js';
+import { conformanceReporters } from './src/report/reporters.js';
 
 const config = loadConfigOrExit();
+// Workers re-evaluate this file: pin the run id chosen here so every worker writes the same one
+// into names, e-mails and the ledger.
+process.env.RUN_ID = config.runId;
 const embedded = config.baseUrl === undefined;
 const targetUrl = config.baseUrl ?? embeddedShopUrl();
 const port = embedded ? new URL(targetUrl).port : undefined;
@@ -20,11 +24,12 @@ export default defineConfig({
   retries: 0,
   workers: process.env.CI ? 2 : undefined,
   timeout: 60_000,
-  reporter: [
-    ['list'],
-    ['html', { outputFolder: `${reportDir}/html`, open: 'never' }],
-    ['junit', { outputFile: `${reportDir}/junit.xml` }],
-  ],
+  // The redacting reporter comes first (src/report/reporters.ts): it scrubs credentials from
+  // results before the list, HTML, JUnit and Allure reporters see them.
+  reporter: conformanceReporters(reportDir),
+  // Preflight (reachable? credentials? the API?) before any worker; the leftover report after.
+  globalSetup: './src/preflight/global-setup.ts',
+  globalTeardown: './src/preflight/global-teardown.ts',
   use: {
     // Traces and screenshots would carry request headers; evidence is attached redacted instead.
     trace: 'off',

@@ -2,7 +2,7 @@
 // synchronously, before the create call returns to the test, so a crash never loses track of one.
 // Deletes are appended too; what was created and never deleted is what cleanup and the leftover
 // report work from. The in-memory index is what the write guard consults.
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export type LedgerEvent = 'create' | 'delete';
@@ -161,4 +161,19 @@ export function outstandingEntries(entries: readonly LedgerEntry[]): LedgerEntry
     else open.delete(key);
   }
   return [...open.values()];
+}
+
+/**
+ * Rewrites the ledger keeping only what cleanup may still need: records of live targets that were
+ * created and never deleted. Closed pairs and in-process shops' records go. Call it only when no
+ * other process writes (global setup, before workers start; the cleanup command).
+ */
+export function compactLedger(file: string): { kept: number; dropped: number } {
+  const entries = readLedger(file);
+  if (!entries.length) return { kept: 0, dropped: 0 };
+  const keep = outstandingEntries(entries).filter((e) => !e.ephemeral);
+  const tmp = `${file}.tmp-${process.pid}`;
+  writeFileSync(tmp, keep.map((e) => JSON.stringify(e) + '\n').join(''));
+  renameSync(tmp, file);
+  return { kept: keep.length, dropped: entries.length - keep.length };
 }

@@ -1,0 +1,44 @@
+// Playwright globalSetup of the conformance run: the preflight, once, before any worker starts.
+// On failure it prints one plain message and ends the run (exit code 2). On success it writes
+// `${reportDir}/target.json` (URL without credentials, X-API-Version, X-Shop-Version, spec, profile,
+// run id) for the fixtures and the reports.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfigOrExit } from '../config/config.js';
+import { embeddedShopUrl } from '../config/embedded.js';
+import { loadCatalogue } from '../spec/load.js';
+import { compactLedger, ledgerFile } from '../client/ledger.js';
+import { apiRoot } from '../client/url.js';
+import { PreflightError, runPreflight } from './preflight.js';
+
+export default async function globalSetup(): Promise<void> {
+  const config = loadConfigOrExit();
+  const catalogue = await loadCatalogue(config.spec, { errata: config.errata });
+  const embedded = config.baseUrl === undefined;
+  const root = apiRoot(config.baseUrl ?? embeddedShopUrl(), catalogue.info.basePath);
+  try {
+    const result = await runPreflight({ apiRoot: root, user: config.apiUser, password: config.apiPassword, insecureTls: config.insecureTls, catalogue });
+    mkdirSync(config.reportDir, { recursive: true });
+    const info = {
+      url: result.url,
+      embedded,
+      apiVersion: result.apiVersion,
+      shopVersion: result.shopVersion,
+      spec: { file: path.relative(process.cwd(), catalogue.info.file), title: catalogue.info.title, version: catalogue.info.version, hash: catalogue.info.hash },
+      profile: config.profile,
+      runId: config.runId,
+      startedAt: new Date().toISOString(),
+      preflight: result.probe,
+    };
+    writeFileSync(path.join(config.reportDir, 'target.json'), JSON.stringify(info, null, 2) + '\n');
+    // Workers have not started: the one moment the ledger can be rewritten safely.
+    compactLedger(ledgerFile(config.reportDir));
+  } catch (err) {
+    if (err instanceof PreflightError) {
+      process.stderr.write(`\nPreflight failed: ${err.message}\n\n`);
+      // One message, not a stack and hundreds of failed tests. Playwright stops the webServer on exit.
+      process.exit(2);
+    }
+    throw err;
+  }
+}

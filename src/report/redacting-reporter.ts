@@ -1,0 +1,122 @@
+// The redacting reporter: FIRST in the reporter list. Playwright hands every reporter the same
+// result objects, one reporter after the other, so scrubbing them here in place means the list,
+// HTML, JUnit and Allure reporters that follow never see a credential: errors (Playwright's call
+// log prints request headers), stdout/stderr kept on the result, annotations, step errors and
+// attachments, including files on disk (error-context.md and anything attached by path).
+// Stdout chunks themselves are scrubbed in the worker (fixtures: redactStdio), because a string
+// chunk passed to later reporters cannot be rewritten here.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { FullResult, Reporter, TestCase, TestError, TestResult, TestStep } from '@playwright/test/reporter';
+import { loadConfig } from '../config/config.js';
+import { Redactor } from '../client/redact.js';
+
+type Stdio = (string | Buffer)[];
+
+/** Text-like attachments are scrubbed; binary ones (images) are left as they are. */
+function looksTextual(contentType: string, buf: Buffer): boolean {
+  if (/^(text\/|application\/(json|xml|javascript|x-ndjson|.*\+json|.*\+xml))/i.test(contentType)) return true;
+  // Unknown type: treat as text when it decodes without replacement characters in the first KB.
+  return !buf.subarray(0, 1024).toString('utf8').includes('\uFFFD');
+}
+
+export class Scrubber {
+  constructor(private readonly redactor: Redactor) {}
+
+  text(s: string): string {
+    return this.redactor.text(s);
+  }
+
+  error(e: TestError | undefined, depth = 0): void {
+    if (!e || depth > 5) return;
+    if (e.message) e.message = this.text(e.message);
+    if (e.stack) e.stack = this.text(e.stack);
+    if (e.value) e.value = this.text(e.value);
+    if (e.snippet) e.snippet = this.text(e.snippet);
+    this.error(e.cause, depth + 1);
+  }
+
+  stdio(list: Stdio): void {
+    for (let i = 0; i < list.length; i++) {
+      const chunk = list[i];
+      if (typeof chunk === 'string') list[i] = this.text(chunk);
+      else if (Buffer.isBuffer(chunk)) list[i] = Buffer.from(this.text(chunk.toString('utf8')), 'utf8');
+    }
+  }
+
+  attachment(a: { name: string; contentType: string; path?: string; body?: Buffer }): void {
+    if (a.body) {
+      if (looksTextual(a.contentType, a.body)) {
+        const before = a.body.toString('utf8');
+        const after = this.text(before);
+        if (after !== before) a.body = Buffer.from(after, 'utf8');
+      }
+    }
+    if (a.path && existsSync(a.path)) {
+      const buf = readFileSync(a.path);
+      if (looksTextual(a.contentType, buf)) {
+        const before = buf.toString('utf8');
+        const after = this.text(before);
+        if (after !== before) writeFileSync(a.path, after);
+      }
+    }
+  }
+
+  annotations(list: { type: string; description?: string }[]): void {
+    for (const a of list) if (a.description) a.description = this.text(a.description);
+  }
+
+  step(step: TestStep): void {
+    step.title = this.text(step.title);
+    this.error(step.error);
+    for (const a of step.attachments) this.attachment(a);
+    for (const s of step.steps) this.step(s);
+  }
+
+  result(result: TestResult): void {
+    this.error(result.error);
+    for (const e of result.errors) this.error(e);
+    this.stdio(result.stdout);
+    this.stdio(result.stderr);
+    for (const a of result.attachments) this.attachment(a);
+    this.annotations(result.annotations);
+    for (const s of result.steps) this.step(s);
+  }
+}
+
+export default class RedactingReporter implements Reporter {
+  private readonly scrub: Scrubber;
+
+  constructor() {
+    const config = loadConfig();
+    this.scrub = new Scrubber(Redactor.forCredentials(config.apiUser, config.apiPassword));
+  }
+
+  printsToStdio(): boolean {
+    return false;
+  }
+
+  onStdOut(_chunk: string | Buffer, _test: TestCase | undefined, result: TestResult | undefined): void {
+    if (result) this.scrub.stdio(result.stdout);
+  }
+
+  onStdErr(_chunk: string | Buffer, _test: TestCase | undefined, result: TestResult | undefined): void {
+    if (result) this.scrub.stdio(result.stderr);
+  }
+
+  onStepEnd(_test: TestCase, _result: TestResult, step: TestStep): void {
+    this.scrub.step(step);
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    this.scrub.annotations(test.annotations);
+    this.scrub.result(result);
+  }
+
+  onError(error: TestError): void {
+    this.scrub.error(error);
+  }
+
+  onEnd(_result: FullResult): void {
+    // Nothing left to scrub: every result passed through onTestEnd before the reports are built.
+  }
+}
