@@ -1,9 +1,11 @@
 // The Fastify application: server, auth, rate limit, body parsers, common headers, error bodies,
 // 404/405 for what the spec does not declare, the root map, and every operation of the spec.
 import { timingSafeEqual } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import basicAuth from '@fastify/basic-auth';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Operation } from '../../src/spec/types.js';
 import { pathMatcher } from '../../src/spec/catalogue.js';
 import type { Handler, ShopEnv } from '../engine/context.js';
@@ -73,6 +75,24 @@ function allowedMethods(env: ShopEnv, path: string): string[] {
   return [...methods];
 }
 
+/** A request Node cannot parse (bad framing, huge headers): answered as JSON, then the socket closes. */
+function clientError(env: ShopEnv) {
+  return (err: NodeJS.ErrnoException, socket: Duplex): void => {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const body = JSON.stringify({ code: status, status: 'error', message: `Malformed HTTP request (${err.code ?? 'unknown'}).` });
+    const head = [
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
+      'Content-Type: application/json; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      `X-API-Version: ${API_VERSION}`,
+      `X-Shop-Version: ${env.spec.catalogue.info.version}`,
+      'Connection: close',
+    ];
+    socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+  };
+}
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { env } = opts;
   const basePath = env.spec.catalogue.info.basePath;
@@ -81,6 +101,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: JSON_LIMIT,
     routerOptions: { maxParamLength: 4096, ignoreTrailingSlash: true },
     serverFactory: serverFactory(env.faults, opts.tls),
+    // A URL that cannot be decoded never reaches a route: still the shop's error body.
+    frameworkErrors: (err, req, res) => {
+      const reply = res as FastifyReply;
+      const body = errorBody(400, `The URL cannot be decoded (${err.code}).`, requestInfo(req, basePath));
+      reply.header('Content-Type', 'application/json; charset=utf-8');
+      reply.header('X-API-Version', API_VERSION);
+      reply.header('X-Shop-Version', env.spec.catalogue.info.version);
+      void reply.code(400).send(JSON.stringify(body));
+    },
+    clientErrorHandler: clientError(env),
   });
 
   // An empty body with Content-Type: application/json means "no body" (the operation decides

@@ -156,6 +156,15 @@ test.describe('ids and declared error statuses @shop', () => {
     }
   });
 
+  test('should answer undecodable URLs with 400 and the error body', async ({ api }) => {
+    for (const path of ['customers/%zz', 'customers/%E0%A4%A']) {
+      const res = await api.get(path);
+      expect(res.status(), path).toBe(400);
+      expect(res.headers()['content-type']).toBe('application/json; charset=utf-8');
+      expect(await res.json()).toMatchObject({ code: 400, status: 'error' });
+    }
+  });
+
   test('should answer 404 for a missing record, even where the spec declares no 404', async ({ api }) => {
     for (const path of ['customers/9999', 'orders/9999', 'orders/400210/items/9999']) {
       const res = await api.get(path);
