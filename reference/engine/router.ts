@@ -95,6 +95,7 @@ function extraMethods(env: ShopEnv, op: Operation): string[] {
 
 export function registerOperations(app: FastifyInstance, env: ShopEnv, handlers: ReadonlyMap<string, Handler>): void {
   for (const op of env.spec.catalogue.operations) {
+    if (env.faults.has('operation-unsupported') && op.id === 'getShopInformation') continue;
     const handler = handlers.get(op.id);
     app.route({
       method: [op.method.toUpperCase(), ...extraMethods(env, op)],

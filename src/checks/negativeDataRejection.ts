@@ -31,7 +31,7 @@ export function negativeDataRejection(op: Operation, ex: Exchange, _ctx: CheckCo
 
 export const negativeDataRejectionCheck: Check = {
   name: NAME,
-  description: 'Invalid input (wrong-typed id, missing or mistyped body, malformed JSON, wrong content type) gives a 4xx, never 2xx or 5xx.',
+  description: 'Invalid input (wrong-typed id, out-of-range query value, missing or mistyped body, malformed JSON, wrong content type) gives a 4xx, never 2xx or 5xx.',
   should: 'refuse invalid input with a 4xx',
   severity: 'major',
   probes: ['negative'],
@@ -43,5 +43,6 @@ export const negativeDataRejectionCheck: Check = {
 /** Whether the operation takes input that can be invalid: a typed path id or a body. */
 export function hasNegativeVariants(op: Operation): boolean {
   const typedId = op.parameters.some((p) => p.in === 'path' && ['integer', 'number', 'array'].includes(String(p.schema.type)));
-  return typedId || op.body !== undefined;
+  const constrainedQuery = op.parameters.some((p) => p.in === 'query' && ((typeof p.schema.minimum === 'number' && ['integer', 'number'].includes(String(p.schema.type))) || (p.schema.type === 'string' && Array.isArray(p.schema.enum))));
+  return typedId || constrainedQuery || op.body !== undefined;
 }

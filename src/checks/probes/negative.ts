@@ -52,6 +52,20 @@ function wrongTypeBody(op: Operation, validators: ValidatorSet): { raw: string; 
 
 const INT64_BEYOND = '99999999999999999999';
 
+/**
+ * Query parameters a value can break by the spec alone: one below a numeric minimum (or an
+ * integer given as letters) and one outside an enum. At most one of each kind per operation.
+ */
+export function invalidQueryValues(op: Operation): { name: string; value: string; why: string }[] {
+  const out: { name: string; value: string; why: string }[] = [];
+  const query = op.parameters.filter((p) => p.in === 'query');
+  const numeric = query.find((p) => (p.schema.type === 'integer' || p.schema.type === 'number') && typeof p.schema.minimum === 'number');
+  if (numeric && typeof numeric.schema.minimum === 'number') out.push({ name: numeric.name, value: String(numeric.schema.minimum - 1), why: `below its minimum ${numeric.schema.minimum}` });
+  const enumerated = query.find((p) => p.schema.type === 'string' && Array.isArray(p.schema.enum) && p.schema.enum.length > 0);
+  if (enumerated) out.push({ name: enumerated.name, value: 'qa-not-in-enum', why: `not one of ${JSON.stringify(enumerated.schema.enum)}` });
+  return out;
+}
+
 export const negativeProbe: Probe = async (op, env) => {
   const forbidden = env.resolver.profileBlocks(op);
   if (forbidden) return blocked('disabled', forbidden);
@@ -74,6 +88,10 @@ export const negativeProbe: Probe = async (op, env) => {
     if (t === 'integer') variants.push({ ...base, path: { ...input.value.path, [typed.name]: INT64_BEYOND }, label: `out-of-range path id ${typed.name}=${INT64_BEYOND}` });
   }
 
+  for (const q of invalidQueryValues(op)) {
+    variants.push({ ...base, query: { ...input.value.query, [q.name]: q.value }, label: `query parameter ${q.name}=${q.value} ${q.why}` });
+  }
+
   const sendsJson = op.body?.schema !== undefined && ['post', 'put', 'patch'].includes(op.method) && op.body.contentTypes.some((t) => t.includes('json'));
   if (sendsJson) {
     const { body: _omit, ...noBody } = base;
@@ -90,7 +108,7 @@ export const negativeProbe: Probe = async (op, env) => {
     const rest = Object.fromEntries(Object.entries(input.value.multipart).filter(([k]) => k !== upload.name));
     variants.push({ ...base, multipart: rest, label: `upload without its file (${upload.name})` });
   }
-  if (!variants.length) return blocked('skip', `${op.id} takes no input that can be invalid (no typed path id, no body)`);
+  if (!variants.length) return blocked('skip', `${op.id} takes no input that can be invalid (no typed path id, no constrained query parameter, no body)`);
   const exchanges: Exchange[] = [];
   for (const v of variants) exchanges.push(await env.client.call(op, v));
   return { exchanges };

@@ -38,6 +38,7 @@ export const PROBES: Record<FaultName, Probe> = {
   'undeclared-method-served': { observe: ({ api }) => status(api.patch('customers/2', { data: person('ada@example.test') })) },
   'address-create-201': { observe: ({ api }) => status(api.post('addresses', { data: address })) },
   'order-status-put-200': { observe: ({ api }) => status(api.put('order_statuses/2', { data: { names: { en: 'a', de: 'b' }, color: '#000' } })) },
+  'operation-unsupported': { observe: ({ api }) => status(api.get('shop_information')) },
   'plain-http-alongside-tls': {
     tls: true,
     observe: async ({ anon, url }) => {
