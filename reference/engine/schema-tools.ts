@@ -9,8 +9,28 @@ export function isObj(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** One schema out of an allOf (the spec wraps a $ref in allOf to give it readOnly). */
+export function flat(schema: SpecSchema): SpecSchema {
+  if (!Array.isArray(schema.allOf)) return schema;
+  const out: Json = { ...schema };
+  delete out.allOf;
+  const properties: Json = isObj(schema.properties) ? { ...schema.properties } : {};
+  const required: unknown[] = Array.isArray(schema.required) ? [...(schema.required as unknown[])] : [];
+  for (const part of schema.allOf as unknown[]) {
+    if (!isObj(part)) continue;
+    const p = flat(part);
+    if (isObj(p.properties)) Object.assign(properties, p.properties);
+    if (Array.isArray(p.required)) required.push(...(p.required as unknown[]));
+    for (const k of ['type', 'items', 'enum', 'additionalProperties', 'minimum'] as const) if (out[k] === undefined && p[k] !== undefined) out[k] = p[k];
+  }
+  if (Object.keys(properties).length) out.properties = properties;
+  if (required.length) out.required = required;
+  return out;
+}
+
 function props(schema: SpecSchema): Json | undefined {
-  return isObj(schema.properties) ? schema.properties : undefined;
+  const s = flat(schema);
+  return isObj(s.properties) ? s.properties : undefined;
 }
 
 function isWriteOnly(s: unknown): boolean {
@@ -20,8 +40,9 @@ function isWriteOnly(s: unknown): boolean {
 const MAX_DEPTH = 20;
 
 /** Removes fields the spec marks readOnly (the shop ignores them in requests), at every depth. */
-export function stripReadOnly(schema: SpecSchema | undefined, value: unknown, depth = 0): unknown {
-  if (!schema || depth > MAX_DEPTH) return value;
+export function stripReadOnly(input: SpecSchema | undefined, value: unknown, depth = 0): unknown {
+  if (!input || depth > MAX_DEPTH) return value;
+  const schema = flat(input);
   if (Array.isArray(value)) {
     const items = isObj(schema.items) ? schema.items : undefined;
     return items ? value.map((v) => stripReadOnly(items, v, depth + 1)) : value;
@@ -43,22 +64,24 @@ export function schemaAt(schema: SpecSchema | undefined, pointer: string): SpecS
   for (const raw of pointer.split('/').slice(1)) {
     const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     if (!isObj(cur)) return undefined;
-    if (cur.type === 'array' || (isObj(cur.items) && !isObj(cur.properties))) cur = cur.items;
-    else cur = props(cur)?.[seg];
+    const s = flat(cur);
+    cur = s.type === 'array' || (isObj(s.items) && !isObj(s.properties)) ? s.items : props(s)?.[seg];
   }
-  return isObj(cur) ? cur : undefined;
+  return isObj(cur) ? flat(cur) : undefined;
 }
 
 /** Top-level fields of a request record the schema does not declare. */
-export function undeclaredFields(schema: SpecSchema | undefined, value: unknown): string[] {
+export function undeclaredFields(input: SpecSchema | undefined, value: unknown): string[] {
+  const schema = input ? flat(input) : undefined;
   const p = schema ? props(schema) : undefined;
   if (!p || !isObj(value) || schema?.additionalProperties !== undefined) return [];
   return Object.keys(value).filter((k) => !(k in p));
 }
 
 /** A valid placeholder for a required field the shop has no value for. */
-export function defaultFor(schema: unknown, depth = 0): unknown {
-  if (!isObj(schema) || depth > MAX_DEPTH) return null;
+export function defaultFor(input: unknown, depth = 0): unknown {
+  if (!isObj(input) || depth > MAX_DEPTH) return null;
+  const schema = flat(input);
   if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
   const t: unknown = Array.isArray(schema.type) ? (schema.type as unknown[])[0] : schema.type;
   switch (t) {
@@ -80,8 +103,9 @@ export function defaultFor(schema: unknown, depth = 0): unknown {
  * A record with every field its schema requires (placeholders for the missing ones), at any depth.
  * Used when a record is stored, so that what the shop keeps is complete; answers are not padded.
  */
-export function complete(schema: SpecSchema | undefined, value: unknown, depth = 0): unknown {
-  if (!schema || depth > MAX_DEPTH) return value;
+export function complete(input: SpecSchema | undefined, value: unknown, depth = 0): unknown {
+  if (!input || depth > MAX_DEPTH) return value;
+  const schema = flat(input);
   if (Array.isArray(value)) {
     const items = isObj(schema.items) ? schema.items : undefined;
     return items ? value.map((v) => complete(items, v, depth + 1)) : value;
@@ -106,8 +130,9 @@ export interface ConformOptions {
  * numbers become strings where the schema says string (several ids are declared as strings).
  * Missing fields stay missing: an incomplete answer is a defect to be seen, not papered over.
  */
-export function conform(schema: SpecSchema | undefined, value: unknown, opts: ConformOptions = {}, depth = 0): unknown {
-  if (!schema || depth > MAX_DEPTH || value === undefined || value === null) return value;
+export function conform(input: SpecSchema | undefined, value: unknown, opts: ConformOptions = {}, depth = 0): unknown {
+  if (!input || depth > MAX_DEPTH || value === undefined || value === null) return value;
+  const schema = flat(input);
   if (Array.isArray(value)) {
     const items = isObj(schema.items) ? schema.items : undefined;
     return items ? value.map((v) => conform(items, v, opts, depth + 1)) : value;
