@@ -66,7 +66,7 @@ function checkUndeclared(schema: SpecSchema | undefined, body: unknown): void {
 }
 
 export interface BodyOptions {
-  /** PATCH: check types and undeclared fields now, required fields after merging with the stored record. */
+  /** PATCH: check types now, required fields after merging with the stored record. */
   partial?: boolean;
 }
 
@@ -85,8 +85,8 @@ export function readJsonBody(op: Operation, req: FastifyRequest, spec: LoadedSpe
   const schema = op.body.schema;
   const stripped = stripReadOnly(schema, body);
   if (!faults.has('unknown-fields-accepted')) checkUndeclared(schema, stripped);
-  if (op.method === 'patch') return stripped;
-  validateBody(op, stripped, spec, faults);
+  // A PATCH may leave out required fields (the merged record is validated again); types count now.
+  validateBody(op, stripped, spec, faults, { partial: op.method === 'patch' });
   return stripped;
 }
 
@@ -104,9 +104,10 @@ function demandsReadOnly(schema: SpecSchema | undefined, e: { path: string; sche
   return isObj(prop) && prop.readOnly === true;
 }
 
-export function validateBody(op: Operation, body: unknown, spec: LoadedSpec, faults: FaultSet): void {
+export function validateBody(op: Operation, body: unknown, spec: LoadedSpec, faults: FaultSet, opts: BodyOptions = {}): void {
   const result = spec.validators.validateRequest(op, body);
   let errors = result.errors.filter((e) => !demandsReadOnly(op.body?.schema, e));
+  if (opts.partial) errors = errors.filter((e) => !e.schemaPath.endsWith('/required'));
   // The fault lets wrong types through and keeps every other rule.
   if (faults.has('wrong-types-accepted')) errors = errors.filter((e) => !e.schemaPath.endsWith('/type'));
   if (errors.length) throw badRequest(`The request body is invalid: ${describe(errors)}.`);

@@ -5,6 +5,7 @@
 import type { Handler, OpContext } from '../engine/context.js';
 import { idParam } from '../engine/context.js';
 import type { ResourceDef } from '../engine/resource.js';
+import { validateBody } from '../engine/body.js';
 import { fitRecords, resultBody } from '../engine/shape.js';
 import { isObj, type Json } from '../engine/schema-tools.js';
 import type { CollectionName } from '../engine/state.js';
@@ -124,6 +125,8 @@ const handlers: Record<string, Handler> = {
   updateOrderStatus: (ctx) => {
     const oid = orderId(ctx);
     const body = ctx.body as Json;
+    // Not a merge: the history entry is new, so it must be complete.
+    validateBody(ctx.op, body, ctx.spec, ctx.faults);
     mustExist(ctx, 'orderStatuses', body.statusId, 'Order status');
     const orders = ctx.state.col('orders');
     orders.replace(oid, { ...(orders.get(oid) as Json), statusId: body.statusId }, ctx.now());

@@ -128,9 +128,8 @@ const updateProductLink: Handler = (ctx) => {
   const body = ctx.body as Json;
   const from = body.oldCategoryId as number;
   const to = body.newCategoryId as number;
-  if (!ctx.state.col('productLinks').where((l) => l.productId === id && l.categoryId === from).length) {
-    throw badRequest(`Product ${id} is not linked to category ${from}.`);
-  }
+  // A move ends with the product in the new category and not in the old one, whether or not it
+  // was linked to the old one before.
   mustExist(ctx, 'categories', to, 'Category');
   unlink(ctx, id, from);
   link(ctx, id, to);

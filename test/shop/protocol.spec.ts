@@ -66,6 +66,9 @@ test.describe('media types and bodies @shop', () => {
     expect(((await unknown.json()) as { message: string }).message).toContain('colour');
     const wrongType = await api.post('manufacturers', { data: { name: 42 } });
     expect(wrongType.status()).toBe(400);
+    expect((await api.patch('manufacturers/1', { data: { name: 42 } })).status()).toBe(400);
+    expect((await api.patch('orders/400210/status', { data: { statusId: 1, comment: '', customerNotified: 'yes' } })).status()).toBe(400);
+    expect((await api.patch('orders/400210/status', { data: { statusId: 1 } })).status()).toBe(400);
     const readOnly = await api.post('manufacturers', { data: { id: 999, name: 'Acme' } });
     expect(readOnly.status()).toBe(201);
     expect(((await readOnly.json()) as { id: number }).id).not.toBe(999);
