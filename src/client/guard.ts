@@ -147,7 +147,8 @@ export function guardWrite(req: WriteRequest, ctx: GuardContext): Verdict {
     if (effective === 'POST') return ok;
     return ctx.ledger.ownsRecord(req.path) ? ok : no(`${effective} ${req.path} matches no operation of the spec and is not a record the harness created`);
   }
-  if (isDestructiveOperation(op, ctx.specMarksDestructive) && ctx.profile !== 'full') {
+  const destructive = isDestructiveOperation(op, ctx.specMarksDestructive);
+  if (destructive && ctx.profile !== 'full') {
     return no(`${op.id} is destructive (cache clears, job triggers, sending mail); it runs only with PROFILE=full`);
   }
   if (req.wireOp && req.wireOp !== op && isDestructiveOperation(req.wireOp, ctx.specMarksDestructive) && ctx.profile !== 'full') {
@@ -171,7 +172,8 @@ export function guardWrite(req: WriteRequest, ctx: GuardContext): Verdict {
     const what = [...foreignIds.map((id) => `id ${id}`), ...foreignFiles.map((f) => `file ${f}`)].join(', ');
     return no(`${effective} ${req.path} names ${what}, which the harness did not create`);
   }
-  if (!ids.length && !files.length && effective === 'DELETE') {
+  // A destructive collection-level call (clearing a cache) names nothing by design; PROFILE=full allows it.
+  if (!ids.length && !files.length && effective === 'DELETE' && !destructive) {
     return no(`DELETE ${req.path} names no record the harness created; a collection-wide delete is never sent`);
   }
   // A PUT/PATCH naming nothing cannot change an existing record (the API queues e-mails this way).

@@ -1,0 +1,248 @@
+// Unit tests of the client's pure parts: URL joining, redaction and curl, the write guard, the
+// ledger and its rules, the pacer (fake clock), minimal valid bodies.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { minimalValue, qaEmail, Uniq, validBody } from '../../src/client/bodies.js';
+import { toCurl } from '../../src/client/curl.js';
+import { cannotNameRecord, guardWrite, isDestructiveOperation, type GuardContext } from '../../src/client/guard.js';
+import { compactLedger, Ledger, outstandingEntries, paramNoun, readLedger, singular } from '../../src/client/ledger.js';
+import { createdRecords, idsInBody, locationPath, trimAfterId } from '../../src/client/ledger-rules.js';
+import { Pacer, parseReset } from '../../src/client/pacer.js';
+import { Redactor, secretForms } from '../../src/client/redact.js';
+import { requestErrors } from '../../src/client/resolver.js';
+import { apiRoot, fillPath, joinUrl, queryString } from '../../src/client/url.js';
+import { validatorsFor } from '../../fixtures/catalogue.js';
+import { bundled } from './support/exchanges.js';
+
+const spec = await bundled();
+
+function tmpLedger(): Ledger {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ledger-'));
+  return new Ledger(path.join(dir, 'ledger.jsonl'), 'rtest', 'https://shop.example.test/shop1/api.php/v2');
+}
+
+test.describe('URL joining @harness @client', () => {
+  test('should join whatever BASE_URL and basePath look like', () => {
+    const base = '/shop1/api.php/v2';
+    expect(apiRoot('https://h.test/shop1/api.php/v2', base)).toBe('https://h.test/shop1/api.php/v2');
+    expect(apiRoot('https://h.test/shop1/api.php/v2/', base)).toBe('https://h.test/shop1/api.php/v2');
+    expect(apiRoot('https://h.test', base)).toBe('https://h.test/shop1/api.php/v2');
+    expect(apiRoot('https://h.test/', base)).toBe('https://h.test/shop1/api.php/v2');
+    expect(apiRoot('https://h.test/proxy/api', base)).toBe('https://h.test/proxy/api');
+    expect(apiRoot('http://127.0.0.1:8080', '')).toBe('http://127.0.0.1:8080');
+    expect(joinUrl('https://h.test/v2/', '/customers')).toBe('https://h.test/v2/customers');
+    expect(joinUrl('https://h.test/v2', 'customers/1')).toBe('https://h.test/v2/customers/1');
+  });
+
+  test('should fill path templates, bulk ids as comma lists, and serialise queries', () => {
+    expect(fillPath('/customers/{customer_id}', { customer_id: 12 })).toBe('/customers/12');
+    expect(fillPath('/customers/{customer_id}', { customer_id: [3, 4, 5] })).toBe('/customers/3,4,5');
+    expect(fillPath('/x/{a}', { a: 'a b/c' })).toBe('/x/a%20b%2Fc');
+    expect(() => fillPath('/x/{a}', {})).toThrow(/has no value/);
+    expect(queryString(spec.op('getCustomers'), { page: 2, per_page: 15, sort: '-id' })).toBe('?page=2&per_page=15&sort=-id');
+    expect(queryString(undefined, {})).toBe('');
+  });
+});
+
+test.describe('redaction @harness @client', () => {
+  const r = Redactor.forCredentials('admin@example.test', 'conformance-Pa55-0815');
+  const token = Buffer.from('admin@example.test:conformance-Pa55-0815').toString('base64');
+
+  test('should scrub the password, the Basic token and any Basic/Bearer token', () => {
+    expect(secretForms('admin@example.test', 'conformance-Pa55-0815')).toContain(token);
+    const text = `authorization: Basic ${token}\npassword=conformance-Pa55-0815 other: Bearer abcdefghijk`;
+    const out = r.text(text);
+    expect(out).not.toContain('conformance-Pa55-0815');
+    expect(out).not.toContain(token);
+    expect(out).not.toContain('abcdefghijk');
+    expect(r.leaks(out)).toBe(false);
+    expect(r.headers({ authorization: `Basic ${token}`, 'x-other': 'conformance-Pa55-0815' })).toEqual({ authorization: 'Basic [REDACTED]', 'x-other': '[REDACTED]' });
+    expect(r.value({ a: ['conformance-Pa55-0815'] })).toEqual({ a: ['[REDACTED]'] });
+  });
+
+  test('should render curl with the credentials as shell variables only', () => {
+    const curl = toCurl({ method: 'POST', url: 'https://h.test/v2/customers', headers: { authorization: 'Basic [REDACTED]', 'content-type': 'application/json' }, rawBody: `{"a":"it's"}`, auth: 'default' });
+    expect(curl).toBe(`curl -sS -i -X POST 'https://h.test/v2/customers' -u "$API_USER:$API_PASSWORD" -H 'content-type: application/json' --data-raw '{"a":"it'\\''s"}'`);
+    expect(toCurl({ method: 'GET', url: 'https://h.test/v2/x', headers: {}, auth: 'none' })).toBe(`curl -sS -i 'https://h.test/v2/x'`);
+  });
+});
+
+test.describe('write guard @harness @client', () => {
+  const ledger = tmpLedger();
+  ledger.recordCreate({ kind: 'record', collection: '/customers', id: '12', path: '/customers/12' }, 'createCustomers');
+  ledger.recordCreate({ kind: 'record', collection: '/orders', id: '5', path: '/orders/5' }, 'createOrder');
+  ledger.recordCreate({ kind: 'record', collection: '/products', id: '7', path: '/products/7' }, 'createProducts');
+  ledger.recordCreate({ kind: 'file', collection: '/category_icons', id: 'qa-1.png', path: '/category_icons' }, 'uploadCategoryIcons');
+  const std: GuardContext = { profile: 'standard', ledger, specMarksDestructive: true };
+  const req = (id: string, method: string, p: string, values: Record<string, string> = {}, body?: unknown, override?: string) => ({ op: spec.op(id), method, override, path: p, pathValues: values, body });
+
+  test('should allow writes to own records and refuse others', () => {
+    expect(guardWrite(req('updateCustomer', 'PUT', '/customers/12', { customer_id: '12' }), std).allowed).toBe(true);
+    const refused = guardWrite(req('updateCustomer', 'PUT', '/customers/13', { customer_id: '13' }), std);
+    expect(refused).toEqual({ allowed: false, reason: expect.stringContaining('/customers/13') as unknown as string });
+    expect(guardWrite(req('deleteCustomers', 'DELETE', '/customers/12', { customer_id: '12' }), std).allowed).toBe(true);
+    expect(guardWrite(req('deleteCustomers', 'DELETE', '/customers/12,13', { customer_id: '12,13' }), std).allowed).toBe(false);
+    expect(guardWrite(req('createOrderItem', 'POST', '/orders/5/items', { order_id: '5' }), std).allowed).toBe(true);
+    expect(guardWrite(req('createOrderItem', 'POST', '/orders/6/items', { order_id: '6' }), std).allowed).toBe(false);
+    // The same kind of record under another path: product prices of an own product.
+    expect(guardWrite(req('putProductPrices', 'PUT', '/product_prices/7', { product_id: '7' }), std).allowed).toBe(true);
+  });
+
+  test('should let a wrong-typed id through unless its leading digits could name a foreign record', () => {
+    expect(guardWrite(req('updateCustomer', 'PUT', '/customers/abc', { customer_id: 'abc' }), std).allowed).toBe(true);
+    expect(guardWrite(req('updateCustomer', 'PUT', '/customers/12abc', { customer_id: '12abc' }), std).allowed).toBe(true);
+    expect(guardWrite(req('updateCustomer', 'PUT', '/customers/13abc', { customer_id: '13abc' }), std).allowed).toBe(false);
+    expect(guardWrite(req('updateCustomer', 'PUT', '/customers/99999999999999999999', { customer_id: '99999999999999999999' }), std).allowed).toBe(true);
+    const param = spec.op('getCustomer').parameters[0];
+    expect(cannotNameRecord(param, 'abc')).toBe(true);
+    expect(cannotNameRecord(param, '12')).toBe(false);
+  });
+
+  test('should check records named in collection-level bodies', () => {
+    expect(guardWrite(req('updateCustomers', 'PUT', '/customers', {}, [{ id: 12 }]), std).allowed).toBe(true);
+    expect(guardWrite(req('updateCustomers', 'PUT', '/customers', {}, [{ id: 12 }, { id: 1 }]), std).allowed).toBe(false);
+    expect(guardWrite(req('deleteCategoryIcon', 'DELETE', '/category_icons', {}, { filename: 'qa-1.png' }), std).allowed).toBe(true);
+    expect(guardWrite(req('deleteCategoryIcon', 'DELETE', '/category_icons', {}, { filename: 'logo.png' }), std).allowed).toBe(false);
+    expect(guardWrite(req('deleteCategoryIcon', 'DELETE', '/category_icons', {}, {}), std).allowed).toBe(false);
+    expect(guardWrite(req('queueEmail', 'PUT', '/emails', {}, { subject: 'x' }), std).allowed).toBe(true);
+  });
+
+  test('should guard overrides by the method they ask for and by the POST they would fall back to', () => {
+    expect(guardWrite({ ...req('updateCustomer', 'POST', '/customers/13', { customer_id: '13' }, {}, 'PUT') }, std).allowed).toBe(false);
+    expect(guardWrite({ ...req('updateCustomer', 'POST', '/customers/12', { customer_id: '12' }, {}, 'PUT') }, std).allowed).toBe(true);
+    ledger.recordCreate({ kind: 'record', collection: '/emails', id: '3', path: '/emails/3' }, 'queueEmail');
+    const del = { ...req('deleteEmail', 'POST', '/emails/3', { email_id: '3' }, undefined, 'DELETE'), wireOp: spec.op('sendEmail') };
+    expect(guardWrite(del, std).allowed).toBe(false);
+    expect(guardWrite(del, { ...std, profile: 'full' }).allowed).toBe(true);
+  });
+
+  test('should send nothing but reads and searches in readonly, and destructive operations only in full', () => {
+    const ro: GuardContext = { ...std, profile: 'readonly' };
+    expect(guardWrite(req('getCustomer', 'GET', '/customers/1', { customer_id: '1' }), ro).allowed).toBe(true);
+    expect(guardWrite(req('searchCustomer', 'POST', '/customers/search', {}, { search: [] }), ro).allowed).toBe(true);
+    expect(guardWrite(req('createCustomers', 'POST', '/customers', {}, [{}]), ro).allowed).toBe(false);
+    expect(guardWrite(req('updateCustomer', 'PUT', '/customers/12', { customer_id: '12' }), ro).allowed).toBe(false);
+    expect(guardWrite(req('deleteCache', 'DELETE', '/cache'), std).allowed).toBe(false);
+    expect(guardWrite(req('deleteCache', 'DELETE', '/cache'), { ...std, profile: 'full' }).allowed).toBe(true);
+  });
+
+  test('should tell destructive operations of specs that do not mark them', () => {
+    const other = (method: 'delete' | 'post', p: string) => ({ ...spec.op('deleteCache'), method, path: p, extensions: {} });
+    expect(isDestructiveOperation(other('delete', '/cache'), false)).toBe(true);
+    expect(isDestructiveOperation(other('post', '/jobs/reindex'), false)).toBe(true);
+    expect(isDestructiveOperation(other('delete', '/items'), false)).toBe(true);
+    expect(isDestructiveOperation(other('post', '/items'), false)).toBe(false);
+  });
+});
+
+test.describe('ledger @harness @client', () => {
+  test('should append each create synchronously and know what is still open', () => {
+    const ledger = tmpLedger();
+    expect(ledger.recordCreate({ kind: 'record', collection: '/customers', id: '1', path: '/customers/1' }, 'createCustomers')).toBe(true);
+    expect(ledger.recordCreate({ kind: 'record', collection: '/customers', id: '1', path: '/customers/1' }, 'updateCustomer')).toBe(false);
+    ledger.recordCreate({ kind: 'record', collection: '/customers', id: '2', path: '/customers/2' }, 'createCustomers');
+    ledger.recordDelete({ kind: 'record', collection: '/customers', id: '1', path: '/customers/1' }, 'deleteCustomers');
+    const lines = readFileSync(ledger.file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => [l.event, l.path, l.run])).toEqual([
+      ['create', '/customers/1', 'rtest'],
+      ['create', '/customers/2', 'rtest'],
+      ['delete', '/customers/1', 'rtest'],
+    ]);
+    expect(outstandingEntries(readLedger(ledger.file)).map((e) => e.path)).toEqual(['/customers/2']);
+    expect(ledger.ownsRecord('/customers/1')).toBe(true);
+    expect(compactLedger(ledger.file)).toEqual({ kept: 1, dropped: 2 });
+    expect(readLedger(ledger.file).map((e) => e.path)).toEqual(['/customers/2']);
+  });
+
+  test('should read ids from id, created[], arrays, Location and upload answers', () => {
+    expect(idsInBody({ id: 4 })).toEqual(['4']);
+    expect(idsInBody({ created: [5, { id: 6 }] })).toEqual(['5', '6']);
+    expect(idsInBody([{ id: 7 }, { id: 8 }])).toEqual(['7', '8']);
+    expect(locationPath('https://h.test/v2/customers/9', 'https://h.test/v2')).toBe('/customers/9');
+    expect(locationPath('https://elsewhere.test/v2/customers/9', 'https://h.test/v2')).toBeUndefined();
+    expect(trimAfterId('/orders/1/items/2/attributes/8/Property', '8')).toBe('/orders/1/items/2/attributes/8');
+    const created = createdRecords(spec.catalogue, 'https://h.test/v2', { op: spec.op('createOrderItem'), method: 'POST', path: '/orders/5/items', status: 201, body: { id: 3 }, location: undefined });
+    expect(created).toEqual([{ kind: 'record', collection: '/orders/5/items', id: '3', path: '/orders/5/items/3', parent: '/orders/5' }]);
+    const upload = createdRecords(spec.catalogue, 'https://h.test/v2', { op: spec.op('uploadCategoryIcons'), method: 'POST', path: '/category_icons', status: 201, body: { filename: 'qa-1.png' }, location: undefined });
+    expect(upload).toEqual([{ kind: 'file', collection: '/category_icons', id: 'qa-1.png', path: '/category_icons' }]);
+    expect(createdRecords(spec.catalogue, 'https://h.test/v2', { op: spec.op('searchCustomer'), method: 'POST', path: '/customers/search', status: 200, body: [{ id: 1 }], location: undefined })).toEqual([]);
+    expect(createdRecords(spec.catalogue, 'https://h.test/v2', { op: spec.op('createCustomers'), method: 'POST', path: '/customers', status: 400, body: { id: 1 }, location: undefined })).toEqual([]);
+  });
+
+  test('should name record kinds from paths and parameters', () => {
+    expect(singular('categories')).toBe('category');
+    expect(singular('addresses')).toBe('address');
+    expect(singular('order_statuses')).toBe('order_status');
+    expect(paramNoun('customer_group_id')).toBe('customer_group');
+    expect(paramNoun('countryId')).toBe('country');
+  });
+});
+
+test.describe('pacer @harness @client', () => {
+  function clock() {
+    let now = 1_795_000_000_000;
+    const slept: number[] = [];
+    return {
+      now: () => now,
+      sleep: (ms: number) => {
+        slept.push(ms);
+        now += ms;
+        return Promise.resolve();
+      },
+      slept,
+    };
+  }
+
+  test('should space requests by MAX_RPS', async () => {
+    const c = clock();
+    const p = new Pacer({ maxRps: 10, now: c.now, sleep: c.sleep });
+    for (let i = 0; i < 3; i++) await p.beforeRequest();
+    expect(c.slept).toEqual([100, 100]);
+  });
+
+  test('should spread the rest of the window when few requests remain, and wait for the reset at zero', async () => {
+    const c = clock();
+    const p = new Pacer({ maxRps: 1000, now: c.now, sleep: c.sleep, lowWater: 50 });
+    const resetEpochS = Math.round((c.now() + 10_000) / 1000);
+    p.afterResponse({ 'x-rate-limit-remaining': '10', 'x-rate-limit-reset': String(resetEpochS) });
+    await p.beforeRequest();
+    expect(c.slept[0]).toBeGreaterThanOrEqual(900);
+    expect(c.slept[0]).toBeLessThanOrEqual(1100);
+    p.afterResponse({ 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(resetEpochS) });
+    const waits: number[] = [];
+    await p.beforeRequest((ms) => waits.push(ms));
+    expect(c.now()).toBeGreaterThanOrEqual(resetEpochS * 1000);
+    expect(waits.length).toBe(1);
+  });
+
+  test('should read the reset as epoch seconds, or seconds from now when small', () => {
+    expect(parseReset('1795319310', 0)).toBe(1795319310000);
+    expect(parseReset('30', 1000)).toBe(31000);
+    expect(parseReset('x', 0)).toBeUndefined();
+  });
+});
+
+test.describe('minimal valid bodies @harness @client', () => {
+  const validators = validatorsFor(spec.catalogue);
+
+  test('should build a body every JSON-body operation of the bundled spec accepts', () => {
+    const uniq = new Uniq();
+    const failures: string[] = [];
+    for (const op of spec.catalogue.operations) {
+      if (!op.body?.schema) continue;
+      const body = validBody(op, { runId: 'rtest', uniq });
+      const errors = requestErrors(validators, op, body);
+      if (errors.length) failures.push(`${op.id}: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  test('should put the run id in names and e-mails on example.test', () => {
+    const ctx = { runId: 'rtest', uniq: new Uniq(7) };
+    expect(qaEmail(ctx)).toBe('qa+rtest-7@example.test');
+    const v = minimalValue({ type: 'object', required: ['email', 'lastname'], properties: { email: { type: 'string' }, lastname: { type: 'string' }, id: { type: 'integer', readOnly: true } } }, ctx) as Record<string, unknown>;
+    expect(v).toEqual({ email: 'qa+rtest-8@example.test', lastname: 'qa-rtest-9' });
+  });
+});
