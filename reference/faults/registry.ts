@@ -1,5 +1,6 @@
 // Every named fault of the reference shop. Add a fault to the area file it belongs to; this file
 // only collects them and answers `has(name)` for the spots in the shop that break on purpose.
+import { catalogueSuiteFaults } from './catalogue-suite.js';
 import { checkExtraFaults } from './checks-extra.js';
 import { coreFaults } from './core.js';
 import { customerFaults } from './customers.js';
@@ -8,7 +9,7 @@ import { listParameterFaults } from './lists.js';
 import { schemaFaults } from './schema.js';
 import type { Fault } from './types.js';
 
-export const FAULTS = [...coreFaults, ...checkExtraFaults, ...schemaFaults, ...customerFaults, ...listParameterFaults, ...lifecycleFaults] as const satisfies readonly Fault[];
+export const FAULTS = [...coreFaults, ...checkExtraFaults, ...schemaFaults, ...customerFaults, ...listParameterFaults, ...lifecycleFaults, ...catalogueSuiteFaults] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof FAULTS)[number]['name'];
 

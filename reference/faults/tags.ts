@@ -23,6 +23,10 @@ export const RULE_TAGS = {
   '@rule:rate-limit': 'every answer carries X-Rate-Limit-Limit/-Remaining/-Reset; past the limit 429',
   '@rule:recursive': 'recursive includes descendants on category lists and category products',
   '@rule:graduated-prices': 'a quantity price follows the graduated bands of the customer group, with fallbacks',
+  '@rule:category-tree': 'GET /categories/{id}/children lists exactly the direct children',
+  '@rule:product-links': 'a product linked to a category shows in both directions; unlinking or deleting the product removes the link',
+  '@rule:files': 'an upload stores one named file that lists, renames and deletes by that name; uploads without a file, a name or content get a 4xx',
+  '@rule:error-status': 'invalid ids, missing bodies and missing records get the error status the operation declares',
 } as const;
 
 export type RuleTag = keyof typeof RULE_TAGS;

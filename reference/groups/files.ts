@@ -28,13 +28,17 @@ async function readUpload(ctx: OpContext): Promise<Upload> {
   const fileField = ctx.op.formFields.find((f) => f.schema.type === 'file')?.name;
   let data: Buffer | undefined;
   let filename: unknown;
+  let ownName: string | undefined;
   let files = 0;
   try {
     for await (const part of ctx.req.parts()) {
       if (part.type === 'file') {
         files++;
         const buf = await part.toBuffer();
-        if (part.fieldname === fileField) data = buf;
+        if (part.fieldname === fileField) {
+          data = buf;
+          ownName = part.filename;
+        }
       } else if (part.fieldname === 'filename') {
         filename = part.value;
       }
@@ -47,6 +51,9 @@ async function readUpload(ctx: OpContext): Promise<Upload> {
   }
   if (files > 1) throw badRequest('Send one file per request.');
   if (!data) throw badRequest(`The file is missing; send it in the form field "${String(fileField)}".`);
+  // An empty file is a failed upload on the client's side, not an image to store.
+  if (!data.length && !ctx.faults.has('empty-upload-accepted')) throw badRequest('The file is empty.');
+  if (filename === undefined && ctx.faults.has('upload-without-filename-accepted')) filename = ownName;
   return { filename: checkName(filename, 'filename'), data };
 }
 
@@ -73,17 +80,20 @@ function rename(kind: FileKind): Handler {
     const size = files.get(from);
     if (size === undefined) throw notFound(`File ${from} was not found.`);
     if (from !== to && files.has(to)) throw badRequest(`A file named ${to} exists already.`);
+    const status = successStatus(ctx.op);
+    const answer = { status, body: resultBody(ctx.op, status, { action: 'rename', oldFilename: from, newFilename: to }), raw: true };
+    if (ctx.faults.has('file-rename-keeps-old-name')) return answer;
     renameSync(path.join(ctx.uploadDir, kind, from), path.join(ctx.uploadDir, kind, to));
     files.delete(from);
     files.set(to, size);
-    const status = successStatus(ctx.op);
-    return { status, body: resultBody(ctx.op, status, { action: 'rename', oldFilename: from, newFilename: to }), raw: true };
+    return answer;
   };
 }
 
 function remove(kind: FileKind): Handler {
   return (ctx) => {
     const name = checkName((ctx.body as Json | undefined)?.filename, 'filename');
+    if (ctx.faults.has('file-delete-missing-404') && kind !== 'attachments' && !ctx.state.filesOf(kind).has(name)) throw notFound(`File ${name} was not found.`);
     rmSync(path.join(ctx.uploadDir, kind, name), { force: true });
     ctx.state.filesOf(kind).delete(name);
     const status = successStatus(ctx.op);

@@ -79,8 +79,10 @@ export function quantityPrice(ctx: OpContext, productId: number, groupId: number
   const view = pricesView(ctx, productId);
   const group = (view.groupPrices as GroupPrice[]).find((g) => g.customerGroupId === groupId) as GroupPrice;
   const bands = ctx.faults.has('graduated-prices-ignored') ? [] : group.graduatedPrices;
-  const band = bands.filter((g) => g.threshold <= quantity).sort((a, b) => b.threshold - a.threshold)[0];
-  const price = band ? band.graduatedPrice : group.groupPrice > 0 ? group.groupPrice : (view.price as number);
+  const lowestFirst = ctx.faults.has('graduated-price-lowest-band');
+  const band = bands.filter((g) => g.threshold <= quantity).sort((a, b) => (lowestFirst ? a.threshold - b.threshold : b.threshold - a.threshold))[0];
+  const fallback = ctx.faults.has('group-price-no-fallback') ? group.groupPrice : group.groupPrice > 0 ? group.groupPrice : (view.price as number);
+  const price = band ? band.graduatedPrice : fallback;
   return { graduatedPrice: price, taxClassId: view.taxClassId };
 }
 
@@ -89,7 +91,7 @@ const getQuantityPrice: Handler = (ctx) => {
   const groupId = idParam(ctx, 'customer_group_id');
   if (!ctx.state.col('customerGroups').has(groupId)) throw notFound(`Customer group ${groupId} was not found.`);
   const quantity = ctx.params.quantity as number;
-  if (!(quantity > 0)) throw invalidId('The quantity must be greater than 0.');
+  if (!(quantity > 0) && !ctx.faults.has('quantity-zero-accepted')) throw invalidId('The quantity must be greater than 0.');
   return { body: fitRecords(ctx.op, successStatus(ctx.op), quantityPrice(ctx, productId, groupId, quantity)) };
 };
 

@@ -43,7 +43,10 @@ function opOf(req: FastifyRequest): Operation | undefined {
 
 /** Status and message of anything thrown while handling a request. */
 function classify(err: unknown, op: Operation | undefined, env: ShopEnv): { status: number; message: string } {
-  if (err instanceof ShopError) return { status: errorStatus(op, err.kind, err.status), message: err.message };
+  if (err instanceof ShopError) {
+    if (err.kind === 'invalidId' && op?.id === 'deleteManufacturers' && env.faults.has('manufacturer-delete-bad-id-400')) return { status: 400, message: err.message };
+    return { status: errorStatus(op, err.kind, err.status), message: err.message };
+  }
   const fe = err as Partial<FastifyError>;
   switch (fe.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

@@ -114,4 +114,72 @@ export const PROBES: Record<FaultName, Probe> = {
       return (await list(api.get('orders/400210/history'))).length;
     },
   },
+  // Catalogue rules (reference/faults/catalogue-suite.ts).
+  'category-children-include-grandchildren': { observe: async ({ api }) => (await list(api.get('categories/1/children'))).length },
+  'category-children-missing-200': { observe: ({ api }) => status(api.get('categories/999/children')) },
+  'category-products-always-recursive': { observe: async ({ api }) => (await list(api.get('categories/1/products'))).length },
+  'category-products-ignore-links': { observe: async ({ api }) => (await list(api.get('categories/2/products'))).length },
+  'product-unlink-ignored': {
+    observe: async ({ api }) => {
+      await api.delete('products/1/links', { data: { categoryId: 2 } });
+      return json(api.get('products/1/links'));
+    },
+  },
+  'product-delete-keeps-links': {
+    observe: async ({ api }) => {
+      await api.delete('products/2');
+      return (await list(api.get('categories/4/products'))).map((p) => p.id);
+    },
+  },
+  'graduated-price-lowest-band': { observe: async ({ api }) => ((await json(api.get('products/1/product_prices/customer_groups/3/10'))) as Rec).graduatedPrice },
+  'group-price-no-fallback': { observe: async ({ api }) => ((await json(api.get('products/3/product_prices/customer_groups/3/1'))) as Rec).graduatedPrice },
+  'quantity-zero-accepted': { observe: ({ api }) => status(api.get('products/1/product_prices/customer_groups/3/0')) },
+  'bulk-create-first-only': {
+    observe: async ({ api }) => {
+      const body = categoryBody((await json(api.get('categories/2'))) as Rec);
+      return ((await json(api.post('categories', { data: [body, body] }))) as { created: Rec[] }).created.length;
+    },
+  },
+  'bulk-update-missing-id-ignored': {
+    observe: async ({ api }) => {
+      const body = categoryBody((await json(api.get('categories/2'))) as Rec);
+      return ((await json(api.put('categories', { data: [{ ...body, id: 2 }, body] }))) as { errors: Rec[] }).errors.length;
+    },
+  },
+  'category-update-lost': {
+    observe: async ({ api }) => {
+      const { descriptionBottom: _d, ...body } = categoryBody((await json(api.get('categories/2'))) as Rec);
+      await api.put('categories/2', { data: { ...body, sortOrder: 77 } });
+      return ((await json(api.get('categories/2'))) as Rec).sortOrder;
+    },
+  },
+  'product-update-lost': {
+    observe: async ({ api }) => {
+      const { id: _i, dateAdded: _a, lastModified: _m, orderedCount: _o, viewedCount: _v, specialOfferId: _s, ...body } = (await json(api.get('products/2?disable_links'))) as Rec;
+      await api.put('products/2', { data: { ...body, productModel: 'RK-201' } });
+      return ((await json(api.get('products/2'))) as Rec).productModel;
+    },
+  },
+  'deleted-product-readable': {
+    observe: async ({ api }) => {
+      await api.delete('products/5');
+      return status(api.get('products/5'));
+    },
+  },
+  'manufacturer-delete-bad-id-400': { observe: ({ api }) => status(api.delete('manufacturers/0')) },
+  'file-rename-keeps-old-name': {
+    observe: async ({ api }) => {
+      await api.put('category_icons', { data: { oldFilename: 'garden.png', newFilename: 'garden-2.png' } });
+      return json(api.get('category_icons'));
+    },
+  },
+  'upload-without-filename-accepted': { observe: ({ api }) => status(api.post('category_icons', { multipart: { uploaded_file: { name: 'own.png', mimeType: 'image/png', buffer: Buffer.from('png') } } })) },
+  'empty-upload-accepted': { observe: ({ api }) => status(api.post('category_icons', { multipart: { uploaded_file: { name: 'e.png', mimeType: 'image/png', buffer: Buffer.alloc(0) }, filename: 'e.png' } })) },
+  'file-delete-missing-404': { observe: ({ api }) => status(api.delete('category_icons', { data: { filename: 'no-such-icon.png' } })) },
 };
+
+/** A category as a bulk body takes it (ShopCategoryArray), from a single read. */
+function categoryBody(read: Rec): Rec {
+  const { id: _i, dateAdded: _a, lastModified: _m, ...rest } = read;
+  return { ...rest, descriptionBottom: { en: '', de: '' } };
+}
