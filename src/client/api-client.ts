@@ -335,6 +335,14 @@ export class ApiClient {
     return records.filter((r) => this.remember(r, op.id));
   }
 
+  /**
+   * Records a record an answer created as a side effect (the new address of a customer create),
+   * which the generic rules cannot see: it goes into the ledger now and is cleaned up with the rest.
+   */
+  recordCreated(r: NewRecord, operationId: string): boolean {
+    return this.remember(r, operationId);
+  }
+
   private remember(r: NewRecord, operationId: string): boolean {
     if (!this.deps.ledger.recordCreate(r, operationId)) return false;
     this.createdHere.push(r);
