@@ -6,10 +6,11 @@ import { coreFaults } from './core.js';
 import { customerFaults } from './customers.js';
 import { lifecycleFaults } from './lifecycle.js';
 import { listParameterFaults } from './lists.js';
+import { orderSuiteFaults } from './orders-suite.js';
 import { schemaFaults } from './schema.js';
 import type { Fault } from './types.js';
 
-export const FAULTS = [...coreFaults, ...checkExtraFaults, ...schemaFaults, ...customerFaults, ...listParameterFaults, ...lifecycleFaults, ...catalogueSuiteFaults] as const satisfies readonly Fault[];
+export const FAULTS = [...coreFaults, ...checkExtraFaults, ...schemaFaults, ...customerFaults, ...listParameterFaults, ...lifecycleFaults, ...catalogueSuiteFaults, ...orderSuiteFaults] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof FAULTS)[number]['name'];
 

@@ -27,6 +27,10 @@ export const RULE_TAGS = {
   '@rule:product-links': 'a product linked to a category shows in both directions; unlinking or deleting the product removes the link',
   '@rule:files': 'an upload stores one named file that lists, renames and deletes by that name; uploads without a file, a name or content get a 4xx',
   '@rule:error-status': 'invalid ids, missing bodies and missing records get the error status the operation declares',
+  '@rule:order-list-reduced': 'GET /orders and POST /orders/search answer reduced list items (ShopOrderListItem) without the full-order parts',
+  '@rule:order-part-ownership': 'an order part (item, item attribute, total, history entry) is found only under its own order and item; elsewhere 404',
+  '@rule:order-totals-consistent': 'the totals and items an order holds are the same whether read with the order or through their own paths',
+  '@rule:path-aliases': 'paths the spec gives for the same data (deprecated and current tracking codes, /orders_history, /payment_details) answer the same',
 } as const;
 
 export type RuleTag = keyof typeof RULE_TAGS;

@@ -23,7 +23,13 @@ const resources: ResourceDef[] = [
   { collection: 'customerGroups', path: '/customer_groups', label: 'Customer group' },
   { collection: 'quantityUnits', path: '/quantity_units', label: 'Quantity unit' },
   { collection: 'vpe', path: '/vpe', label: 'VPE', afterStore: singleDefault('vpe', 'default') },
-  { collection: 'parcelServices', path: '/parcel_services', label: 'Parcel service', afterStore: singleDefault('parcelServices', 'isDefault') },
+  {
+    collection: 'parcelServices',
+    path: '/parcel_services',
+    label: 'Parcel service',
+    prepare: (input, ctx, existing) => (existing && ctx.faults.has('parcel-service-update-lost') ? existing : input),
+    afterStore: singleDefault('parcelServices', 'isDefault'),
+  },
 ];
 
 export const settings: GroupModule = {

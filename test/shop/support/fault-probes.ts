@@ -176,10 +176,75 @@ export const PROBES: Record<FaultName, Probe> = {
   'upload-without-filename-accepted': { observe: ({ api }) => status(api.post('category_icons', { multipart: { uploaded_file: { name: 'own.png', mimeType: 'image/png', buffer: Buffer.from('png') } } })) },
   'empty-upload-accepted': { observe: ({ api }) => status(api.post('category_icons', { multipart: { uploaded_file: { name: 'e.png', mimeType: 'image/png', buffer: Buffer.alloc(0) }, filename: 'e.png' } })) },
   'file-delete-missing-404': { observe: ({ api }) => status(api.delete('category_icons', { data: { filename: 'no-such-icon.png' } })) },
+  // Order rules (reference/faults/orders-suite.ts), on the seeded order 400210.
+  'order-list-full-records': { observe: async ({ api }) => 'items' in ((await list(api.get('orders')))[0] ?? {}) },
+  'order-parts-any-order': {
+    observe: async ({ api }) => {
+      const other = (await json(api.post('orders', { data: { ...orderBody((await list(api.get('orders/400210')))[0] ?? {}), items: [] } }))) as Rec;
+      return status(api.get(`orders/${String(other.id)}/items/1`));
+    },
+  },
+  'order-part-update-lost': {
+    observe: async ({ api }) => {
+      await api.put('orders/400210/totals/2', { data: { title: 'Shipping:', value: 7, valueText: '7,00 EUR', class: 'ot_shipping', sortOrder: 30 } });
+      return ((await json(api.get('orders/400210/totals/2'))) as Rec).value;
+    },
+  },
+  'order-update-keeps-parts': {
+    observe: async ({ api }) => {
+      await api.put('orders/400210', { data: { ...orderBody((await list(api.get('orders/400210')))[0] ?? {}), items: [] } });
+      return (await list(api.get('orders/400210/items'))).length;
+    },
+  },
+  'order-status-no-history': {
+    observe: async ({ api }) => {
+      await api.patch('orders/400210/status', { data: { statusId: 3, comment: '', customerNotified: false } });
+      return (await list(api.get('orders/400210/history'))).length;
+    },
+  },
+  'order-status-not-stored': {
+    observe: async ({ api }) => {
+      await api.patch('orders/400210/status', { data: { statusId: 3, comment: '', customerNotified: false } });
+      return ((await list(api.get('orders/400210')))[0] ?? {}).statusId;
+    },
+  },
+  'order-status-unknown-accepted': { observe: ({ api }) => status(api.patch('orders/400210/status', { data: { statusId: 4242, comment: '', customerNotified: false } })) },
+  'orders-history-alias-empty': { observe: async ({ api }) => (await list(api.get('orders_history/400210'))).length },
+  'order-totals-list-empty': { observe: async ({ api }) => (await list(api.get('orders/400210/totals'))).length },
+  'tracking-code-deprecated-diverges': { observe: async ({ api }) => (await list(api.get('orders/400210/tracking_code'))).length },
+  'tracking-code-order-lost': {
+    observe: async ({ api }) => {
+      await api.post('orders/400210/tracking_codes', { data: { trackingCode: 'T1', parcelServiceId: '1', languageId: '1' } });
+      return (await list(api.get('orders/400210/tracking_codes'))).length;
+    },
+  },
+  'payment-details-alias-differs': { observe: async ({ api }) => ((await json(api.get('payment_details/400210'))) as Rec).module },
+  'parcel-service-update-lost': {
+    observe: async ({ api }) => {
+      await api.put('parcel_services/2', { data: { name: 'UPS 2', isDefault: false, descriptions: [] } });
+      return ((await json(api.get('parcel_services/2'))) as Rec).name;
+    },
+  },
+  'withdrawal-update-lost': {
+    observe: async ({ api }) => {
+      const { id: _i, dateCreated: _d, ...body } = (await list(api.get('withdrawals/1?disable_links')))[0] ?? {};
+      await api.put('withdrawals/1', { data: { ...body, content: 'changed' } });
+      return ((await list(api.get('withdrawals/1')))[0] ?? {}).content;
+    },
+  },
 };
 
 /** A category as a bulk body takes it (ShopCategoryArray), from a single read. */
 function categoryBody(read: Rec): Rec {
   const { id: _i, dateAdded: _a, lastModified: _m, ...rest } = read;
   return { ...rest, descriptionBottom: { en: '', de: '' } };
+}
+
+/** An order as POST/PUT /orders take it, from a single read (the readOnly fields left out). */
+function orderBody(read: Rec): Rec {
+  const { id: _i, customer, ...rest } = read;
+  const { id: _c, ...cust } = (customer ?? {}) as Rec;
+  const strip = (rows: unknown): Rec[] => ((rows ?? []) as Rec[]).map(({ id: _r, dateAdded: _d, ...r }) => r);
+  const items = ((rest.items ?? []) as Rec[]).map(({ id: _r, attributes, ...r }) => { const { id: _a, ...attr } = (attributes ?? {}) as Rec; return { ...r, attributes: attr }; });
+  return { ...rest, customer: cust, items, totals: strip(rest.totals), statusHistory: strip(rest.statusHistory) };
 }
