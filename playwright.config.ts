@@ -5,11 +5,17 @@ import { defineConfig } from '@playwright/test';
 import { loadConfigOrExit } from './src/config/config.js';
 import { BASE_PATH, embeddedShopUrl } from './src/config/embedded.js';
 import { conformanceReporters } from './src/report/reporters.js';
+import { drawSeed, seedBanner } from './src/properties/seed.js';
 
 const config = loadConfigOrExit();
 // Workers re-evaluate this file: pin the run id chosen here so every worker writes the same one
 // into names, e-mails and the ledger.
 process.env.RUN_ID = config.runId;
+// One fast-check seed per run (FC_SEED, or drawn here), pinned for the workers the same way and
+// printed once by the runner (workers carry TEST_WORKER_INDEX); the HTML report shows it too.
+const fcSeed = config.fcSeed ?? drawSeed();
+if (process.env.TEST_WORKER_INDEX === undefined) console.log(seedBanner(fcSeed, config.fcSeed === undefined ? 'drawn' : 'FC_SEED', config.fcRuns));
+process.env.FC_SEED = String(fcSeed);
 const embedded = config.baseUrl === undefined;
 const targetUrl = config.baseUrl ?? embeddedShopUrl();
 const port = embedded ? new URL(targetUrl).port : undefined;
@@ -22,11 +28,14 @@ export default defineConfig({
   forbidOnly: true,
   // Contract suites get no retries: randomness is pinned by seeds, not hidden by reruns.
   retries: 0,
+  metadata: { 'fast-check seed': fcSeed, 'fast-check runs (FC_RUNS)': config.fcRuns },
   workers: process.env.CI ? 2 : undefined,
   timeout: 60_000,
   // The redacting reporter comes first (src/report/reporters.ts): it scrubs credentials from
   // results before the list, HTML, JUnit and Allure reporters see them.
-  reporter: conformanceReporters(reportDir),
+  // A sharded run also writes a blob report to merge (`npm run report -- --merge`); the baseline
+  // file may be chosen by `npm run conformance -- --baseline <file>` (src/cli/conformance.ts).
+  reporter: conformanceReporters(reportDir, ['list'], { blob: process.argv.some((a) => a.startsWith('--shard')), baseline: process.env.CONFORMANCE_BASELINE }),
   // Preflight (reachable? credentials? the API?) before any worker; the leftover report after.
   globalSetup: './src/preflight/global-setup.ts',
   globalTeardown: './src/preflight/global-teardown.ts',

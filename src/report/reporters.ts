@@ -6,12 +6,28 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-export function conformanceReporters(reportDir: string, terminal: ReporterDescription = ['list']): ReporterDescription[] {
+export interface ReporterOptions {
+  /**
+   * A sharded run (`--shard=i/n`): also write a blob report (`${reportDir}/blob/report-i.zip`) for
+   * `npm run report -- --merge`. It comes right after the redacting reporter, so it records
+   * scrubbed results and none of the later reporters' additions (they are made again on merge).
+   */
+  blob?: boolean;
+  /** Known-deviations file for the compatibility report (default: conformance.baseline.* at the root). */
+  baseline?: string | undefined;
+}
+
+export function conformanceReporters(reportDir: string, terminal: ReporterDescription = ['list'], options: ReporterOptions = {}): ReporterDescription[] {
+  const allureResults = `${reportDir}/allure-results`;
   return [
     [path.join(here, 'redacting-reporter.ts')],
+    ...(options.blob ? [['blob', { outputDir: `${reportDir}/blob` }] as ReporterDescription] : []),
     terminal,
     ['html', { outputFolder: `${reportDir}/html`, open: 'never' }],
     ['junit', { outputFile: `${reportDir}/junit.xml` }],
-    ['allure-playwright', { resultsDir: `${reportDir}/allure-results`, detail: false, suiteTitle: true }],
+    // Labels (epic/feature/story/severity, seed, profile) must reach allure-playwright before it sees the test.
+    [path.join(here, 'allure-labels.ts'), { resultsDir: allureResults }],
+    ['allure-playwright', { resultsDir: allureResults, detail: false, suiteTitle: true }],
+    [path.join(here, 'compatibility/reporter.ts'), { outputDir: `${reportDir}/compatibility`, ...(options.baseline ? { baseline: options.baseline } : {}) }],
   ];
 }

@@ -1,0 +1,146 @@
+// The known-deviations baseline (conformance.baseline.json, or .yaml/.yml, at the project root):
+// failures a team has decided to live with for now, each by operation and check, each with a
+// reason. A run fails CI only on failures the baseline does not list; baseline entries whose
+// cells now pass are reported so they can be removed. Known deviations stay visible in every
+// report: the baseline changes the exit code, never the matrix or the score.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import type { Outcome } from '../../checks/types.js';
+import { normaliseColumn } from './tags.js';
+import type { BaselineEntry, CellReport, Gate } from './types.js';
+
+export const BASELINE_NAMES = ['conformance.baseline.json', 'conformance.baseline.yaml', 'conformance.baseline.yml'] as const;
+
+export class BaselineError extends Error {
+  override name = 'BaselineError';
+}
+
+export interface Baseline {
+  /** Absolute path, or undefined when the project has none. */
+  file: string | undefined;
+  entries: BaselineEntry[];
+}
+
+/** The baseline file of a project: the first of BASELINE_NAMES that exists. */
+export function findBaseline(root: string): string | undefined {
+  return BASELINE_NAMES.map((n) => path.join(root, n)).find((f) => existsSync(f));
+}
+
+function isYaml(file: string): boolean {
+  return /\.ya?ml$/i.test(file);
+}
+
+export function parseBaseline(text: string, file: string): BaselineEntry[] {
+  let doc: unknown;
+  try {
+    doc = isYaml(file) ? parseYaml(text) : JSON.parse(text);
+  } catch (err) {
+    throw new BaselineError(`${file} is not valid ${isYaml(file) ? 'YAML' : 'JSON'}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+  }
+  if (doc === null || doc === undefined) return [];
+  const list = (doc as { deviations?: unknown }).deviations;
+  if (typeof doc !== 'object' || Array.isArray(doc) || (list !== undefined && !Array.isArray(list))) {
+    throw new BaselineError(`${file} must be an object with a "deviations" list.`);
+  }
+  return ((list ?? []) as unknown[]).map((raw, i) => {
+    const where = `${file}: deviations[${i}]`;
+    if (typeof raw !== 'object' || raw === null) throw new BaselineError(`${where} is not an object.`);
+    const e = raw as Record<string, unknown>;
+    const field = (k: keyof BaselineEntry): string => {
+      const v = e[k];
+      if (typeof v !== 'string' || !v.trim()) throw new BaselineError(`${where} needs a non-empty "${k}" (every known deviation says which operation, which check, and why).`);
+      return v.trim();
+    };
+    return { operation: field('operation'), check: normaliseColumn(field('check')), reason: field('reason') };
+  });
+}
+
+/** Reads a baseline; no file means an empty one. An invalid file throws BaselineError. */
+export function readBaseline(file: string | undefined): Baseline {
+  if (!file || !existsSync(file)) return { file, entries: [] };
+  return { file, entries: parseBaseline(readFileSync(file, 'utf8'), file) };
+}
+
+const HEADER =
+  'Known deviations: failures that do not fail `npm run conformance`. Each entry names an operation ' +
+  '(or "*"), a check or rule column (or "*"), and why the deviation is accepted. `npm run baseline:update` rewrites this file from a run.';
+
+export function formatBaseline(entries: readonly BaselineEntry[], file: string): string {
+  const sorted = [...entries].sort((a, b) => a.operation.localeCompare(b.operation) || a.check.localeCompare(b.check));
+  const doc = { $comment: HEADER, version: 1, deviations: sorted };
+  return isYaml(file) ? `# ${HEADER}\n${stringifyYaml({ version: 1, deviations: sorted })}` : `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+export function writeBaseline(file: string, entries: readonly BaselineEntry[]): void {
+  writeFileSync(file, formatBaseline(entries, file));
+}
+
+export function matches(entry: BaselineEntry, operation: string, check: string): boolean {
+  return (entry.operation === '*' || entry.operation === operation) && (entry.check === '*' || entry.check === normaliseColumn(check));
+}
+
+export function isFailing(o: Outcome): boolean {
+  return o === 'fail' || o === 'error';
+}
+
+export interface GateInput {
+  baseline: Baseline;
+  /** Every cell of the run (including tests that name no operation). */
+  cells: Iterable<CellReport>;
+  runErrors: string[];
+  projectRoot: string;
+}
+
+/** Marks failing cells the baseline lists as known, and decides whether the run passes the gate. */
+export function applyBaseline(input: GateInput): Gate {
+  const { entries } = input.baseline;
+  const gate: Gate = {
+    baselineFile: input.baseline.file ? path.relative(input.projectRoot, input.baseline.file) || input.baseline.file : null,
+    ok: false,
+    newFailures: [],
+    known: [],
+    fixed: [],
+    unmatched: [],
+    runErrors: [...input.runErrors],
+  };
+  const failedMatch = new Set<BaselineEntry>();
+  const passedMatch = new Set<BaselineEntry>();
+  for (const cell of input.cells) {
+    const hits = entries.filter((e) => matches(e, cell.operation, cell.check));
+    if (isFailing(cell.outcome)) {
+      const entry = hits[0];
+      if (entry) {
+        cell.known = true;
+        cell.reason = entry.reason;
+        hits.forEach((h) => failedMatch.add(h));
+        gate.known.push({ operation: cell.operation, check: cell.check, outcome: cell.outcome, reason: entry.reason });
+      } else {
+        delete cell.known;
+        delete cell.reason;
+        gate.newFailures.push({ operation: cell.operation, check: cell.check, outcome: cell.outcome });
+      }
+    } else if (cell.outcome === 'pass') {
+      hits.forEach((h) => passedMatch.add(h));
+    }
+  }
+  for (const e of entries) {
+    if (failedMatch.has(e)) continue;
+    if (passedMatch.has(e)) gate.fixed.push(e);
+    else gate.unmatched.push(e);
+  }
+  gate.ok = gate.newFailures.length === 0 && gate.runErrors.length === 0;
+  return gate;
+}
+
+/**
+ * The baseline after a run: entries whose cells failed again or did not run are kept (with their
+ * reasons), entries whose cells now pass go, and new failures are added with a reason that says
+ * it still has to be written.
+ */
+export function updatedEntries(old: readonly BaselineEntry[], gate: Gate, describe: (operation: string, check: string) => string): BaselineEntry[] {
+  // The gate may come from report.json: compare entries by value, not by reference.
+  const kept = old.filter((e) => !gate.fixed.some((f) => f.operation === e.operation && f.check === e.check && f.reason === e.reason));
+  const added = gate.newFailures.map((f) => ({ operation: f.operation, check: f.check, reason: `TODO: say why this is accepted. Recorded by baseline:update: ${describe(f.operation, f.check)}` }));
+  return [...kept, ...added];
+}

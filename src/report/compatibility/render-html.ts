@@ -1,0 +1,236 @@
+// index.html: ONE self-contained page (inline CSS and SVG, no script, no external resource) that a
+// vendor can publish and a QA lead can read: the score and what it means, the per-group picture,
+// every failure with its evidence, then what is apart from failures (known deviations,
+// unsupported and deprecated operations, the baseline), the full matrix, spec findings and errata.
+import { OUTCOMES, type Outcome } from '../../checks/types.js';
+import { formatEvidence } from '../evidence.js';
+import { OUTCOME_COLOUR, OUTCOME_LETTER, STATUS_COLOUR, STATUS_LABEL } from './colours.js';
+import { anchor, esc } from './escape.js';
+import { badgeLabel } from './meta.js';
+import { groupOverviewSvg } from './render-svg.js';
+import type { CellReport, CompatibilityReport, OperationRow, ReportFinding } from './types.js';
+
+const CSS = `
+:root { --fg:#1c2330; --muted:#5b6575; --line:#dde3ea; --bg:#f6f8fa; }
+* { box-sizing: border-box; }
+body { font: 14px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); margin: 0; background: #fff; }
+main { max-width: 1180px; margin: 0 auto; padding: 24px; }
+h1 { font-size: 24px; margin: 0 0 4px; } h2 { font-size: 19px; margin: 32px 0 8px; border-bottom: 1px solid var(--line); padding-bottom: 4px; }
+h3 { font-size: 15px; margin: 0; }
+.muted { color: var(--muted); }
+table { border-collapse: collapse; } th, td { text-align: left; padding: 3px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
+.meta th { font-weight: 600; color: var(--muted); white-space: nowrap; }
+.score { display: flex; gap: 24px; align-items: center; background: var(--bg); border: 1px solid var(--line); border-radius: 8px; padding: 16px 20px; margin: 16px 0; }
+.score .big { font-size: 40px; font-weight: 700; line-height: 1; }
+.gate { padding: 8px 12px; border-radius: 6px; margin: 8px 0; font-weight: 600; }
+.gate.ok { background: #e8f5e9; color: #1b5e20; } .gate.bad { background: #ffebee; color: #b71c1c; }
+.pill { display: inline-block; padding: 0 8px; border-radius: 10px; color: #fff; font-size: 12px; font-weight: 600; }
+.failure, .apart { border: 1px solid var(--line); border-left: 4px solid #c62828; border-radius: 6px; padding: 10px 14px; margin: 10px 0; }
+.failure.known { border-left-color: #b26a00; } .failure.error { border-left-color: #6a1b9a; }
+.apart { border-left-color: #5c6bc0; }
+pre.evidence { background: #0f1720; color: #e6edf3; padding: 10px 12px; border-radius: 6px; overflow-x: auto; font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; white-space: pre-wrap; word-break: break-word; }
+.finding { margin: 8px 0 0; }
+table.matrix td.cell { text-align: center; font: 600 11px ui-monospace, monospace; color: #fff; min-width: 22px; }
+table.matrix td.cell.known { outline: 2px dashed #b26a00; outline-offset: -3px; }
+table.matrix th.rot { writing-mode: vertical-rl; transform: rotate(180deg); font-weight: 500; font-size: 11px; white-space: nowrap; padding: 4px 2px; }
+details { margin: 6px 0; } summary { cursor: pointer; }
+code { font: 12px ui-monospace, monospace; background: var(--bg); padding: 0 3px; border-radius: 3px; }
+footer { margin-top: 40px; color: var(--muted); font-size: 12px; }
+`;
+
+function pill(text: string, colour: string): string {
+  return `<span class="pill" style="background:${colour}">${esc(text)}</span>`;
+}
+
+function outcomePill(o: Outcome): string {
+  return pill(o, OUTCOME_COLOUR[o]);
+}
+
+function opLabel(report: CompatibilityReport, id: string): string {
+  const row = report.operations.find((r) => r.id === id);
+  return row && row.method ? `${row.method} ${row.path}` : '';
+}
+
+function findingHtml(f: ReportFinding): string {
+  const head = `<div class="finding"><strong>${esc(f.title)}</strong> <span class="muted">(${esc(f.outcome)}, ${esc(f.severity)})</span><div>${esc(f.message)}</div></div>`;
+  return f.evidence ? `${head}\n<pre class="evidence">${esc(formatEvidence(f.evidence))}</pre>` : head;
+}
+
+function testsHtml(cell: CellReport): string {
+  if (!cell.tests.length) return '';
+  const items = cell.tests.slice(0, 5).map((t) => `<li><code>${esc(t.title)}</code> <span class="muted">${esc(t.file)}:${t.line}</span></li>`);
+  return `<ul class="muted">${items.join('')}${cell.tests.length > 5 ? `<li>… ${cell.tests.length - 5} more</li>` : ''}</ul>`;
+}
+
+function cellEvidence(cell: CellReport): string {
+  const parts = cell.findings.map(findingHtml);
+  if (!parts.length && cell.message) parts.push(`<pre class="evidence">${esc(cell.message)}</pre>`);
+  if (!parts.length && cell.note) parts.push(`<p>${esc(cell.note)}</p>`);
+  if (!parts.length) parts.push('<p class="muted">No evidence was recorded for this test; see the Playwright report.</p>');
+  return parts.join('\n');
+}
+
+function failureHtml(report: CompatibilityReport, cell: CellReport): string {
+  const classes = ['failure', cell.outcome, cell.known ? 'known' : ''].filter(Boolean).join(' ');
+  const known = cell.known ? `<p><strong>Known deviation</strong> (baseline): ${esc(cell.reason ?? '')}</p>` : '';
+  return `<section class="${classes}" id="${anchor('f', cell.operation, cell.check)}" data-operation="${esc(cell.operation)}" data-check="${esc(cell.check)}">
+<h3>${outcomePill(cell.outcome)} ${esc(cell.operation)} <span class="muted">${esc(opLabel(report, cell.operation))}</span> · ${esc(cell.check)}</h3>
+${known}${cellEvidence(cell)}
+${testsHtml(cell)}
+</section>`;
+}
+
+function metaHtml(r: CompatibilityReport): string {
+  const rows: [string, string][] = [
+    ['Spec', `${r.spec.title} ${r.spec.version} (${r.spec.dialect}, ${r.spec.file})`],
+    ['Spec hash', `sha256 ${r.spec.hash}`],
+    ['Target', `${r.target.url ?? 'unknown'}${r.target.embedded ? ' (embedded reference shop)' : ''}`],
+    ['X-API-Version', r.target.apiVersion ?? 'not sent'],
+    ['X-Shop-Version', r.target.shopVersion ?? 'not sent'],
+    ['Profile', r.profile],
+    ['Seed', r.seed === null ? 'drawn per property run (see the property tests)' : String(r.seed)],
+    ['Run', `${r.runId ?? 'unknown'}${r.startedAt ? `, started ${r.startedAt}` : ''}; report generated ${r.generatedAt}`],
+  ];
+  if (r.shard) rows.push(['Shard', `${r.shard.current}/${r.shard.total}: this page covers one shard only; merge the blob reports for the whole run`]);
+  return `<table class="meta">${rows.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</table>`;
+}
+
+function gateHtml(r: CompatibilityReport): string {
+  const g = r.gate;
+  const base = g.baselineFile ? `baseline ${g.baselineFile}` : 'no baseline file';
+  const lines: string[] = [];
+  if (g.ok) lines.push(`<div class="gate ok" id="gate">CI gate: passed. ${g.known.length} known deviation(s) from the ${esc(base)}.</div>`);
+  else {
+    const why = [g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline` : '', ...g.runErrors].filter(Boolean).join('; ');
+    lines.push(`<div class="gate bad" id="gate">CI gate: failed: ${esc(why)} (${esc(base)}, ${g.known.length} known deviation(s)).</div>`);
+  }
+  return lines.join('\n');
+}
+
+function countsLine(r: CompatibilityReport): string {
+  const tests = OUTCOMES.filter((o) => r.counts.testsByOutcome[o]).map((o) => `${r.counts.testsByOutcome[o]} ${o}`).join(', ');
+  return `${r.counts.tests} tests (${tests || 'none'}) over ${r.counts.testedOperations} of ${r.score.declared} declared operations.`;
+}
+
+function scoreHtml(r: CompatibilityReport): string {
+  const ops = r.counts.operations;
+  const parts = (['conformant', 'known', 'failing', 'unsupported', 'untested'] as const).map((s) => `${pill(`${ops[s]} ${STATUS_LABEL[s]}`, STATUS_COLOUR[s])}`).join(' ');
+  return `<div class="score" id="score">
+<div><div class="big" id="score-value">${r.score.conformant}/${r.score.declared}</div><div class="muted">operations conformant (${r.score.percent}%)</div></div>
+<div><div>${parts}</div><p>${esc(countsLine(r))}</p></div>
+</div>
+<p id="definition"><strong>Conformant operation:</strong> ${esc(r.definition)}</p>
+${gateHtml(r)}`;
+}
+
+function matrixTable(r: CompatibilityReport, rows: readonly OperationRow[]): string {
+  // The same columns in every group's table, so the tables read as one matrix.
+  const cols = r.checks;
+  const known = new Set(r.failures.filter((f) => f.known).map((f) => `${f.operation}\u0000${f.check}`));
+  const head = `<tr><th>operation</th><th>status</th>${cols.map((c) => `<th class="rot">${esc(c)}</th>`).join('')}</tr>`;
+  const body = rows.map((row) => {
+    const tds = cols.map((c) => {
+      const o = row.cells[c];
+      if (!o) return '<td class="cell" title="not run"></td>';
+      const k = known.has(`${row.id}\u0000${c}`);
+      return `<td class="cell${k ? ' known' : ''}" style="background:${OUTCOME_COLOUR[o]}" title="${esc(`${row.id} · ${c}: ${o}${k ? ' (known deviation)' : ''}`)}">${OUTCOME_LETTER[o]}</td>`;
+    });
+    return `<tr><td><code>${esc(row.id)}</code><br><span class="muted">${esc(`${row.method} ${row.path}`)}</span></td><td>${pill(STATUS_LABEL[row.status], STATUS_COLOUR[row.status])}</td>${tds.join('')}</tr>`;
+  });
+  return `<table class="matrix">${head}${body.join('')}</table>`;
+}
+
+function matrixHtml(r: CompatibilityReport): string {
+  const legend = OUTCOMES.map((o) => `${pill(`${OUTCOME_LETTER[o]} ${o}`, OUTCOME_COLOUR[o])}`).join(' ');
+  const groups = r.groups.map((g) => {
+    const rows = r.operations.filter((row) => row.declared && row.group === g.name);
+    return `<details><summary><strong>${esc(g.name)}</strong> <span class="muted">${g.conformant}/${g.operations} conformant</span></summary>${matrixTable(r, rows)}</details>`;
+  });
+  const undeclared = r.operations.filter((row) => !row.declared);
+  if (undeclared.length) groups.push(`<details><summary><strong>not in the spec</strong> <span class="muted">operations tests named that the spec does not declare</span></summary>${matrixTable(r, undeclared)}</details>`);
+  return `<p>${legend} · a dashed outline marks a known deviation.</p>${groups.join('\n')}`;
+}
+
+function listOrNone(items: string[], none: string): string {
+  return items.length ? items.join('\n') : `<p class="muted">${esc(none)}</p>`;
+}
+
+export function renderHtml(r: CompatibilityReport): string {
+  const live = (c: CellReport): boolean => !r.operations.find((o) => o.id === c.operation)?.deprecated;
+  const newFailures = r.failures.filter((c) => !c.known && live(c));
+  const known = r.failures.filter((c) => c.known && live(c));
+  const deprecated = r.operations.filter((o) => o.deprecated);
+  const deprecatedHtml = deprecated.map((row) => {
+    const cells = [...r.failures, ...r.unsupported].filter((c) => c.operation === row.id);
+    return `<section class="apart" data-operation="${esc(row.id)}"><h3>${esc(row.id)} <span class="muted">${esc(`${row.method} ${row.path}`)}</span> ${pill(STATUS_LABEL[row.status], STATUS_COLOUR[row.status])}</h3>${cells.map((c) => failureHtml(r, c)).join('\n')}</section>`;
+  });
+  const unsupported = r.unsupported.filter(live);
+  const unsupportedOps = [...new Set(unsupported.map((c) => c.operation))];
+  const unsupportedHtml = unsupportedOps.map((id) => {
+    const cells = unsupported.filter((c) => c.operation === id);
+    const note = cells.find((c) => c.findings[0])?.findings[0]?.message ?? cells.find((c) => c.note)?.note ?? '';
+    return `<section class="apart" data-operation="${esc(id)}"><h3>${esc(id)} <span class="muted">${esc(opLabel(r, id))}</span></h3><p>${esc(note)}</p><p class="muted">Unsupported for: ${esc(cells.map((c) => c.check).join(', '))}</p></section>`;
+  });
+  const otherFailing = r.other.filter((c) => c.outcome === 'fail' || c.outcome === 'error');
+  const otherRows = r.other.map((c) => `<tr><td><code>${esc(c.check)}</code></td><td>${outcomePill(c.outcome)}${c.known ? ' known deviation' : ''}</td><td>${c.tests.length}</td></tr>`);
+  const baselineItems = [
+    ...r.gate.fixed.map((e) => `<li><strong>now passes, can be removed:</strong> <code>${esc(e.operation)}</code> · <code>${esc(e.check)}</code>: ${esc(e.reason)}</li>`),
+    ...r.gate.unmatched.map((e) => `<li class="muted">not seen failing or passing in this run: <code>${esc(e.operation)}</code> · <code>${esc(e.check)}</code>: ${esc(e.reason)}</li>`),
+  ];
+  const findings = r.specFindings.map((f) => `<tr><td>${esc(f.kind)}</td><td><code>${esc(f.pointer)}</code></td><td>${esc(f.operationId ?? '')}</td><td>${esc(f.message)}</td></tr>`);
+  const title = `${r.spec.title} ${r.spec.version}: compatibility report`;
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)}</title>
+<style>${CSS}</style>
+</head>
+<body>
+<main>
+<h1>${esc(title)}</h1>
+<p class="muted">${esc(badgeLabel(r))} · generated by shop-api-conformance</p>
+${metaHtml(r)}
+${scoreHtml(r)}
+
+<h2 id="groups">Resource groups</h2>
+${groupOverviewSvg(r.groups)}
+
+<h2 id="failures">Failures (${newFailures.length})</h2>
+<p class="muted">Fail and Error cells not covered by the baseline, worst first, each with the evidence the check recorded (credentials redacted).</p>
+${listOrNone(newFailures.map((c) => failureHtml(r, c)), 'No failures outside the baseline.')}
+
+<h2 id="known">Known deviations (${known.length})</h2>
+<p class="muted">Failures the baseline lists with a reason. They do not fail CI, and they still count against the score.</p>
+${listOrNone(known.map((c) => failureHtml(r, c)), 'None.')}
+
+<h2 id="unsupported">Unsupported operations (${unsupportedOps.length})</h2>
+<p class="muted">Operations the target does not implement (404 for the whole path, 405, 501). Not failures, and not conformant.</p>
+${listOrNone(unsupportedHtml, 'None: the target answered every operation that was tested.')}
+
+<h2 id="deprecated">Deprecated operations (${deprecated.length})</h2>
+${listOrNone(deprecatedHtml, 'The spec marks no operation deprecated.')}
+
+<h2 id="baseline">Baseline</h2>
+<p>${esc(r.gate.baselineFile ? `${r.gate.baselineFile}: ${r.gate.known.length} entries matched failures.` : 'No baseline file: every failure fails CI.')}</p>
+${baselineItems.length ? `<ul>${baselineItems.join('')}</ul>` : ''}
+
+<h2 id="matrix">Matrix: operations × checks</h2>
+${matrixHtml(r)}
+
+<h2 id="other">Tests that name no operation (${r.other.length})</h2>
+${r.other.length ? `<table><tr><th>check or test</th><th>outcome</th><th>tests</th></tr>${otherRows.join('')}</table>${otherFailing.map((c) => failureHtml(r, c)).join('\n')}` : '<p class="muted">None.</p>'}
+
+<h2 id="spec-findings">Spec findings (${r.specFindings.length})</h2>
+${findings.length ? `<table><tr><th>kind</th><th>where</th><th>operation</th><th>message</th></tr>${findings.join('')}</table>` : '<p class="muted">The spec loaded without findings.</p>'}
+
+<h2 id="errata">Applied errata (${r.errataApplied.length})</h2>
+${r.errataApplied.length ? `<ul>${r.errataApplied.map((e) => `<li>${esc(e)}</li>`).join('')}</ul>` : '<p class="muted">No errata were applied to the spec.</p>'}
+
+<footer>report.json schema ${r.schemaVersion} · run status ${esc(r.runStatus)} · Outcomes rank Disabled &lt; Skip &lt; Pass &lt; Unsupported &lt; Fail &lt; Error; a cell shows the worst outcome of its tests.</footer>
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,77 @@
+// report.md: the same report for a pull request comment or a vendor's page. Shorter than the HTML
+// page: evidence is cut to the request line, the status and the first lines of the body.
+import { formatEvidence } from '../evidence.js';
+import { STATUS_LABEL } from './colours.js';
+import { badgeLabel } from './meta.js';
+import type { CellReport, CompatibilityReport } from './types.js';
+
+const EVIDENCE_LINES = 14;
+
+function cellText(s: string): string {
+  return s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+function fence(text: string): string {
+  const lines = text.split('\n');
+  const cut = lines.length > EVIDENCE_LINES ? [...lines.slice(0, EVIDENCE_LINES), `… (${lines.length - EVIDENCE_LINES} more lines in index.html)`] : lines;
+  return ['```text', ...cut.map((l) => l.replace(/```/g, "'''")), '```'].join('\n');
+}
+
+function failureMd(cell: CellReport): string {
+  const head = `- **${cell.operation}** · \`${cell.check}\`: ${cell.outcome}${cell.known ? ` (known deviation: ${cell.reason ?? ''})` : ''}`;
+  const f = cell.findings[0];
+  const body = f ? `${f.title}: ${f.message}${f.evidence ? `\n\n${fence(formatEvidence(f.evidence))}` : ''}` : cell.message ? fence(cell.message) : '';
+  return body ? `${head}\n\n${body.split('\n').map((l) => (l ? `  ${l}` : '')).join('\n')}\n` : head;
+}
+
+export function renderMarkdown(r: CompatibilityReport): string {
+  const out: string[] = [];
+  out.push(`# ${r.spec.title} ${r.spec.version}: compatibility report`, '');
+  out.push(`**${badgeLabel(r)}: ${r.score.conformant}/${r.score.declared} operations conformant (${r.score.percent}%)**`, '');
+  out.push(`> ${r.definition}`, '');
+  out.push('| | |', '|---|---|');
+  out.push(`| Target | ${cellText(r.target.url ?? 'unknown')}${r.target.embedded ? ' (embedded reference shop)' : ''} |`);
+  out.push(`| X-API-Version / X-Shop-Version | ${r.target.apiVersion ?? 'not sent'} / ${r.target.shopVersion ?? 'not sent'} |`);
+  out.push(`| Spec | ${cellText(`${r.spec.title} ${r.spec.version}`)} (${r.spec.dialect}), sha256 \`${r.spec.hash.slice(0, 16)}…\` |`);
+  out.push(`| Profile / seed | ${r.profile} / ${r.seed ?? 'drawn per run'} |`);
+  out.push(`| Run | ${r.runId ?? 'unknown'}, generated ${r.generatedAt}${r.shard ? `, shard ${r.shard.current}/${r.shard.total} only` : ''} |`);
+  out.push('');
+  const g = r.gate;
+  out.push(g.ok
+    ? `CI gate: **passed** (${g.known.length} known deviation(s)${g.baselineFile ? ` from ${g.baselineFile}` : ''}).`
+    : `CI gate: **failed**: ${[g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline` : '', ...g.runErrors].filter(Boolean).join('; ')}.`);
+  out.push('');
+  const ops = r.counts.operations;
+  out.push(`Operations: ${(Object.keys(ops) as (keyof typeof ops)[]).map((s) => `${ops[s]} ${STATUS_LABEL[s]}`).join(', ')}. Tests: ${r.counts.tests}.`, '');
+
+  out.push('## Resource groups', '', '| group | conformant | known deviation | failing | unsupported | not tested |', '|---|---:|---:|---:|---:|---:|');
+  for (const gr of r.groups) out.push(`| ${cellText(gr.name)} | ${gr.conformant}/${gr.operations} | ${gr.known} | ${gr.failing} | ${gr.unsupported} | ${gr.untested} |`);
+  out.push('');
+
+  const newF = r.failures.filter((c) => !c.known);
+  const known = r.failures.filter((c) => c.known);
+  out.push(`## Failures (${newF.length})`, '');
+  out.push(...(newF.length ? newF.map(failureMd) : ['None outside the baseline.']), '');
+  out.push(`## Known deviations (${known.length})`, '');
+  out.push(...(known.length ? known.map(failureMd) : ['None.']), '');
+  const unsupportedOps = [...new Set(r.unsupported.map((c) => c.operation))];
+  out.push(`## Unsupported operations (${unsupportedOps.length})`, '');
+  out.push(...(unsupportedOps.length ? unsupportedOps.map((id) => `- ${id}`) : ['None.']), '');
+  const deprecated = r.operations.filter((o) => o.deprecated);
+  out.push(`## Deprecated operations (${deprecated.length})`, '');
+  out.push(...(deprecated.length ? deprecated.map((o) => `- ${o.id} (${o.method} ${o.path}): ${STATUS_LABEL[o.status]}`) : ['None.']), '');
+  if (g.fixed.length) {
+    out.push('## Baseline entries that now pass (remove them)', '');
+    out.push(...g.fixed.map((e) => `- ${e.operation} · \`${e.check}\`: ${e.reason}`), '');
+  }
+  const otherFailing = r.other.filter((c) => c.outcome === 'fail' || c.outcome === 'error');
+  if (otherFailing.length) {
+    out.push(`## Failing tests that name no operation (${otherFailing.length})`, '');
+    out.push(...otherFailing.map(failureMd), '');
+  }
+  out.push(`## Spec findings (${r.specFindings.length})`, '');
+  out.push(...(r.specFindings.length ? r.specFindings.map((f) => `- ${f.kind} at \`${f.pointer}\`${f.operationId ? ` (${f.operationId})` : ''}: ${cellText(f.message)}`) : ['None.']), '');
+  out.push(`## Applied errata (${r.errataApplied.length})`, '');
+  out.push(...(r.errataApplied.length ? r.errataApplied.map((e) => `- ${cellText(e)}`) : ['None.']), '');
+  return out.join('\n');
+}

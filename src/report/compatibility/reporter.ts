@@ -1,0 +1,108 @@
+// The compatibility reporter: collects every finished test as a record, and at the end builds the
+// operations x checks matrix, applies the known-deviations baseline and writes
+// reports/compatibility/{report.json, report.md, index.html, badge.svg}.
+// It runs after the redacting reporter (src/report/reporters.ts), in a normal run, in each shard
+// (a partial report, marked as such) and in `playwright merge-reports` (the whole run).
+// A test it cannot place goes under "other"; a failure here never fails the run by itself, it
+// only leaves no report.json, and the conformance CLI then keeps Playwright's exit code.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { loadConfig, PROJECT_ROOT } from '../../config/config.js';
+import { Redactor } from '../../client/redact.js';
+import { loadCatalogue } from '../../spec/load.js';
+import { BaselineError, findBaseline, readBaseline, type Baseline } from './baseline.js';
+import { buildReport } from './build.js';
+import { runMeta } from './meta.js';
+import { stripAnsi, toRecord } from './record.js';
+import type { CompatibilityReport, TestRecord } from './types.js';
+import { writeCompatibilityReport } from './write.js';
+
+export interface CompatibilityReporterOptions {
+  /** Output folder (default `${REPORT_DIR}/compatibility`). */
+  outputDir?: string;
+  /** Baseline file (default: conformance.baseline.{json,yaml,yml} at the project root, if any). */
+  baseline?: string;
+  /** Print the one-line summary (default true). */
+  summary?: boolean;
+}
+
+export default class CompatibilityReporter implements Reporter {
+  private readonly records = new Map<string, TestRecord>();
+  private readonly runErrors: string[] = [];
+  private readonly redactor: Redactor;
+  private readonly outputDir: string;
+  private shard: { current: number; total: number } | null = null;
+
+  constructor(private readonly options: CompatibilityReporterOptions = {}) {
+    const config = loadConfig();
+    this.redactor = Redactor.forCredentials(config.apiUser, config.apiPassword);
+    this.outputDir = options.outputDir ?? path.join(config.reportDir, 'compatibility');
+  }
+
+  printsToStdio(): boolean {
+    return false;
+  }
+
+  onBegin(config: FullConfig, _suite: Suite): void {
+    this.shard = config.shard ? { current: config.shard.current, total: config.shard.total } : null;
+    // A report.json from an earlier run must not be mistaken for this one's if this run dies.
+    rmSync(path.join(this.outputDir, 'report.json'), { force: true });
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    try {
+      // Retries: the last result is the one that counts.
+      this.records.set(test.id, toRecord(test, result, PROJECT_ROOT, this.redactor));
+    } catch (err) {
+      this.runErrors.push(`could not read the result of "${test.title}": ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  onError(error: TestError): void {
+    const first = stripAnsi(error.message ?? error.value ?? 'unknown error').split('\n')[0] ?? '';
+    this.runErrors.push(this.redactor.text(`error outside a test: ${first}`));
+  }
+
+  async onEnd(result: FullResult): Promise<void> {
+    try {
+      const report = await this.build(result.status);
+      writeCompatibilityReport(this.outputDir, report, this.redactor);
+      if (this.options.summary !== false) process.stdout.write(`\n${summaryLine(report, path.relative(process.cwd(), path.join(this.outputDir, 'index.html')))}\n`);
+    } catch (err) {
+      process.stderr.write(`\nThe compatibility report could not be written: ${this.redactor.text(err instanceof Error ? err.message : String(err))}\n`);
+    }
+  }
+
+  private async build(runStatus: string): Promise<CompatibilityReport> {
+    const config = loadConfig();
+    const catalogue = await loadCatalogue(config.spec, { errata: config.errata });
+    const runErrors = [...this.runErrors];
+    let baseline: Baseline;
+    try {
+      baseline = readBaseline(this.options.baseline ?? findBaseline(PROJECT_ROOT));
+    } catch (err) {
+      if (!(err instanceof BaselineError)) throw err;
+      runErrors.push(`baseline: ${err.message}`);
+      baseline = { file: undefined, entries: [] };
+    }
+    return buildReport({
+      catalogue,
+      records: [...this.records.values()],
+      meta: runMeta(config, catalogue, PROJECT_ROOT),
+      baseline,
+      projectRoot: PROJECT_ROOT,
+      runStatus,
+      runErrors,
+      shard: this.shard,
+    });
+  }
+}
+
+export function summaryLine(r: CompatibilityReport, where: string): string {
+  const g = r.gate;
+  const gate = g.ok ? `CI gate passed${g.known.length ? ` (${g.known.length} known deviation(s))` : ''}` : `CI gate failed (${[g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline` : '', ...g.runErrors].filter(Boolean).join('; ')})`;
+  const fixed = g.fixed.length ? `; ${g.fixed.length} baseline entr${g.fixed.length === 1 ? 'y' : 'ies'} now pass and can be removed` : '';
+  const shard = r.shard ? ` [shard ${r.shard.current}/${r.shard.total}]` : '';
+  return `Compatibility${shard}: ${r.score.conformant}/${r.score.declared} operations conformant; ${gate}${fixed}. ${where}`;
+}

@@ -1,0 +1,144 @@
+// Shapes of the compatibility report: what one test contributes (TestRecord) and what
+// reports/compatibility/report.json holds (CompatibilityReport). report.json is the single source
+// the page, the Markdown, the badge and the CI gate are rendered from, so `npm run report` can
+// re-render them without rerunning anything.
+import type { Evidence, Outcome } from '../../checks/types.js';
+import type { SpecFinding } from '../../spec/types.js';
+
+/** Bump when a consumer of report.json would break. */
+export const SCHEMA_VERSION = 1;
+
+/** The row of tests that name no operation. */
+export const OTHER_OPERATION = '(other)';
+/** The column of tests that name an operation but no check or rule. */
+export const OTHER_CHECK = 'other';
+
+/** A finding as kept in the report: the check's words plus the redacted evidence. */
+export interface ReportFinding {
+  check: string;
+  title: string;
+  message: string;
+  severity: string;
+  outcome: string;
+  evidence?: Evidence;
+}
+
+/** What one test said, reduced to what the matrix needs. */
+export interface TestRecord {
+  /** `file › describe › title` */
+  title: string;
+  file: string;
+  line: number;
+  /** Operation ids (from `operation` annotations or `@op:` tags); empty for tests that name none. */
+  operations: string[];
+  /** Check/rule columns; `OTHER_CHECK` when the test names none. */
+  checks: string[];
+  /** Resource group from the `group` annotation or the `@<group>` tag, when the test gives one. */
+  group?: string;
+  outcome: Outcome;
+  /** Why it was skipped / unsupported / disabled, when it says. */
+  reason?: string;
+  /** Findings attached as evidence.json by the contract suite (fixtures/outcome.ts). */
+  findings: ReportFinding[];
+  /** The failure message (redacted, without colour codes), for tests without evidence.json. */
+  message?: string;
+  durationMs: number;
+}
+
+export type OperationStatus = 'conformant' | 'failing' | 'known' | 'unsupported' | 'untested';
+
+export interface OperationRow {
+  id: string;
+  method: string;
+  path: string;
+  group: string;
+  deprecated: boolean;
+  /** False for operations the tests named but the loaded spec does not declare. */
+  declared: boolean;
+  status: OperationStatus;
+  /** check column -> outcome (only columns some test filled). */
+  cells: Record<string, Outcome>;
+}
+
+export interface GroupSummary {
+  name: string;
+  operations: number;
+  conformant: number;
+  known: number;
+  failing: number;
+  unsupported: number;
+  untested: number;
+}
+
+export interface CellReport {
+  operation: string;
+  check: string;
+  outcome: Outcome;
+  /** A known deviation: the baseline lists this failure. */
+  known?: boolean;
+  /** The baseline's reason, for known deviations. */
+  reason?: string;
+  /** Tests that filled this cell with its outcome. */
+  tests: { title: string; file: string; line: number }[];
+  findings: ReportFinding[];
+  message?: string;
+  /** Why a test was skipped / unsupported. */
+  note?: string;
+}
+
+export interface BaselineEntry {
+  operation: string;
+  check: string;
+  reason: string;
+}
+
+export interface Gate {
+  /** Baseline file (relative to the project), or null when there is none. */
+  baselineFile: string | null;
+  ok: boolean;
+  newFailures: { operation: string; check: string; outcome: Outcome }[];
+  known: { operation: string; check: string; outcome: Outcome; reason: string }[];
+  /** Baseline entries whose cells ran and now pass: they can be removed. */
+  fixed: BaselineEntry[];
+  /** Baseline entries no cell of this run matched (not run, skipped, or unsupported). */
+  unmatched: BaselineEntry[];
+  /** Why the run itself cannot be trusted (interrupted, global errors, an invalid baseline). */
+  runErrors: string[];
+}
+
+export interface CompatibilityReport {
+  schemaVersion: number;
+  generatedAt: string;
+  spec: { title: string; version: string; hash: string; file: string; dialect: string; basePath: string };
+  target: { url: string | null; apiVersion: string | null; shopVersion: string | null; embedded: boolean | null };
+  profile: string;
+  seed: number | null;
+  runId: string | null;
+  startedAt: string | null;
+  /** Set when this report covers one shard only; the merged report has none. */
+  shard: { current: number; total: number } | null;
+  /** Playwright's overall status of the run. */
+  runStatus: string;
+  /** How "conformant" is defined, in one sentence (shown on the page). */
+  definition: string;
+  score: { conformant: number; declared: number; percent: number };
+  counts: {
+    tests: number;
+    testsByOutcome: Record<Outcome, number>;
+    cellsByOutcome: Record<Outcome, number>;
+    operations: Record<OperationStatus, number>;
+    testedOperations: number;
+  };
+  checks: string[];
+  groups: GroupSummary[];
+  operations: OperationRow[];
+  /** Fail / Error cells with their evidence (known deviations included, marked). */
+  failures: CellReport[];
+  /** Unsupported cells: the target does not implement the operation. */
+  unsupported: CellReport[];
+  /** Tests that name no operation, by check (or title). */
+  other: CellReport[];
+  gate: Gate;
+  specFindings: SpecFinding[];
+  errataApplied: string[];
+}

@@ -1,0 +1,34 @@
+// Writes the four outputs of reports/compatibility/ from one report object. Every text goes
+// through the redactor once more on its way to disk: the evidence was redacted when recorded,
+// and a second pass costs nothing next to a leaked password.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Redactor } from '../../client/redact.js';
+import { badgeSvg } from './badge.js';
+import { badgeLabel } from './meta.js';
+import { renderHtml } from './render-html.js';
+import { renderMarkdown } from './render-md.js';
+import { SCHEMA_VERSION, type CompatibilityReport } from './types.js';
+
+export const OUTPUT_FILES = ['report.json', 'report.md', 'index.html', 'badge.svg'] as const;
+
+export function writeCompatibilityReport(dir: string, report: CompatibilityReport, redactor: Redactor): string[] {
+  mkdirSync(dir, { recursive: true });
+  const files: Record<(typeof OUTPUT_FILES)[number], string> = {
+    'report.json': `${JSON.stringify(report, null, 2)}\n`,
+    'report.md': renderMarkdown(report),
+    'index.html': renderHtml(report),
+    'badge.svg': badgeSvg(badgeLabel(report), report.score.conformant, report.score.declared),
+  };
+  return OUTPUT_FILES.map((name) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, redactor.text(files[name]));
+    return file;
+  });
+}
+
+export function readCompatibilityReport(file: string): CompatibilityReport {
+  const report = JSON.parse(readFileSync(file, 'utf8')) as CompatibilityReport;
+  if (report.schemaVersion !== SCHEMA_VERSION) throw new Error(`${file} has report schema ${String(report.schemaVersion)}; this harness reads schema ${SCHEMA_VERSION}`);
+  return report;
+}
