@@ -1,0 +1,120 @@
+// Allure labels for every test, in one place instead of in every test: a reporter that runs just
+// before allure-playwright and hands it, per test, an Allure runtime message (the same attachment
+// `allure.label()` would produce inside a test):
+//   epic = resource group, feature = operationId(s), story = check/rule(s), severity
+//   (auth and data safety critical: allure-severity.ts), parameters seed and profile.
+// It also attaches the evidence as readable text next to evidence.json, and at the end writes
+// environment.properties (spec and target versions) into allure-results.
+// Everything it reads was scrubbed by the redacting reporter first; the evidence text is
+// scrubbed again anyway.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import type { Finding } from '../checks/types.js';
+import { loadConfig, PROJECT_ROOT, type HarnessConfig } from '../config/config.js';
+import { Redactor } from '../client/redact.js';
+import { loadCatalogue } from '../spec/load.js';
+import { severityOf } from './allure-severity.js';
+import { runMeta } from './compatibility/meta.js';
+import { keysOf, type Annotation } from './compatibility/tags.js';
+import { OTHER_CHECK } from './compatibility/types.js';
+import { formatFindings } from './evidence.js';
+
+/** allure-js-commons ALLURE_RUNTIME_MESSAGE_CONTENT_TYPE: how runtime metadata reaches allure-playwright. */
+const ALLURE_MESSAGE = 'application/vnd.allure.message+json';
+export const LABELS_ATTACHMENT = 'allure-labels';
+
+export interface AllureLabelsOptions {
+  /** allure-playwright's resultsDir: cleared at the start (results of earlier runs would mix in). */
+  resultsDir: string;
+}
+
+interface Label {
+  name: string;
+  value: string;
+}
+
+export function allureMetadata(test: Pick<TestCase, 'tags' | 'annotations'>, annotations: readonly Annotation[], config: Pick<HarnessConfig, 'fcSeed' | 'profile'>): { labels: Label[]; parameters: { name: string; value: string; excluded?: boolean }[] } {
+  const keys = keysOf(test.tags, annotations);
+  const seedNote = [...annotations].reverse().find((a) => a.type === 'seed')?.description;
+  const labels: Label[] = [{ name: 'epic', value: keys.group ?? 'other' }];
+  for (const op of keys.operations.length ? keys.operations : ['(no operation)']) labels.push({ name: 'feature', value: op });
+  for (const c of keys.checks) if (c !== OTHER_CHECK || keys.checks.length === 1) labels.push({ name: 'story', value: c });
+  labels.push({ name: 'severity', value: severityOf(keys.checks, test.tags) });
+  return {
+    labels,
+    parameters: [
+      // The seed changes from run to run: excluded from Allure's history id so history stays one line per test.
+      { name: 'seed', value: seedNote ?? (config.fcSeed === undefined ? 'drawn per run' : String(config.fcSeed)), excluded: true },
+      { name: 'profile', value: config.profile },
+    ],
+  };
+}
+
+function evidenceText(result: TestResult, redactor: Redactor): string | undefined {
+  const att = result.attachments.find((a) => a.name === 'evidence.json');
+  if (!att) return undefined;
+  try {
+    const raw = att.body ? att.body.toString('utf8') : att.path ? readFileSync(att.path, 'utf8') : '';
+    const parsed = JSON.parse(raw) as { findings?: Finding[] };
+    return parsed.findings?.length ? redactor.text(formatFindings(parsed.findings)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function propertiesLine(k: string, v: string): string {
+  const escape = (s: string): string => s.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/([=:])/g, '\\$1');
+  return `${escape(k)}=${escape(v)}`;
+}
+
+export default class AllureLabelsReporter implements Reporter {
+  private readonly config: HarnessConfig;
+  private readonly redactor: Redactor;
+
+  constructor(private readonly options: AllureLabelsOptions) {
+    this.config = loadConfig();
+    this.redactor = Redactor.forCredentials(this.config.apiUser, this.config.apiPassword);
+  }
+
+  printsToStdio(): boolean {
+    return false;
+  }
+
+  onBegin(): void {
+    rmSync(this.options.resultsDir, { recursive: true, force: true });
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    if (result.attachments.some((a) => a.name === LABELS_ATTACHMENT)) return;
+    const annotations: Annotation[] = [...test.annotations, ...(result.annotations ?? [])];
+    const data = allureMetadata(test, annotations, this.config);
+    result.attachments.push({ name: LABELS_ATTACHMENT, contentType: ALLURE_MESSAGE, body: Buffer.from(JSON.stringify({ type: 'metadata', data })) });
+    if (!result.attachments.some((a) => a.name === 'evidence.txt')) {
+      const text = evidenceText(result, this.redactor);
+      if (text) result.attachments.push({ name: 'evidence.txt', contentType: 'text/plain', body: Buffer.from(text, 'utf8') });
+    }
+  }
+
+  async onEnd(_result: FullResult): Promise<void> {
+    try {
+      const catalogue = await loadCatalogue(this.config.spec, { errata: this.config.errata });
+      const meta = runMeta(this.config, catalogue, PROJECT_ROOT);
+      const env: [string, string][] = [
+        ['spec', `${meta.spec.title} ${meta.spec.version}`],
+        ['spec.version', meta.spec.version],
+        ['spec.sha256', meta.spec.hash],
+        ['target.url', meta.target.url ?? 'unknown'],
+        ['target.X-API-Version', meta.target.apiVersion ?? 'not sent'],
+        ['target.X-Shop-Version', meta.target.shopVersion ?? 'not sent'],
+        ['profile', meta.profile],
+        ['seed', meta.seed === null ? 'drawn per run' : String(meta.seed)],
+        ['run', meta.runId ?? 'unknown'],
+      ];
+      mkdirSync(this.options.resultsDir, { recursive: true });
+      writeFileSync(path.join(this.options.resultsDir, 'environment.properties'), this.redactor.text(`${env.map(([k, v]) => propertiesLine(k, v)).join('\n')}\n`));
+    } catch (err) {
+      process.stderr.write(`Allure environment info not written: ${this.redactor.text(err instanceof Error ? err.message : String(err))}\n`);
+    }
+  }
+}
