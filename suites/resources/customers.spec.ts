@@ -1,0 +1,276 @@
+// Customers: lifecycle, declared error statuses, idempotent and bulk deletes, unique registree
+// e-mails (409 on create, update and inside a batch; guests may share), the type filter, the list
+// parameters, changed/modified/deleted dates, hidden passwords, and the address rules (create
+// with a new address or an existing addressId; update takes addressId only).
+// Every test makes its own records (fixtures/factories) and finds them by a token of its own.
+import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
+import { createAddress, createCustomer, createGuest, customerInput, customerUpdateInput, newAddressInput, countryId } from '../../fixtures/factories/customers.js';
+import { differences, isObj, recordOf, requireWrites, test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
+import { changedDateRule, fieldsSingleRule, filterRule, readList, secondValue, sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
+import { listParameterTests } from '../../fixtures/list-tests.js';
+import { specOperations } from '../../fixtures/spec-ops.js';
+import { listItems } from '../../src/client/resolver.js';
+import type { Exchange } from '../../src/checks/types.js';
+
+const ops = await specOperations();
+const CUSTOMER_OPS = ['getCustomers', 'createCustomers', 'getCustomer', 'updateCustomer', 'deleteCustomers'];
+
+/** Ids the harness cannot have made and no shop reaches: a read of them is a read of a missing record. */
+const MISSING_ID = 9007199254740991;
+const BAD_ID = 'abc';
+
+/** Fields the customer answers never echo (write-only or create-only). */
+const NOT_ECHOED = ['password', 'address'];
+
+function created(ex: Exchange): Json[] {
+  const body = ex.response.json;
+  return isObj(body) && Array.isArray(body.created) ? body.created.filter(isObj) : [];
+}
+
+/** Bulk-creates customers in one request (seeds of list rules). */
+async function createMany(kit: FactoryKit, inputs: Json[]): Promise<Json[]> {
+  const ex = await kit.api.call('createCustomers', { body: inputs, intent: 'setup', label: `${inputs.length} customers in one request` });
+  expectStatus(kit.api, 'bulk', ex, 201, `creating ${inputs.length} customers in one request should answer 201`);
+  const made = created(ex);
+  expectRule(made.length === inputs.length, kit.api, { rule: 'bulk', title: 'a bulk create should answer every created customer', message: `${made.length} of ${inputs.length} answered`, exchange: ex });
+  return made;
+}
+
+/** Customers carrying this test's token in `lastname`, found by `search=<token>`. */
+function customersList(kit: FactoryKit): ListSubject {
+  const token = kit.token();
+  return {
+    op: 'getCustomers',
+    scope: { search: token },
+    sortKey: 'lastname',
+    secondSortKey: 'firstname',
+    fields: ['id', 'lastname', 'email'],
+    seed: (n) => createMany(kit, Array.from({ length: n }, (_, i) => customerInput(kit, { lastname: sortableValue(token, i), firstname: secondValue(token, i) }))),
+  };
+}
+
+async function read(kit: FactoryKit, id: number, rule = 'lifecycle'): Promise<Exchange> {
+  const ex = await kit.api.call('getCustomer', { path: { customer_id: id } });
+  expectStatus(kit.api, rule, ex, 200, `GET /customers/${id} should read the customer`);
+  return ex;
+}
+
+function expectEcho(kit: FactoryKit, rule: string, sent: Json, ex: Exchange, what: string, related: Exchange[] = []): void {
+  const diff = differences(sent, recordOf(ex.response.json), NOT_ECHOED);
+  expectRule(!diff.length, kit.api, { rule, title: `${what} should equal what was written`, message: diff.join('\n  '), exchange: ex, related });
+}
+
+test.describe('customers', () => {
+  test.skip(!ops.has(...CUSTOMER_OPS), 'the loaded spec has no customer operations');
+
+  test('should create, read back, update, read back and delete a customer', { tag: ['@customers', '@rule:lifecycle', '@op:createCustomers', '@op:getCustomer', '@op:updateCustomer', '@op:deleteCustomers'] }, async ({ kit }) => {
+    requireWrites(kit);
+    const input = customerInput(kit);
+    const made = await createCustomer(kit, input, { intent: 'positive' });
+    expectStatus(kit.api, 'lifecycle', made.exchange, 201, 'POST /customers should answer 201 (declared)');
+    expectEcho(kit, 'lifecycle', input, made.exchange, 'the created customer');
+    expectEcho(kit, 'lifecycle', input, await read(kit, made.id), 'the customer read back after the create', [made.exchange]);
+
+    const change = customerUpdateInput(kit, made.record);
+    const upd = await kit.api.call('updateCustomer', { path: { customer_id: made.id }, body: change });
+    expectStatus(kit.api, 'lifecycle', upd, 200, 'PUT /customers/{id} should answer 200');
+    expectEcho(kit, 'lifecycle', change, upd, 'the updated customer');
+    expectEcho(kit, 'lifecycle', change, await read(kit, made.id), 'the customer read back after the update', [upd]);
+
+    const del = await kit.api.call('deleteCustomers', { path: { customer_id: made.id } });
+    expectStatus(kit.api, 'lifecycle', del, 200, 'DELETE /customers/{id} should answer 200');
+    const gone = await kit.api.call('getCustomer', { path: { customer_id: made.id }, label: 'read after delete' });
+    expectStatus(kit.api, 'lifecycle', gone, 404, 'a deleted customer should read as 404', [del]);
+  });
+
+  test('should never answer the password', { tag: ['@customers', '@rule:password-hidden', '@op:createCustomers', '@op:getCustomer', '@op:getCustomers', '@op:updateCustomer'] }, async ({ kit }) => {
+    requireWrites(kit);
+    const made = await createCustomer(kit, { password: `Qa-${kit.runId}-secret!1` }, { rule: 'password-hidden' });
+    const upd = await kit.api.call('updateCustomer', { path: { customer_id: made.id }, body: customerUpdateInput(kit, made.record) });
+    const single = await read(kit, made.id, 'password-hidden');
+    const list = await kit.api.call('getCustomers', { query: { search: String(made.record.email) } });
+    for (const ex of [made.exchange, upd, single, list]) {
+      const carrying = [recordOf(ex.response.json), ...listItems(ex.response.json)].filter((r): r is Json => r !== undefined && 'password' in r);
+      expectRule(!carrying.length, kit.api, { rule: 'password-hidden', title: 'no answer should carry a password', message: `"password" answered: ${show(carrying[0])}`, exchange: ex, severity: 'critical' });
+    }
+  });
+
+  test('should create a customer with a new address', { tag: ['@customers', '@rule:customer-address', '@op:createCustomers', '@op:getAddress'] }, async ({ kit }) => {
+    requireWrites(kit);
+    const address = newAddressInput(kit, await countryId(kit));
+    const made = await createCustomer(kit, { address }, { rule: 'customer-address' });
+    const addressId = made.record.addressId;
+    expectRule(typeof addressId === 'number' && addressId > 0, kit.api, { rule: 'customer-address', title: 'a customer created with `address` should point at the new address', message: `addressId is ${show(addressId)}`, exchange: made.exchange });
+    const got = await kit.api.call('getAddress', { path: { address_id: addressId } });
+    expectStatus(kit.api, 'customer-address', got, 200, 'the address made with the customer should read back', [made.exchange]);
+    expectEcho(kit, 'customer-address', { ...address, customerId: made.id }, got, 'the address made with the customer', [made.exchange]);
+  });
+
+  test('should create a customer with the addressId of an existing address', { tag: ['@customers', '@rule:customer-address', '@op:createCustomers', '@op:getCustomer'] }, async ({ kit }) => {
+    requireWrites(kit);
+    const address = await createAddress(kit, {}, { rule: 'customer-address' });
+    const made = await createCustomer(kit, { addressId: address.id }, { rule: 'customer-address' });
+    const got = await read(kit, made.id, 'customer-address');
+    expectRule(made.record.addressId === address.id && recordOf(got.response.json)?.addressId === address.id, kit.api, {
+      rule: 'customer-address',
+      title: 'a customer created with an existing addressId should keep it',
+      message: `sent addressId ${address.id}; create answered ${show(made.record.addressId)}, read answered ${show(recordOf(got.response.json)?.addressId)}`,
+      exchange: got,
+      related: [address.exchange, made.exchange],
+    });
+  });
+
+  test('should update the address of a customer by addressId only', { tag: ['@customers', '@rule:customer-address', '@op:updateCustomer', '@op:getCustomer'] }, async ({ kit }) => {
+    requireWrites(kit);
+    const made = await createCustomer(kit, {}, { rule: 'customer-address' });
+    const address = await createAddress(kit, { customerId: made.id }, { rule: 'customer-address' });
+    const upd = await kit.api.call('updateCustomer', { path: { customer_id: made.id }, body: customerUpdateInput(kit, made.record, { addressId: address.id }) });
+    expectStatus(kit.api, 'customer-address', upd, 200, 'PUT /customers/{id} with a new addressId should answer 200');
+    const got = await read(kit, made.id, 'customer-address');
+    expectRule(recordOf(got.response.json)?.addressId === address.id, kit.api, {
+      rule: 'customer-address',
+      title: 'an update should store the addressId it was given',
+      message: `sent addressId ${address.id}, read ${show(recordOf(got.response.json)?.addressId)}`,
+      exchange: got,
+      related: [upd],
+    });
+    // The update takes no address object: refusing it (400) or leaving the address as it was both honour that.
+    const withObject = await kit.api.call('updateCustomer', { path: { customer_id: made.id }, body: { ...customerUpdateInput(kit, made.record, { addressId: address.id }), address: newAddressInput(kit, await countryId(kit)) }, label: 'update with an address object' });
+    const after = withObject.response.status === 400 ? undefined : await read(kit, made.id, 'customer-address');
+    expectRule(after === undefined || (withObject.response.status < 300 && recordOf(after.response.json)?.addressId === address.id), kit.api, {
+      rule: 'customer-address',
+      title: 'an update with an address object should be refused (400) or leave the address alone',
+      message: `answered ${withObject.response.status}; addressId afterwards ${show(after ? recordOf(after.response.json)?.addressId : undefined)} (was ${address.id})`,
+      exchange: withObject,
+      ...(after ? { related: [after] } : {}),
+    });
+  });
+
+  test('should refuse a second registree with the same e-mail with 409 and store nothing', { tag: ['@customers', '@rule:unique-email', '@op:createCustomers', '@op:getCustomers'] }, async ({ kit }) => {
+    requireWrites(kit);
+    const first = await createCustomer(kit, {}, { rule: 'unique-email' });
+    const email = String(first.record.email);
+    const second = await kit.api.call('createCustomers', { body: [customerInput(kit, { email })], label: 'registree with a taken e-mail' });
+    expectStatus(kit.api, 'unique-email', second, 409, "creating a registree with another registree's e-mail should answer 409", [first.exchange]);
+    const list = await readList(kit, { op: 'getCustomers' }, { search: email }, 'unique-email');
+    const ids = list.items.map((c) => c.id);
+    expectRule(ids.length === 1 && ids[0] === first.id, kit.api, { rule: 'unique-email', title: 'a refused create should store nothing', message: `customers with ${email}: [${ids.join(', ')}], expected only ${first.id}`, exchange: list.exchange, related: [second] });
+  });
+
+  test("should refuse updating a registree to another registree's e-mail with 409", { tag: ['@customers', '@rule:unique-email', '@op:updateCustomer', '@op:getCustomer'] }, async ({ kit }) => {
+    requireWrites(kit);
+    const [a, b] = await createMany(kit, [customerInput(kit), customerInput(kit)]);
+    if (!a || !b) throw new Error('two customers were created');
+    const upd = await kit.api.call('updateCustomer', { path: { customer_id: Number(b.id) }, body: customerUpdateInput(kit, b, { email: a.email }), label: "update to another registree's e-mail" });
+    expectStatus(kit.api, 'unique-email', upd, 409, "updating a registree to another registree's e-mail should answer 409");
+    const got = await read(kit, Number(b.id), 'unique-email');
+    expectRule(recordOf(got.response.json)?.email === b.email, kit.api, { rule: 'unique-email', title: 'a refused update should change nothing', message: `e-mail is now ${show(recordOf(got.response.json)?.email)}, was ${show(b.email)}`, exchange: got, related: [upd] });
+  });
+
+  test("should accept a guest with a registree's e-mail and two guests with one e-mail", { tag: ['@customers', '@rule:unique-email', '@op:createCustomers'] }, async ({ kit }) => {
+    requireWrites(kit);
+    const registree = await createCustomer(kit, {}, { rule: 'unique-email' });
+    const email = registree.record.email;
+    const g1 = await createGuest(kit, { email }, { rule: 'unique-email' });
+    const g2 = await createGuest(kit, { email }, { rule: 'unique-email' });
+    expectRule(g1.record.isGuest === true && g2.record.isGuest === true, kit.api, { rule: 'unique-email', title: 'guests should be created as guests', message: `isGuest: ${show(g1.record.isGuest)}, ${show(g2.record.isGuest)}`, exchange: g2.exchange });
+  });
+
+  test('should refuse a batch with one e-mail twice with 409 and store none of it', { tag: ['@customers', '@rule:unique-email', '@rule:bulk', '@op:createCustomers', '@op:getCustomers'] }, async ({ kit }) => {
+    requireWrites(kit);
+    const token = kit.token();
+    const email = kit.email();
+    const batch = [customerInput(kit, { lastname: `${token}-a` }), customerInput(kit, { lastname: `${token}-b`, email }), customerInput(kit, { lastname: `${token}-c`, email })];
+    const ex = await kit.api.call('createCustomers', { body: batch, label: 'batch with an internal duplicate e-mail' });
+    expectStatus(kit.api, 'unique-email', ex, 409, 'a batch with two registrees of one e-mail should answer 409');
+    const list = await readList(kit, { op: 'getCustomers' }, { search: token }, 'bulk');
+    expectRule(!list.items.length, kit.api, { rule: 'bulk', title: 'a refused batch should store none of its customers', message: `stored: ${show(list.items.map((c) => `${String(c.id)} ${String(c.lastname)}`))}`, exchange: list.exchange, related: [ex] });
+  });
+
+  test('should delete an own customer twice, answering success with its id both times', { tag: ['@customers', '@rule:idempotent-delete', '@op:deleteCustomers'] }, async ({ kit }) => {
+    requireWrites(kit);
+    const made = await createCustomer(kit, {}, { rule: 'idempotent-delete' });
+    for (const round of ['first', 'second']) {
+      const del = await kit.api.call('deleteCustomers', { path: { customer_id: made.id }, label: `${round} delete` });
+      expectStatus(kit.api, 'idempotent-delete', del, 200, `the ${round} DELETE of an own customer should answer 200`);
+      const body = del.response.json;
+      const ids = isObj(body) && Array.isArray(body.deleted) ? body.deleted.map(Number) : [];
+      expectRule(ids.includes(made.id), kit.api, { rule: 'idempotent-delete', title: `the ${round} DELETE should echo the id`, message: `deleted: ${show(isObj(body) ? body.deleted : body)}`, exchange: del });
+    }
+  });
+
+  test('should delete three own customers with one DELETE /customers/a,b,c', { tag: ['@customers', '@rule:bulk', '@op:deleteCustomers', '@op:getCustomers'] }, async ({ kit }) => {
+    requireWrites(kit);
+    const token = kit.token();
+    const three = await createMany(kit, [0, 1, 2].map((i) => customerInput(kit, { lastname: `${token}-${i}` })));
+    const ids = three.map((c) => Number(c.id));
+    const del = await kit.api.call('deleteCustomers', { path: { customer_id: ids } });
+    expectStatus(kit.api, 'bulk', del, 200, 'DELETE /customers/a,b,c should answer 200');
+    const body = del.response.json;
+    const echoed = isObj(body) && Array.isArray(body.deleted) ? body.deleted.map(Number) : [];
+    expectRule(ids.every((id) => echoed.includes(id)), kit.api, { rule: 'bulk', title: 'the bulk DELETE should echo every id', message: `sent [${ids.join(', ')}], deleted: ${show(isObj(body) ? body.deleted : body)}`, exchange: del });
+    const left = await readList(kit, { op: 'getCustomers' }, { search: token }, 'bulk');
+    expectRule(!left.items.length, kit.api, { rule: 'bulk', title: 'after the bulk DELETE none of the three should be listed', message: `still listed: [${left.items.map((c) => String(c.id)).join(', ')}]`, exchange: left.exchange, related: [del] });
+  });
+
+  test('should filter customers by type=guest and type=registree', { tag: ['@customers', '@rule:filter-type', '@op:getCustomers'] }, async ({ kit }) => {
+    requireWrites(kit);
+    const token = kit.token();
+    const [guest, registree] = await createMany(kit, [customerInput(kit, { lastname: `${token}-g`, isGuest: true, password: undefined }), customerInput(kit, { lastname: `${token}-r` })]);
+    if (!guest || !registree) throw new Error('two customers were created');
+    const s: ListSubject = { op: 'getCustomers', scope: { search: token } };
+    await filterRule(kit, s, 'filter-type', { param: 'type', value: 'guest', matches: (r) => r.isGuest === true, include: [guest], exclude: [registree] });
+    await filterRule(kit, s, 'filter-type', { param: 'type', value: 'registree', matches: (r) => r.isGuest === false, include: [registree], exclude: [guest] });
+  });
+
+  test('should refuse type=foo with 400', { tag: ['@customers', '@rule:filter-type', '@op:getCustomers', '@readonly'] }, async ({ kit }) => {
+    const ex = await kit.api.call('getCustomers', { query: { type: 'foo' }, intent: 'negative', label: 'type=foo' });
+    expectStatus(kit.api, 'filter-type', ex, 400, 'type=foo should be refused with 400 (only guest and registree)');
+  });
+
+  test('should answer 400 for an invalid customer id and 404 for a missing one', { tag: ['@customers', '@rule:error-status', '@op:getCustomer', '@readonly'] }, async ({ kit }) => {
+    const bad = await kit.api.call('getCustomer', { path: { customer_id: BAD_ID }, intent: 'negative', label: `customer_id=${BAD_ID}` });
+    expectStatus(kit.api, 'error-status', bad, 400, 'GET /customers/abc should answer 400');
+    const missing = await kit.api.call('getCustomer', { path: { customer_id: MISSING_ID }, intent: 'negative', label: 'a customer id no shop has' });
+    expectStatus(kit.api, 'error-status', missing, 404, 'GET of a missing customer should answer 404');
+  });
+
+  test('should refuse bad customer writes with 400 and updates of a missing customer with 404', { tag: ['@customers', '@rule:error-status', '@op:createCustomers', '@op:updateCustomer', '@op:deleteCustomers'] }, async ({ kit }) => {
+    requireWrites(kit);
+    const noBody = await kit.api.call('createCustomers', { intent: 'negative', contentType: 'application/json', label: 'create without a body' });
+    expectStatus(kit.api, 'error-status', noBody, 400, 'POST /customers without a body should answer 400');
+    const made = await createCustomer(kit, {}, { rule: 'error-status' });
+    const badId = await kit.api.call('updateCustomer', { path: { customer_id: BAD_ID }, body: customerUpdateInput(kit, made.record), intent: 'negative', label: `customer_id=${BAD_ID}` });
+    expectStatus(kit.api, 'error-status', badId, 400, 'PUT /customers/abc should answer 400');
+    const emptyUpdate = await kit.api.call('updateCustomer', { path: { customer_id: made.id }, intent: 'negative', contentType: 'application/json', label: 'update without a body' });
+    expectStatus(kit.api, 'error-status', emptyUpdate, 400, 'PUT /customers/{id} without a body should answer 400');
+    const badDelete = await kit.api.call('deleteCustomers', { path: { customer_id: BAD_ID }, intent: 'negative', label: `customer_id=${BAD_ID}` });
+    expectStatus(kit.api, 'error-status', badDelete, 400, 'DELETE /customers/abc should answer 400');
+    const del = await kit.api.call('deleteCustomers', { path: { customer_id: made.id } });
+    expectStatus(kit.api, 'error-status', del, 200, 'DELETE of an own customer should answer 200');
+    const missing = await kit.api.call('updateCustomer', { path: { customer_id: made.id }, body: customerUpdateInput(kit, made.record), intent: 'negative', label: 'update of the customer just deleted' });
+    expectStatus(kit.api, 'error-status', missing, 404, 'PUT of a deleted (own) customer should answer 404', [del]);
+  });
+
+  test('should keep exactly the named fields of a single customer', { tag: ['@customers', '@rule:fields', '@op:getCustomer'] }, async ({ kit }) => {
+    let id: number;
+    if (kit.writable) id = (await createCustomer(kit, {}, { rule: 'fields' })).id;
+    else {
+      const list = await readList(kit, { op: 'getCustomers' }, { page: 1, per_page: 1 }, 'fields');
+      id = Number(list.items[0]?.id);
+      test.skip(!Number.isSafeInteger(id), 'skip: the target lists no customer');
+    }
+    await fieldsSingleRule(kit, 'getCustomer', { customer_id: id }, ['id', 'lastname', 'email']);
+  });
+
+  test('should find customers by changed, modified and deleted date', { tag: ['@customers', '@rule:changed-date', '@op:getCustomers', '@op:updateCustomer', '@op:deleteCustomers'] }, async ({ kit }) => {
+    requireWrites(kit);
+    await changedDateRule(kit, {
+      ...customersList(kit),
+      update: (rec) => kit.api.call('updateCustomer', { path: { customer_id: Number(rec.id) }, body: customerUpdateInput(kit, rec, { lastname: String(rec.lastname) }) }),
+      remove: (rec) => kit.api.call('deleteCustomers', { path: { customer_id: Number(rec.id) } }),
+    });
+  });
+
+  listParameterTests({ group: 'customers', op: ops.get('getCustomers'), what: 'customers', subject: customersList });
+});
