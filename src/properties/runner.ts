@@ -1,0 +1,132 @@
+// Runs one fast-check property against a target and turns a failure into ONE readable report:
+// what went wrong (the predicate's own evidence), the shrunk counterexample, seed, path and the
+// command that replays it. Playwright glue (one report step, annotations, outcome) lives with the
+// suites (suites/properties/support/fixtures.ts); this file stays free of test-runner state.
+import fc from 'fast-check';
+import { HarnessError } from '../client/errors.js';
+import { joinPath, replayCommand, type ReplayTarget } from './replay.js';
+
+export interface RunSettings {
+  seed: number;
+  numRuns: number;
+  /** Replay: the counterexample's path (FC_PATH without its commands part). */
+  path?: string;
+  /** Stop generating new runs after this long; a run in flight still finishes. */
+  timeLimitMs?: number;
+}
+
+export type PropertyVerdict = 'pass' | 'fail' | 'error' | 'skip';
+
+export interface PropertyResult {
+  verdict: PropertyVerdict;
+  details: fc.RunDetails<unknown>;
+  /** Failures: FC_PATH for the replay (path, plus the commands' replay path for model runs). */
+  fcPath?: string;
+  /** Failures and skips: the text a reader acts on. */
+  report?: string;
+}
+
+/** How many runs a property gets: its share of FC_RUNS (expensive properties take less), at least `min`. */
+export function scaledRuns(fcRuns: number, share = 1, min = 1): number {
+  return Math.max(min, Math.round(fcRuns * share));
+}
+
+const MAX_LINE = 2000;
+
+function cut(s: string, max = MAX_LINE): string {
+  return s.length > max ? `${s.slice(0, max)}… (${s.length} characters)` : s;
+}
+
+/** fast-check prints `/*replayPath="…"*\/` after a shrunk command list; FC_PATH carries it along. */
+export function commandsReplayPath(counterexample: unknown): string | undefined {
+  return /\/\*replayPath="([^"]+)"\*\//.exec(fc.stringify(counterexample))?.[1];
+}
+
+/** The counterexample, one argument per line (a command list: one command per line). */
+export function showCounterexample(counterexample: readonly unknown[] | null): string {
+  if (!counterexample) return '  (none)';
+  return counterexample
+    .map((arg) => {
+      // A command list prints itself (fast-check's toString, with its replay path).
+      const text = fc.stringify(arg);
+      const m = /^(.*?)\s*\/\*replayPath="[^"]+"\*\/$/s.exec(text);
+      if (m && typeof m[1] === 'string') {
+        const cmds = m[1].split(/,(?=[A-Z][A-Za-z]*\()/);
+        return cmds.map((c, i) => `  ${String(i + 1).padStart(2)}. ${cut(c)}`).join('\n');
+      }
+      return `  ${cut(text)}`;
+    })
+    .join('\n');
+}
+
+function errorText(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  return String(err);
+}
+
+function isHarnessError(err: unknown): boolean {
+  return err instanceof HarnessError;
+}
+
+function indent(s: string, by = '  '): string {
+  return s
+    .split('\n')
+    .map((l) => (l ? by + l : l))
+    .join('\n');
+}
+
+export interface ReportInput extends Omit<ReplayTarget, 'path' | 'seed'> {
+  /** What the property claims, e.g. `pages of GET /customers partition the list`. */
+  claim: string;
+}
+
+/** Runs the property with the settings; never throws for a failing property (see the verdict). */
+export async function runProperty<Ts extends unknown[]>(property: fc.IAsyncPropertyWithHooks<Ts>, settings: RunSettings, input: ReportInput): Promise<PropertyResult> {
+  const params: fc.Parameters<Ts> = {
+    seed: settings.seed,
+    numRuns: settings.numRuns,
+    ...(settings.path ? { path: settings.path } : {}),
+    // The plugin form (fc.interruptAfterTimeLimit) is typed Plugin<unknown>, which Parameters<Ts> refuses.
+    ...(settings.timeLimitMs ? { interruptAfterTimeLimit: settings.timeLimitMs } : {}),
+  };
+  const details = (await fc.check(property, params)) as fc.RunDetails<unknown>;
+  const ran = `${details.numRuns} run${details.numRuns === 1 ? '' : 's'}${details.numSkips ? `, ${details.numSkips} discarded` : ''}`;
+  if (!details.failed) {
+    if (details.numRuns === 0) {
+      return { verdict: 'skip', details, report: `${input.claim}: no run was conclusive (${ran}${details.interrupted ? ', interrupted by the time limit' : ''})` };
+    }
+    return { verdict: 'pass', details };
+  }
+  const counterexample = details.counterexample as unknown[] | null;
+  // Too many discarded runs (every attempt saw the list change under it) is not a verdict on the target.
+  if (!counterexample && details.numSkips > 0 && details.errorInstance === null) {
+    return { verdict: 'skip', details, report: `${input.claim}: inconclusive, ${ran}; the target changed during every attempt (other writers?)` };
+  }
+  const replay = commandsReplayPath(counterexample);
+  const path = details.counterexamplePath ?? settings.path ?? '';
+  const fcPath = joinPath(path, replay);
+  const harness = isHarnessError(details.errorInstance);
+  const lines = [
+    `${harness ? 'Harness error: ' : ''}Property failed: ${input.claim}`,
+    `  after ${ran}, shrunk ${details.numShrinks} time${details.numShrinks === 1 ? '' : 's'}${details.interrupted ? ' (interrupted by the time limit)' : ''}`,
+    '',
+    'What went wrong (smallest case found):',
+    indent(errorText(details.errorInstance ?? 'the predicate returned false')),
+    '',
+    'Counterexample:',
+    showCounterexample(counterexample),
+    '',
+    `Seed: ${details.seed}   Path: ${fcPath}   Runs: ${settings.numRuns}`,
+    `Replay: ${replayCommand({ ...input, seed: details.seed, path: fcPath })}`,
+  ];
+  return { verdict: harness ? 'error' : 'fail', details, fcPath, report: lines.join('\n') };
+}
+
+/** The error a failed property throws: its message is the whole report, with no harness stack. */
+export class PropertyFailure extends Error {
+  override name = 'PropertyFailure';
+  constructor(report: string) {
+    super(report);
+    this.stack = `${this.name}: ${report}`;
+  }
+}
