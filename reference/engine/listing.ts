@@ -12,12 +12,15 @@ export function normalizeSortRaw(raw: unknown): unknown {
     .join(',');
 }
 
-function matchesKeyword(rec: unknown, keyword: string, caseSensitive: boolean): boolean {
-  if (!isObj(rec)) return typeof rec === 'string' && (caseSensitive ? rec.includes(keyword) : rec.toLowerCase().includes(keyword.toLowerCase()));
-  const needle = caseSensitive ? keyword : keyword.toLowerCase();
+/** Fault search-case-fold-ascii-only: PHP 8.2 strtolower folds A-Z only. */
+const asciiLower = (s: string): string => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+
+function matchesKeyword(rec: unknown, keyword: string, caseSensitive: boolean, lower = (s: string) => s.toLowerCase()): boolean {
+  if (!isObj(rec)) return typeof rec === 'string' && (caseSensitive ? rec.includes(keyword) : lower(rec).includes(lower(keyword)));
+  const needle = caseSensitive ? keyword : lower(keyword);
   for (const v of Object.values(rec)) {
     if (typeof v !== 'string' && typeof v !== 'number') continue;
-    const hay = caseSensitive ? String(v) : String(v).toLowerCase();
+    const hay = caseSensitive ? String(v) : lower(String(v));
     if (hay.includes(needle)) return true;
   }
   return false;
@@ -29,7 +32,8 @@ export function search(records: unknown[], query: Record<string, unknown>, fault
   if (typeof query.q === 'string' && query.q !== '' && !faults.has('q-parameter-ignored')) keywords.push(query.q);
   if (!keywords.length) return records;
   const cs = faults.has('search-case-sensitive');
-  return records.filter((r) => keywords.every((k) => matchesKeyword(r, k, cs)));
+  const lower = faults.has('search-case-fold-ascii-only') ? asciiLower : undefined;
+  return records.filter((r) => keywords.every((k) => matchesKeyword(r, k, cs, lower)));
 }
 
 function at(rec: unknown, path: string[]): unknown {
@@ -57,17 +61,18 @@ function compareValues(a: unknown, b: unknown, caseInsensitive: boolean): number
   return 0;
 }
 
-export function sort(records: unknown[], keys: string[], faults: FaultSet): unknown[] {
+export function sort(records: unknown[], keys: string[], faults: FaultSet, page?: unknown): unknown[] {
   if (!keys.length) return records;
   const ci = faults.has('sort-case-insensitive');
   const spec = keys.map((k) => ({ desc: k.startsWith('-') && !faults.has('sort-descending-ignored'), path: k.slice(1).split('.') }));
   // Array.prototype.sort is stable: records equal on every key keep their id order.
+  const flipTies = faults.has('sort-ties-unstable') && typeof page === 'number' && page % 2 === 0;
   return [...records].sort((a, b) => {
     for (const s of spec) {
       const c = compareValues(at(a, s.path), at(b, s.path), ci);
       if (c !== 0) return s.desc ? -c : c;
     }
-    return 0;
+    return flipTies ? Number(at(b, ['id'])) - Number(at(a, ['id'])) : 0;
   });
 }
 
@@ -92,7 +97,8 @@ export function paginate(records: unknown[], query: Record<string, unknown>, pag
     if (!faults.has('link-header-without-next')) links.push(`<${pageUrl(page + 1)}>; rel="next"`);
     links.push(`<${pageUrl(last)}>; rel="last"`);
   }
-  const out: Page = { records: records.slice(offset, offset + perPage) };
+  const dropLast = faults.has('paging-last-page-drops-one') && page === last && records.length % perPage === 1;
+  const out: Page = { records: records.slice(offset, dropLast ? offset : offset + perPage) };
   if (links.length) out.link = links.join(', ');
   return out;
 }

@@ -157,9 +157,14 @@ function createAnswer(def: ResourceDef, ctx: OpContext, stored: Json[]): Answer 
   return { body, ...(first ? { location: `${def.path}/${String(first.id)}` } : {}) };
 }
 
+/** Fault create-truncates-long-strings: first-level strings cut to 255 code points, like a VARCHAR(255). */
+function truncated(rec: Json): Json {
+  return Object.fromEntries(Object.entries(rec).map(([k, v]) => [k, typeof v === 'string' && [...v].length > 255 ? [...v].slice(0, 255).join('') : v]));
+}
+
 function storeNew(def: ResourceDef, ctx: OpContext, draft: Json, input: Json): Json {
   const at = ctx.now();
-  const { id: _ignored, ...rest } = draft;
+  const { id: _ignored, ...rest } = ctx.faults.has('create-truncates-long-strings') ? truncated(draft) : draft;
   const stored = ctx.state.col(def.collection).insert(completed(def, ctx, withTimestamps(def, rest, at, true)), at);
   return def.afterStore ? def.afterStore(stored, input, ctx, true) : stored;
 }

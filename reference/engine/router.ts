@@ -64,7 +64,7 @@ function shape(ctx: OpContext, answer: Answer, status: number, reply: FastifyRep
     const item = recordSchema(op, status);
     let records: unknown[] = body.map((r) => conform(item, r, opts));
     if (declares(op, 'search') || declares(op, 'q')) records = search(records, query, faults);
-    if (declares(op, 'sort') && Array.isArray(query.sort)) records = sort(records, query.sort as string[], faults);
+    if (declares(op, 'sort') && Array.isArray(query.sort)) records = sort(records, query.sort as string[], faults, query.page);
     if (declares(op, 'page')) {
       const page = paginate(records, query, pageUrl, faults);
       records = page.records;

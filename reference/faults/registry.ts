@@ -7,10 +7,11 @@ import { customerFaults } from './customers.js';
 import { lifecycleFaults } from './lifecycle.js';
 import { listParameterFaults } from './lists.js';
 import { orderSuiteFaults } from './orders-suite.js';
+import { propertyFaults } from './properties.js';
 import { schemaFaults } from './schema.js';
 import type { Fault } from './types.js';
 
-export const FAULTS = [...coreFaults, ...checkExtraFaults, ...schemaFaults, ...customerFaults, ...listParameterFaults, ...lifecycleFaults, ...catalogueSuiteFaults, ...orderSuiteFaults] as const satisfies readonly Fault[];
+export const FAULTS = [...coreFaults, ...checkExtraFaults, ...schemaFaults, ...customerFaults, ...listParameterFaults, ...lifecycleFaults, ...catalogueSuiteFaults, ...orderSuiteFaults, ...propertyFaults] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof FAULTS)[number]['name'];
 

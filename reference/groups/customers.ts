@@ -88,6 +88,12 @@ function afterStore(stored: Json, input: Json, ctx: OpContext, created: boolean)
   return out;
 }
 
+/** Fault customer-update-lost-after-recreate: a deleted customer had the e-mail of the one being updated. */
+function recreated(ctx: OpContext): boolean {
+  const current = ctx.state.col('customers').get(ctx.params.customer_id as number);
+  return current !== undefined && ctx.state.col('customers').deleted().some((t) => sameEmail(t.record.email, current.email));
+}
+
 function view(rec: Json, ctx: OpContext): Json {
   const out = { ...rec };
   if (ctx.faults.has('customer-without-email')) delete out.email;
@@ -137,7 +143,7 @@ export const customerGroup: GroupModule = {
       return ctx.faults.has('address-create-201') ? { ...answer, status: 201 } : answer;
     },
     updateCustomer: (generic) => async (ctx) => {
-      if (!ctx.faults.has('customer-update-lost')) return generic(ctx);
+      if (!ctx.faults.has('customer-update-lost') && !(ctx.faults.has('customer-update-lost-after-recreate') && recreated(ctx))) return generic(ctx);
       const before = ctx.state.col('customers').get(ctx.params.customer_id as number);
       const answer = await generic(ctx);
       if (before) ctx.state.col('customers').replace(before.id as number, before, ctx.now());

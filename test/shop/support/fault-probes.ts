@@ -232,6 +232,25 @@ export const PROBES: Record<FaultName, Probe> = {
       return ((await list(api.get('withdrawals/1')))[0] ?? {}).content;
     },
   },
+  'paging-last-page-drops-one': { observe: async ({ api }) => (await list(api.get('customers?page=2&per_page=5'))).map((c) => c.id) },
+  'sort-ties-unstable': { observe: async ({ api }) => (await list(api.get('customers?sort=%2Bgender&page=2&per_page=2'))).map((c) => c.id) },
+  'search-case-fold-ascii-only': {
+    observe: async ({ api }) => {
+      await api.post('manufacturers', { data: { name: 'Ärger Öl' } });
+      return (await list(api.get('manufacturers?search=ärger'))).length;
+    },
+  },
+  'create-truncates-long-strings': { observe: async ({ api }) => String(((await json(api.post('manufacturers', { data: { name: 'x'.repeat(300) } }))) as Rec).name).length },
+  'customer-update-lost-after-recreate': {
+    observe: async ({ api }) => {
+      const created = async () => ((((await json(api.post('customers', { data: [person('twice@example.test')] }))) as Rec).created ?? []) as Rec[])[0] ?? {};
+      const first = await created();
+      await api.delete(`customers/${String(first.id)}`);
+      const again = await created();
+      await api.put(`customers/${String(again.id)}`, { data: { ...person('twice@example.test'), lastname: 'Changed' } });
+      return ((await json(api.get(`customers/${String(again.id)}`))) as Rec).lastname;
+    },
+  },
 };
 
 /** A category as a bulk body takes it (ShopCategoryArray), from a single read. */
