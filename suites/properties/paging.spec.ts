@@ -1,0 +1,110 @@
+// Paging partition, over every list of the loaded spec that declares page and per_page: for any
+// per_page in [1, 60] (and any sort, which must break ties the same way on every page), walking
+// the pages from 1 returns every record of the unpaged list exactly once, no page holds more than
+// per_page records, and each page's Link header points where the facts say. per_page leans
+// towards the sizes where paging bugs live for THIS collection: divisors of n-1 (a last page of
+// one record), n-1, n, n+1.
+import fc from 'fast-check';
+import { sortArb } from '../../src/arbitraries/index.js';
+import { loadConfig } from '../../src/config/config.js';
+import { collectionsWith, listCollections, type ListCollection } from '../../src/properties/collections.js';
+import { linkProblems } from '../../src/properties/links.js';
+import { identity, multisetDiff } from '../../src/properties/records.js';
+import { catalogueFor } from '../../fixtures/catalogue.js';
+import { oneLine, ruleError } from '../../fixtures/evidence.js';
+import type { Exchange } from '../../src/checks/types.js';
+import { tagSafe } from '../contract/plan.js';
+import { skipBecause, test } from './support/fixtures.js';
+import { judgeStable, readList, tryList, type Listing } from './support/lists.js';
+
+const config = loadConfig();
+const catalogue = await catalogueFor(config.spec, config.errata);
+const LISTS = collectionsWith(listCollections(catalogue, config), 'page', 'per_page');
+
+/** A walk never sends more than this many page requests: big collections get bigger pages. */
+const MAX_PAGES = 20;
+
+/** per_page values that make paging edges for a list of n records (within lo..60). */
+function edgePageSizes(n: number, lo: number): number[] {
+  const out = new Set<number>([1, 60, n - 1, n, n + 1]);
+  for (let d = 2; d <= 60; d++) if ((n - 1) % d === 0) out.add(d);
+  return [...out].filter((v) => v >= lo && v <= 60).sort((a, b) => a - b);
+}
+
+function perPageArb(n: number): fc.Arbitrary<number> {
+  const lo = Math.min(60, Math.max(1, Math.ceil(n / MAX_PAGES)));
+  const edges = edgePageSizes(n, lo);
+  const any = fc.integer({ min: lo, max: 60 });
+  return edges.length ? fc.oneof(fc.constantFrom(...edges), any) : any;
+}
+
+async function walk(api: Parameters<typeof readList>[0], c: ListCollection, all: Listing, perPage: number, sort: string[] | undefined) {
+  const n = all.items.length;
+  const last = Math.max(1, Math.ceil(n / perPage));
+  const extra = sort ? { sort } : {};
+  const pages: Exchange[] = [];
+  const seen: unknown[] = [];
+  for (let page = 1; page <= last; page++) {
+    const got = await readList(api, c.list, { page, per_page: perPage, ...extra }, 'paging', `page ${page} of ${last}, per_page=${perPage}`);
+    pages.push(got.exchange);
+    if (got.items.length > perPage) {
+      return ruleError(api, {
+        rule: 'per-page',
+        title: `page=${page}&per_page=${perPage} should hold at most ${perPage} records`,
+        message: `it holds ${got.items.length}`,
+        exchange: got.exchange,
+      });
+    }
+    const problems = linkProblems(got.exchange.request.url, got.exchange.response.headers.link, page, last);
+    if (problems.length) {
+      return ruleError(api, {
+        rule: 'link-header',
+        title: `the Link header of page ${page} of ${last} (per_page=${perPage}, ${n} records) should point to the right pages`,
+        message: `${problems.join('\n')}\nLink: ${got.exchange.response.headers.link ?? '(none)'}`,
+        exchange: got.exchange,
+      });
+    }
+    seen.push(...got.items);
+  }
+  const { missing, extra: twice } = multisetDiff(all.items, seen);
+  if (missing.length || twice.length) {
+    return ruleError(api, {
+      rule: 'paging',
+      title: `pages 1..${last} with per_page=${perPage}${sort ? ` and sort=${sort.join(',')}` : ''} should hold each of the ${n} records exactly once`,
+      message: `missing: [${missing.join(', ')}]; extra or repeated: [${twice.join(', ')}]\npages: ${pages.map((p, i) => `${i + 1}: [${(itemsOfExchange(p)).join(', ')}]`).join('  ')}\nunpaged: ${oneLine(all.exchange)} [${all.items.map(identity).join(', ')}]`,
+      exchange: pages[pages.length - 1],
+      related: [all.exchange, ...pages],
+    });
+  }
+  return undefined;
+}
+
+function itemsOfExchange(ex: Exchange): string[] {
+  const body = ex.response.json;
+  return Array.isArray(body) ? body.map(identity) : [];
+}
+
+test.describe('paging partition @properties', () => {
+  for (const c of LISTS) {
+    const tags = ['@properties', `@${tagSafe(c.group)}`, `@op:${tagSafe(c.list.id)}`, '@rule:paging', '@rule:per-page', '@rule:link-header', '@readonly'];
+    test(`should split ${c.list.id} (GET ${c.path}) into pages that hold every record once, with Link headers`, { tag: tags }, async ({ prop, api }) => {
+      const all = await tryList(api, c.list);
+      if (typeof all === 'string') skipBecause(all);
+      if (all.items.length < 2) skipBecause(`GET ${c.path} lists ${all.items.length} record(s); paging needs at least 2`);
+      const sortable = c.declares.has('sort') ? c.fields.sortable : [];
+      const arb = fc.record({
+        per_page: perPageArb(all.items.length),
+        sort: sortable.length ? fc.option(sortArb(sortable, 2), { nil: undefined }) : fc.constant(undefined),
+      });
+      await prop.check(
+        `the pages of GET ${c.path} partition its ${all.items.length} records`,
+        fc.asyncProperty(arb, async ({ per_page: perPage, sort }) => {
+          const fresh = await readList(api, c.list, {}, 'paging', 'the unpaged list');
+          await judgeStable(api, c.list, {}, fresh, (snapshot) => walk(api, c, snapshot, perPage, sort));
+        }),
+        { share: 0.2, min: 3 },
+      );
+    });
+  }
+});
+

@@ -1,0 +1,88 @@
+// The `test` of the property and model suites: the resource suites' fixtures (api, kit, ...) plus
+// `prop`, which runs a fast-check property as ONE report step. The requests inside stay out of
+// the report's steps; a failure is one report with the predicate's evidence, the shrunk
+// counterexample, seed, path and the replay command (also attached and annotated).
+//
+//   test('should ...', { tag: [...] }, async ({ prop, api }) => {
+//     await prop.check('pages partition GET /customers', fc.asyncProperty(arb, async (v) => { ... }), { share: 0.2 });
+//   });
+import path from 'node:path';
+import type fc from 'fast-check';
+import { test as base, expect, requireWrites } from '../../../fixtures/factories/index.js';
+import { annotateOutcome } from '../../../fixtures/outcome.js';
+import { PROJECT_ROOT } from '../../../src/config/config.js';
+import { withoutApiSteps } from '../../../src/properties/quiet.js';
+import { splitPath } from '../../../src/properties/replay.js';
+import { PropertyFailure, runProperty, scaledRuns } from '../../../src/properties/runner.js';
+import { seedFromRunId } from '../../../src/properties/seed.js';
+
+export interface CheckOptions {
+  /** Share of FC_RUNS this property gets (expensive properties take less); see README "Properties". */
+  share?: number;
+  /** At least this many runs whatever FC_RUNS says. Default 1. */
+  min?: number;
+}
+
+export interface PropertyKit {
+  readonly seed: number;
+  /** FC_RUNS (before a property's share). */
+  readonly fcRuns: number;
+  /** The commands part of FC_PATH, for `fc.commands(..., { replayPath })` when replaying a model run. */
+  readonly replayPath: string | undefined;
+  runs(opts?: CheckOptions): number;
+  /** Runs the property as one report step; fails the test with the report, skips when nothing was conclusive. */
+  check<Ts extends unknown[]>(claim: string, property: fc.IAsyncPropertyWithHooks<Ts>, opts?: CheckOptions): Promise<void>;
+}
+
+export const test = base.extend<{ prop: PropertyKit }>({
+  prop: async ({ config, session, shopFaults, target }, use, testInfo) => {
+    const seed = config.fcSeed ?? seedFromRunId(config.runId);
+    const { path: replayOf, replayPath } = splitPath(config.fcPath);
+    const file = path.relative(PROJECT_ROOT, testInfo.file).split(path.sep).join('/');
+    const faults = target.embedded && Array.isArray(shopFaults) && shopFaults.length ? shopFaults : undefined;
+    const runs = (o: CheckOptions = {}) => scaledRuns(config.fcRuns, o.share ?? 1, o.min ?? 1);
+    const kit: PropertyKit = {
+      seed,
+      fcRuns: config.fcRuns,
+      replayPath,
+      runs,
+      async check(claim, property, opts = {}) {
+        const numRuns = runs(opts);
+        testInfo.annotations.push({ type: 'fast-check', description: `seed ${seed}, ${numRuns} runs${replayOf ? `, replaying path ${config.fcPath ?? ''}` : ''}: ${claim}` });
+        // Leave a third of the test's time for cleanup and the report; fast-check stops starting runs then.
+        const timeLimitMs = testInfo.timeout > 0 ? Math.max(5_000, Math.round(testInfo.timeout * 0.66)) : undefined;
+        const result = await test.step(
+          `property: ${claim}`,
+          async () => {
+            const r = await withoutApiSteps(session.opts.request, () =>
+              runProperty(property, { seed, numRuns, ...(replayOf ? { path: replayOf } : {}), ...(timeLimitMs ? { timeLimitMs } : {}) }, { claim, file, title: testInfo.title, ...(faults ? { shopFaults: faults } : {}) }),
+            );
+            if ((r.verdict === 'fail' || r.verdict === 'error') && r.report) {
+              annotateOutcome(testInfo, r.verdict);
+              testInfo.annotations.push({ type: 'replay', description: r.report.split('\n').find((l) => l.startsWith('Replay: '))?.slice(8) ?? '' });
+              await testInfo.attach('property-failure.txt', { body: r.report, contentType: 'text/plain' });
+              throw new PropertyFailure(r.report);
+            }
+            return r;
+          },
+          { box: true },
+        );
+        if (result.verdict === 'skip') {
+          annotateOutcome(testInfo, 'skip');
+          test.skip(true, `skip: ${result.report ?? claim}`);
+        }
+        annotateOutcome(testInfo, 'pass');
+      },
+    };
+    await use(kit);
+  },
+});
+
+/** Skips (as Skip, with the reason in every report) when the target cannot support the property. */
+export function skipBecause(reason: string): never {
+  annotateOutcome(test.info(), 'skip');
+  test.skip(true, `skip: ${reason}`);
+  throw new Error(reason); // not reached: test.skip throws
+}
+
+export { expect, requireWrites };

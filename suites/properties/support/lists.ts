@@ -1,0 +1,71 @@
+// Reading lists inside properties. Generic list properties judge a collection the whole target
+// shares: another writer (a parallel worker, a person) may add or delete a record between two
+// requests of one run. When a judgement fails, the unpaged list is read again; if it changed
+// meanwhile, the run is judged again on the new list (twice at most) and then discarded
+// (fc.pre), so a verdict only ever rests on a collection that held still. Discarded runs are
+// counted in the report; a property whose every run was discarded is a Skip, not a Pass.
+import fc from 'fast-check';
+import type { ApiClient } from '../../../src/client/api-client.js';
+import { listItems } from '../../../src/client/resolver.js';
+import type { Exchange } from '../../../src/checks/types.js';
+import type { ConformanceError } from '../../../src/checks/runner.js';
+import type { Operation } from '../../../src/spec/types.js';
+import { ruleError, show } from '../../../fixtures/evidence.js';
+
+export interface Listing {
+  exchange: Exchange;
+  items: unknown[];
+}
+
+/** The items of a list answer: the array itself (file lists hold strings), else the records inside. */
+export function itemsOf(body: unknown): unknown[] | undefined {
+  if (Array.isArray(body)) return body as unknown[];
+  const inner = listItems(body);
+  return inner.length ? inner : undefined;
+}
+
+/** GET a list; anything but 200 with a list is the rule's failure, with the exchange as evidence. */
+export async function readList(api: ApiClient, op: Operation, query: Record<string, unknown>, rule: string, label?: string): Promise<Listing> {
+  const ex = await api.call(op, { query, ...(label ? { label } : {}) });
+  const items = ex.response.status === 200 ? itemsOf(ex.response.json) : undefined;
+  if (!items) {
+    throw ruleError(api, {
+      rule,
+      title: `${op.id} with ${show(query)} should answer 200 with a list`,
+      message: `got ${ex.response.status || ex.response.transportError || 'no answer'}: ${show(ex.response.json ?? ex.response.text)}`,
+      exchange: ex,
+    });
+  }
+  return { exchange: ex, items };
+}
+
+/** Why a list cannot serve a property at all (not readable), or undefined with the listing. */
+export async function tryList(api: ApiClient, op: Operation, query: Record<string, unknown> = {}): Promise<Listing | string> {
+  const ex = await api.call(op, { query });
+  const items = ex.response.status === 200 ? itemsOf(ex.response.json) : undefined;
+  if (!items) return `${op.id} (GET ${op.path}) answered ${ex.response.status || ex.response.transportError || 'no answer'}, not a list`;
+  return { exchange: ex, items };
+}
+
+/**
+ * Judges a run against a snapshot of the whole list (`query` scopes it, e.g. a search). A problem
+ * stands only if the list is still the same afterwards; see the file comment.
+ */
+export async function judgeStable(
+  api: ApiClient,
+  op: Operation,
+  query: Record<string, unknown>,
+  first: Listing,
+  judge: (snapshot: Listing) => Promise<ConformanceError | undefined>,
+): Promise<void> {
+  let snapshot = first;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const problem = await judge(snapshot);
+    if (!problem) return;
+    const again = await readList(api, op, query, 'paging', 'the unpaged list again, to see whether it changed meanwhile');
+    // Equal as JSON: a record edited meanwhile (a sort key changed) counts as a change too.
+    if (JSON.stringify(again.items) === JSON.stringify(snapshot.items)) throw problem;
+    snapshot = again;
+  }
+  fc.pre(false);
+}
