@@ -1,0 +1,100 @@
+// Customer groups: lifecycle (create 201, single read answers a one-item array as declared, PATCH),
+// idempotent deletes, declared error statuses and the list parameters. Group names are nested
+// (`names.en`), so nothing first-level can scope the list to this test's groups: the list rules
+// judge the whole collection and void a judgement when other tests changed it meanwhile.
+import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
+import { createCustomerGroup, customerGroupInput } from '../../fixtures/factories/customers.js';
+import { differences, isObj, recordOf, requireWrites, test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
+import { secondValue, sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
+import { listParameterTests } from '../../fixtures/list-tests.js';
+import { specOperations } from '../../fixtures/spec-ops.js';
+import type { Exchange } from '../../src/checks/types.js';
+
+const ops = await specOperations();
+const MISSING_ID = 9007199254740991;
+
+function groupsList(kit: FactoryKit): ListSubject {
+  const token = kit.token();
+  return {
+    op: 'getCustomerGroups',
+    sortKey: 'names.en',
+    secondSortKey: 'names.de',
+    searchField: 'id',
+    fields: ['id', 'names'],
+    seed: async (n) => {
+      const out: Json[] = [];
+      for (let i = 0; i < n; i++) out.push((await createCustomerGroup(kit, { names: { en: sortableValue(token, i), de: secondValue(token, i) } })).record);
+      return out;
+    },
+  };
+}
+
+async function read(kit: FactoryKit, id: number): Promise<Exchange> {
+  const ex = await kit.api.call('getCustomerGroup', { path: { customer_group_id: id } });
+  expectStatus(kit.api, 'lifecycle', ex, 200, `GET /customer_groups/${id} should read the group`);
+  return ex;
+}
+
+function expectEcho(kit: FactoryKit, sent: Json, ex: Exchange, what: string, related: Exchange[] = []): void {
+  const diff = differences(sent, recordOf(ex.response.json));
+  expectRule(!diff.length, kit.api, { rule: 'lifecycle', title: `${what} should equal what was written`, message: diff.join('\n  '), exchange: ex, related });
+}
+
+test.describe('customer groups', () => {
+  test.skip(!ops.has('getCustomerGroups', 'createCustomerGroup', 'getCustomerGroup', 'updateCustomerGroups', 'deleteCustomerGroups'), 'the loaded spec has no customer group operations');
+
+  test('should create, read back, patch, read back and delete a customer group', { tag: ['@customer_groups', '@rule:lifecycle', '@op:createCustomerGroup', '@op:getCustomerGroup', '@op:updateCustomerGroups', '@op:deleteCustomerGroups'] }, async ({ kit }) => {
+    requireWrites(kit);
+    const input = customerGroupInput(kit);
+    const made = await createCustomerGroup(kit, input, { intent: 'positive' });
+    expectStatus(kit.api, 'lifecycle', made.exchange, 201, 'POST /customer_groups should answer 201 (declared)');
+    expectEcho(kit, input, made.exchange, 'the created group');
+    expectEcho(kit, input, await read(kit, made.id), 'the group read back after the create', [made.exchange]);
+
+    const change = customerGroupInput(kit, { settings: { ...(input.settings as Json), public: true, graduatedPrices: true }, configurations: { ...(input.configurations as Json), minOrder: 5, discount: 3 } });
+    const upd = await kit.api.call('updateCustomerGroups', { path: { customer_group_id: made.id }, body: change });
+    expectStatus(kit.api, 'lifecycle', upd, 200, 'PATCH /customer_groups/{id} should answer 200');
+    expectEcho(kit, change, upd, 'the patched group');
+    expectEcho(kit, change, await read(kit, made.id), 'the group read back after the patch', [upd]);
+
+    const del = await kit.api.call('deleteCustomerGroups', { path: { customer_group_id: made.id } });
+    expectStatus(kit.api, 'lifecycle', del, 200, 'DELETE /customer_groups/{id} should answer 200');
+    const gone = await kit.api.call('getCustomerGroup', { path: { customer_group_id: made.id }, label: 'read after delete' });
+    expectStatus(kit.api, 'lifecycle', gone, 404, 'a deleted group should read as 404', [del]);
+  });
+
+  test('should delete an own customer group twice, answering success with its id both times', { tag: ['@customer_groups', '@rule:idempotent-delete', '@op:deleteCustomerGroups'] }, async ({ kit }) => {
+    requireWrites(kit);
+    const made = await createCustomerGroup(kit, {}, { rule: 'idempotent-delete' });
+    for (const round of ['first', 'second']) {
+      const del = await kit.api.call('deleteCustomerGroups', { path: { customer_group_id: made.id }, label: `${round} delete` });
+      expectStatus(kit.api, 'idempotent-delete', del, 200, `the ${round} DELETE of an own group should answer 200`);
+      const body = del.response.json;
+      expectRule(isObj(body) && Number(body.customerGroupId) === made.id, kit.api, { rule: 'idempotent-delete', title: `the ${round} DELETE should echo the group id`, message: `answered ${show(body)}`, exchange: del });
+    }
+  });
+
+  test('should answer 400 for an invalid customer group id and 404 for a missing one', { tag: ['@customer_groups', '@rule:error-status', '@op:getCustomerGroup', '@readonly'] }, async ({ kit }) => {
+    const bad = await kit.api.call('getCustomerGroup', { path: { customer_group_id: 'abc' }, intent: 'negative', label: 'customer_group_id=abc' });
+    expectStatus(kit.api, 'error-status', bad, 400, 'GET /customer_groups/abc should answer 400');
+    const missing = await kit.api.call('getCustomerGroup', { path: { customer_group_id: MISSING_ID }, intent: 'negative', label: 'a group id no shop has' });
+    expectStatus(kit.api, 'error-status', missing, 404, 'GET of a missing group should answer 404');
+  });
+
+  test('should refuse bad customer group writes with 400 and a patch of a missing group with 404', { tag: ['@customer_groups', '@rule:error-status', '@op:createCustomerGroup', '@op:updateCustomerGroups', '@op:deleteCustomerGroups'] }, async ({ kit }) => {
+    requireWrites(kit);
+    const noBody = await kit.api.call('createCustomerGroup', { intent: 'negative', contentType: 'application/json', label: 'create without a body' });
+    expectStatus(kit.api, 'error-status', noBody, 400, 'POST /customer_groups without a body should answer 400');
+    const badPatch = await kit.api.call('updateCustomerGroups', { path: { customer_group_id: 'abc' }, body: customerGroupInput(kit), intent: 'negative', label: 'customer_group_id=abc' });
+    expectStatus(kit.api, 'error-status', badPatch, 400, 'PATCH /customer_groups/abc should answer 400');
+    const badDelete = await kit.api.call('deleteCustomerGroups', { path: { customer_group_id: 'abc' }, intent: 'negative', label: 'customer_group_id=abc' });
+    expectStatus(kit.api, 'error-status', badDelete, 400, 'DELETE /customer_groups/abc should answer 400');
+    const made = await createCustomerGroup(kit, {}, { rule: 'error-status' });
+    const del = await kit.api.call('deleteCustomerGroups', { path: { customer_group_id: made.id } });
+    expectStatus(kit.api, 'error-status', del, 200, 'DELETE of an own group should answer 200');
+    const missing = await kit.api.call('updateCustomerGroups', { path: { customer_group_id: made.id }, body: customerGroupInput(kit), intent: 'negative', label: 'patch of the group just deleted' });
+    expectStatus(kit.api, 'error-status', missing, 404, 'PATCH of a deleted (own) group should answer 404', [del]);
+  });
+
+  listParameterTests({ group: 'customer_groups', op: ops.get('getCustomerGroups'), what: 'customer groups', subject: groupsList });
+});

@@ -1,0 +1,131 @@
+// E-mails: PUT /emails queues (pending) and reads back; POST /emails/{id} sends (sent, with a
+// sent date; PROFILE=full only, it sends mail); an attachment is uploaded first and referenced by
+// its returned path; delete; the state filter; declared error statuses; the list parameters.
+// Recipients are on example.test; the test's token is in `subject`.
+import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
+import { emailInput, queueEmail, uploadAttachment } from '../../fixtures/factories/emails.js';
+import { differences, isObj, recordOf, requireFull, requireWrites, test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
+import { filterRule, secondValue, sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
+import { listParameterTests } from '../../fixtures/list-tests.js';
+import { specOperations } from '../../fixtures/spec-ops.js';
+import type { Exchange } from '../../src/checks/types.js';
+
+const ops = await specOperations();
+const MISSING_ID = 9007199254740991;
+
+function emailsList(kit: FactoryKit): ListSubject {
+  const token = kit.token();
+  return {
+    op: 'getEmailsList',
+    scope: { search: token },
+    sortKey: 'subject',
+    secondSortKey: 'contentPlain',
+    fields: ['id', 'subject', 'isPending'],
+    seed: async (n) => {
+      const out: Json[] = [];
+      for (let i = 0; i < n; i++) out.push((await queueEmail(kit, { subject: sortableValue(token, i), contentPlain: secondValue(token, i) })).record);
+      return out;
+    },
+  };
+}
+
+async function read(kit: FactoryKit, id: number, rule: string): Promise<Exchange> {
+  const ex = await kit.api.call('getEmails', { path: { email_id: id } });
+  expectStatus(kit.api, rule, ex, 200, `GET /emails/${id} should read the e-mail`);
+  return ex;
+}
+
+function expectEcho(kit: FactoryKit, rule: string, sent: Json, ex: Exchange, what: string, related: Exchange[] = []): void {
+  const diff = differences(sent, recordOf(ex.response.json));
+  expectRule(!diff.length, kit.api, { rule, title: `${what} should equal what was written`, message: diff.join('\n  '), exchange: ex, related });
+}
+
+function expectPending(kit: FactoryKit, ex: Exchange, pending: boolean, what: string, related: Exchange[] = []): void {
+  const rec = recordOf(ex.response.json);
+  const sentDate = rec?.sentDate;
+  const ok = rec?.isPending === pending && (pending || (typeof sentDate === 'string' && sentDate !== ''));
+  expectRule(ok, kit.api, {
+    rule: 'email-queue',
+    title: `${what} should be ${pending ? 'pending' : 'sent, with a sent date'}`,
+    message: `isPending ${show(rec?.isPending)}, sentDate ${show(sentDate)}`,
+    exchange: ex,
+    related,
+  });
+}
+
+test.describe('e-mails', () => {
+  test.skip(!ops.has('getEmailsList', 'queueEmail', 'getEmails', 'deleteEmail'), 'the loaded spec has no e-mail operations');
+
+  test('should queue an e-mail as pending and read it back equal', { tag: ['@emails', '@rule:email-queue', '@rule:lifecycle', '@op:queueEmail', '@op:getEmails'] }, async ({ kit }) => {
+    requireWrites(kit);
+    const input = emailInput(kit);
+    const made = await queueEmail(kit, input, { intent: 'positive', rule: 'email-queue' });
+    expectStatus(kit.api, 'email-queue', made.exchange, 200, 'PUT /emails should answer 200 (declared)');
+    expectPending(kit, made.exchange, true, 'a queued e-mail');
+    const got = await read(kit, made.id, 'lifecycle');
+    expectEcho(kit, 'lifecycle', input, got, 'the queued e-mail read back', [made.exchange]);
+    expectPending(kit, got, true, 'a queued e-mail read back', [made.exchange]);
+  });
+
+  test('should send a queued e-mail and read it back as sent', { tag: ['@emails', '@rule:email-queue', '@op:queueEmail', '@op:sendEmail', '@op:getEmails'] }, async ({ kit }) => {
+    requireWrites(kit);
+    requireFull(kit, 'sending an e-mail (POST /emails/{id})');
+    const made = await queueEmail(kit, {}, { rule: 'email-queue' });
+    const send = await kit.api.call('sendEmail', { path: { email_id: made.id }, body: emailInput(kit, { subject: String(made.record.subject) }) });
+    expectStatus(kit.api, 'email-queue', send, 201, 'POST /emails/{id} should answer 201 (declared)');
+    expectPending(kit, send, false, 'the e-mail POST answers');
+    expectPending(kit, await read(kit, made.id, 'email-queue'), false, 'the e-mail read back after sending', [send]);
+  });
+
+  test('should refer to an uploaded attachment by the path the upload answered', { tag: ['@emails', '@attachments', '@rule:lifecycle', '@rule:files', '@op:uploadAttachments', '@op:queueEmail', '@op:getEmails'] }, async ({ kit }) => {
+    requireWrites(kit);
+    const file = await uploadAttachment(kit, { rule: 'files' });
+    const made = await queueEmail(kit, { attachments: [file.path] }, { rule: 'lifecycle' });
+    const got = await read(kit, made.id, 'lifecycle');
+    const attachments = recordOf(got.response.json)?.attachments;
+    expectRule(Array.isArray(attachments) && attachments.includes(file.path), kit.api, {
+      rule: 'lifecycle',
+      title: 'an e-mail should keep the attachment path it was queued with',
+      message: `queued with [${file.path}], read ${show(attachments)}`,
+      exchange: got,
+      related: [file.exchange, made.exchange],
+    });
+  });
+
+  test('should delete an own e-mail, which then reads as 404', { tag: ['@emails', '@rule:lifecycle', '@op:deleteEmail', '@op:getEmails'] }, async ({ kit }) => {
+    requireWrites(kit);
+    const made = await queueEmail(kit);
+    const del = await kit.api.call('deleteEmail', { path: { email_id: made.id } });
+    expectStatus(kit.api, 'lifecycle', del, 200, 'DELETE /emails/{id} should answer 200');
+    const body = del.response.json;
+    expectRule(isObj(body) && Number(body.emailId) === made.id, kit.api, { rule: 'lifecycle', title: 'the DELETE should echo the e-mail id', message: `answered ${show(body)}`, exchange: del });
+    const gone = await kit.api.call('getEmails', { path: { email_id: made.id }, label: 'read after delete' });
+    expectStatus(kit.api, 'lifecycle', gone, 404, 'a deleted e-mail should read as 404', [del]);
+  });
+
+  test('should filter e-mails by state=pending and state=sent', { tag: ['@emails', '@rule:filter-state', '@op:getEmailsList'] }, async ({ kit }) => {
+    // Unscoped: the filter is judged on every listed e-mail; an own pending one (not with
+    // PROFILE=readonly) must be on the right side.
+    const own = kit.writable ? [(await queueEmail(kit, {}, { rule: 'filter-state' })).record] : [];
+    const s: ListSubject = { op: 'getEmailsList' };
+    await filterRule(kit, s, 'filter-state', { param: 'state', value: 'pending', matches: (r) => r.isPending === true, include: own });
+    await filterRule(kit, s, 'filter-state', { param: 'state', value: 'sent', matches: (r) => r.isPending === false, include: [], exclude: own });
+  });
+
+  test('should answer 400 for an invalid e-mail id and 404 for a missing one', { tag: ['@emails', '@rule:error-status', '@op:getEmails', '@readonly'] }, async ({ kit }) => {
+    const bad = await kit.api.call('getEmails', { path: { email_id: 'abc' }, intent: 'negative', label: 'email_id=abc' });
+    expectStatus(kit.api, 'error-status', bad, 400, 'GET /emails/abc should answer 400');
+    const missing = await kit.api.call('getEmails', { path: { email_id: MISSING_ID }, intent: 'negative', label: 'an e-mail id no shop has' });
+    expectStatus(kit.api, 'error-status', missing, 404, 'GET of a missing e-mail should answer 404');
+  });
+
+  test('should refuse queueing without a body and deleting an invalid id with 400', { tag: ['@emails', '@rule:error-status', '@op:queueEmail', '@op:deleteEmail'] }, async ({ kit }) => {
+    requireWrites(kit);
+    const noBody = await kit.api.call('queueEmail', { intent: 'negative', contentType: 'application/json', label: 'queue without a body' });
+    expectStatus(kit.api, 'error-status', noBody, 400, 'PUT /emails without a body should answer 400');
+    const badDelete = await kit.api.call('deleteEmail', { path: { email_id: 'abc' }, intent: 'negative', label: 'email_id=abc' });
+    expectStatus(kit.api, 'error-status', badDelete, 400, 'DELETE /emails/abc should answer 400');
+  });
+
+  listParameterTests({ group: 'emails', op: ops.get('getEmailsList'), what: 'e-mails', subject: emailsList });
+});
