@@ -95,10 +95,14 @@ export function trimAfterId(p: string, id: string): string {
   return i > 0 ? segs.slice(0, i + 1).join('/') : p;
 }
 
-/** Records an answer says were created. Updates echo their own id; the ledger ignores repeats. */
+/**
+ * Records an answer says were created. Updates echo their own id; the ledger ignores repeats. A
+ * PATCH changes a record and never makes one, even when it answers another record's id
+ * (PATCH /orders/{id}/status answers the order status it set).
+ */
 export function createdRecords(catalogue: Catalogue, apiRoot: string, a: AnswerFacts): NewRecord[] {
   if (a.status < 200 || a.status >= 300) return [];
-  if (!['POST', 'PUT', 'PATCH'].includes(a.method) || isSearch(a.op)) return [];
+  if (!['POST', 'PUT'].includes(a.method) || isSearch(a.op)) return [];
   const parent = ownerPath(a.op, a.path);
   const isUpload = (a.op.body?.contentTypes ?? []).some((t) => t.startsWith('multipart/'));
   if (isUpload) {
