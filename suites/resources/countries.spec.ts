@@ -1,0 +1,85 @@
+// Countries and zones (reference data, read only): a listed country reads back equal by id, its
+// zones list and each zone reads back; the vendor's declared statuses for missing and invalid ids
+// (countries: 500 not found / 501 invalid; zones: 501 not found / 400 invalid); list parameters.
+import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
+import { differences, isObj, test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
+import { fieldsSingleRule, readList } from '../../fixtures/list-rules.js';
+import { listParameterTests } from '../../fixtures/list-tests.js';
+import { specOperations } from '../../fixtures/spec-ops.js';
+import { listItems } from '../../src/client/resolver.js';
+import type { Exchange } from '../../src/checks/types.js';
+
+const ops = await specOperations();
+const MISSING_ID = 9007199254740991;
+
+/** A listed country that has zones (tries the first few), or the first country. */
+async function countryWithZones(kit: FactoryKit): Promise<{ country: Json; zones: Json[]; list: Exchange; zonesEx?: Exchange }> {
+  const list = await readList(kit, { op: 'getCountries' }, {}, 'lifecycle');
+  const first = list.items[0];
+  test.skip(first === undefined, 'skip: the target lists no country');
+  for (const country of list.items.filter((c) => c.status === true).slice(0, 5)) {
+    const zonesEx = await kit.api.call('getCountriesZones', { path: { country_id: Number(country.id) } });
+    const zones = listItems(zonesEx.response.json);
+    if (zonesEx.response.status === 200 && zones.length) return { country, zones, list: list.exchange, zonesEx };
+  }
+  return { country: first as Json, zones: [], list: list.exchange };
+}
+
+test.describe('countries', () => {
+  test.skip(!ops.has('getCountries', 'getCountry'), 'the loaded spec has no country operations');
+
+  test('should read a listed country by its id, equal to its list entry', { tag: ['@countries', '@rule:lifecycle', '@op:getCountries', '@op:getCountry', '@readonly'] }, async ({ kit }) => {
+    const list = await readList(kit, { op: 'getCountries' }, {}, 'lifecycle');
+    const country = list.items[0];
+    test.skip(country === undefined, 'skip: the target lists no country');
+    const got = await kit.api.call('getCountry', { path: { country_id: Number(country?.id) } });
+    expectStatus(kit.api, 'lifecycle', got, 200, 'a listed country should read with 200', [list.exchange]);
+    const diff = differences(country ?? {}, got.response.json);
+    expectRule(!diff.length, kit.api, { rule: 'lifecycle', title: 'a country should read the same by id as in the list', message: diff.join('\n  '), exchange: got, related: [list.exchange] });
+  });
+
+  test('should answer the declared 500 for a missing country and 501 for an invalid id', { tag: ['@countries', '@rule:error-status', '@op:getCountry', '@readonly'] }, async ({ kit }) => {
+    const missing = await kit.api.call('getCountry', { path: { country_id: MISSING_ID }, intent: 'negative', label: 'a country id no shop has' });
+    expectStatus(kit.api, 'error-status', missing, 500, 'GET of a missing country should answer the declared 500 ("could not find the record")');
+    const bad = await kit.api.call('getCountry', { path: { country_id: 'abc' }, intent: 'negative', label: 'country_id=abc' });
+    expectStatus(kit.api, 'error-status', bad, 501, 'GET /countries/abc should answer the declared 501');
+  });
+
+  test('should keep exactly the named fields of a single country', { tag: ['@countries', '@rule:fields', '@op:getCountry', '@readonly'] }, async ({ kit }) => {
+    const list = await readList(kit, { op: 'getCountries' }, {}, 'fields');
+    test.skip(!list.items.length, 'skip: the target lists no country');
+    await fieldsSingleRule(kit, 'getCountry', { country_id: Number(list.items[0]?.id) }, ['id', 'iso2']);
+  });
+
+  listParameterTests({ group: 'countries', op: ops.get('getCountries'), what: 'countries', subject: () => ({ op: 'getCountries', sortKey: 'name', secondSortKey: 'iso2', fields: ['id', 'name'] }), readOnly: true });
+});
+
+test.describe('zones', () => {
+  test.skip(!ops.has('getCountries', 'getCountriesZones', 'getZones'), 'the loaded spec has no zone operations');
+
+  test("should list a country's zones, each readable by its id", { tag: ['@countries', '@zones', '@rule:lifecycle', '@op:getCountriesZones', '@op:getZones', '@readonly'] }, async ({ kit }) => {
+    const { zones, zonesEx } = await countryWithZones(kit);
+    test.skip(!zones.length || !zonesEx, 'skip: none of the first active countries has zones');
+    const zone = zones[0] as Json;
+    const got = await kit.api.call('getZones', { path: { zone_id: Number(zone.id) } });
+    expectStatus(kit.api, 'lifecycle', got, 200, 'a listed zone should read with 200', zonesEx ? [zonesEx] : []);
+    const diff = differences(zone, got.response.json);
+    expectRule(!diff.length, kit.api, { rule: 'lifecycle', title: 'a zone should read the same by id as in its country', message: diff.join('\n  '), exchange: got, ...(zonesEx ? { related: [zonesEx] } : {}) });
+  });
+
+  test('should answer the declared 500 and 501 for zones of a missing or invalid country', { tag: ['@countries', '@zones', '@rule:error-status', '@op:getCountriesZones', '@readonly'] }, async ({ kit }) => {
+    const missing = await kit.api.call('getCountriesZones', { path: { country_id: MISSING_ID }, intent: 'negative', label: 'zones of a country id no shop has' });
+    expectStatus(kit.api, 'error-status', missing, 500, 'zones of a missing country should answer the declared 500');
+    const bad = await kit.api.call('getCountriesZones', { path: { country_id: 'abc' }, intent: 'negative', label: 'country_id=abc' });
+    expectStatus(kit.api, 'error-status', bad, 501, 'zones of /countries/abc should answer the declared 501');
+  });
+
+  test('should answer 400 for an invalid zone id and the declared 501 for a missing zone', { tag: ['@zones', '@rule:error-status', '@op:getZones', '@readonly'] }, async ({ kit }) => {
+    const bad = await kit.api.call('getZones', { path: { zone_id: 'abc' }, intent: 'negative', label: 'zone_id=abc' });
+    expectStatus(kit.api, 'error-status', bad, 400, 'GET /zones/abc should answer 400');
+    const missing = await kit.api.call('getZones', { path: { zone_id: MISSING_ID }, intent: 'negative', label: 'a zone id no shop has' });
+    expectStatus(kit.api, 'error-status', missing, 501, 'GET of a missing zone should answer the declared 501');
+    const body = missing.response.json;
+    expectRule(isObj(body), kit.api, { rule: 'error-status', title: 'the 501 should carry the error body', message: `answered ${show(body)}`, exchange: missing });
+  });
+});
