@@ -26,6 +26,17 @@ export interface PropertyResult {
   report?: string;
 }
 
+/**
+ * Shrinking against a live target costs requests per attempt (a create, a read, a delete): a
+ * 256-character string shrinks one character at a time into hundreds of attempts. Write
+ * properties cap the attempts; the counterexample is then small, not always minimal.
+ */
+export const LIVE_SHRINKS = 40;
+
+export function liveShrinks<T>(arb: fc.Arbitrary<T>, max = LIVE_SHRINKS): fc.Arbitrary<T> {
+  return fc.limitShrink(arb, max);
+}
+
 /** How many runs a property gets: its share of FC_RUNS (expensive properties take less), at least `min`. */
 export function scaledRuns(fcRuns: number, share = 1, min = 1): number {
   return Math.max(min, Math.round(fcRuns * share));

@@ -1,0 +1,146 @@
+// Collections the writing properties create their own records in. The operations come from the
+// loaded spec by path shape (POST /x, GET /x/{id}, DELETE /x/{id}, GET /x); what the spec cannot
+// say is which ids a body must borrow from the target: REFERENCES pins them (a country of the
+// target, a guest customer made for the test, a top-level parent), since the arbitraries' ids are
+// random int64 values no shop has. Every create goes through the test's `api` client, so the
+// ledger has the record before the answer returns; runs delete their own records as they go.
+import fc from 'fast-check';
+import { OMIT, validBody, type ArbOptions } from '../../../src/arbitraries/index.js';
+import type { ApiClient } from '../../../src/client/api-client.js';
+import { isSearchOperation } from '../../../src/client/guard.js';
+import type { NewRecord } from '../../../src/client/ledger.js';
+import type { Exchange } from '../../../src/checks/types.js';
+import type { Catalogue, Operation, SpecSchema } from '../../../src/spec/types.js';
+import { isObj, recordOf, type FactoryKit, type Json } from '../../../fixtures/factories/index.js';
+import { countryId, createGuest } from '../../../fixtures/factories/customers.js';
+
+export type Overrides = NonNullable<ArbOptions['overrides']>;
+
+export interface Writable {
+  path: string;
+  group: string;
+  create: Operation;
+  read: Operation;
+  remove: Operation;
+  list: Operation | undefined;
+  /** Path parameter of the read/delete (`customer_id`). */
+  idParam: string;
+  /** The create takes an array (bulk); properties send one record. */
+  bulk: boolean;
+  /** First-level fields a client writes and the single read answers (not readOnly, not write-only). */
+  comparable: string[];
+}
+
+/** Reference ids a create body of the collection must take from the target, as arbitrary overrides. */
+const REFERENCES: Readonly<Record<string, (kit: FactoryKit) => Promise<Overrides>>> = {
+  '/customers': async (kit) => ({ '/*/addressId': OMIT, '/*/address/countryId': fc.constant(await countryId(kit)), '/*/address/zoneId': fc.constant(0) }),
+  '/addresses': async (kit) => ({ '/customerId': fc.constant((await createGuest(kit)).id), '/countryId': fc.constant(await countryId(kit)), '/zoneId': fc.constant(0) }),
+  '/categories': () => Promise.resolve({ '/*/parentId': fc.constant(0) }),
+};
+
+/** Fields that make generated records unique and attributable (run id inside). */
+export const UNIQUE_FIELDS = ['email', 'name', 'firstname', 'lastname', 'city', 'title'] as const;
+
+function successSchema(op: Operation): SpecSchema | undefined {
+  const s = op.responses.find((r) => /^2\d\d$/.test(r.status) && r.schema !== undefined)?.schema;
+  return s?.type === 'array' && isObj(s.items) ? (s.items as SpecSchema) : s;
+}
+
+function comparableFields(read: Operation, create: Operation): string[] {
+  const rec = successSchema(read);
+  const props = rec && isObj(rec.properties) ? rec.properties : {};
+  const body = create.body?.schema;
+  const item = body?.type === 'array' && isObj(body.items) ? body.items : body;
+  const inputs = item && isObj(item.properties) ? item.properties : {};
+  return Object.keys(inputs).filter((k) => {
+    const p = props[k];
+    return isObj(p) && p.readOnly !== true && p.writeOnly !== true && p['x-writeOnly'] !== true && !k.startsWith('_');
+  });
+}
+
+/** The collection's operations in the loaded spec, when it has all four. */
+export function writable(catalogue: Catalogue, path: string): Writable | undefined {
+  const ops = catalogue.operations;
+  const create = ops.find((o) => o.method === 'post' && o.path === path && !isSearchOperation(o));
+  const one = (m: string) => ops.find((o) => o.method === m && o.path.startsWith(`${path}/{`) && /^\/\{[^}/]+\}$/.test(o.path.slice(path.length)));
+  const read = one('get');
+  const remove = one('delete');
+  if (!create || !read || !remove) return undefined;
+  const idParam = /\{([^}]+)\}$/.exec(read.path)?.[1] ?? 'id';
+  return {
+    path,
+    group: create.group,
+    create,
+    read,
+    remove,
+    list: ops.find((o) => o.method === 'get' && o.path === path),
+    idParam,
+    bulk: create.body?.schema?.type === 'array',
+    comparable: comparableFields(read, create),
+  };
+}
+
+/** Arbitrary options for the collection's create bodies: reference ids pinned, unique fields with the run id. */
+export async function bodyOptions(kit: FactoryKit, w: Writable, catalogue: Catalogue): Promise<ArbOptions> {
+  const overrides = (await REFERENCES[w.path]?.(kit)) ?? {};
+  return { catalogue, runId: kit.runId, uniqueFields: UNIQUE_FIELDS, overrides };
+}
+
+/** Valid create bodies for the collection; one record when the body is a list. */
+export async function validCreateBody(kit: FactoryKit, w: Writable, catalogue: Catalogue): Promise<fc.Arbitrary<unknown>> {
+  const arb = validBody(w.create, await bodyOptions(kit, w, catalogue));
+  // Bulk bodies may be [] (the schema sets no minItems); a property sends exactly one record.
+  return w.bulk ? arb.filter((b) => Array.isArray(b) && b.length > 0).map((b) => [(b as unknown[])[0]]) : arb;
+}
+
+/** The one record a (bulk) body sends. */
+export function sentRecord(w: Writable, body: unknown): Json {
+  const one = w.bulk && Array.isArray(body) ? body[0] : body;
+  return isObj(one) ? one : {};
+}
+
+export interface Made {
+  exchange: Exchange;
+  /** The new record's id, when the create succeeded and the harness could read it. */
+  id: string | undefined;
+}
+
+/** Sends a create; adopts the address a customer create makes on the side. */
+export async function createOwn(kit: FactoryKit, w: Writable, body: unknown, intent: 'positive' | 'negative' = 'positive'): Promise<Made> {
+  const ex = await kit.api.call(w.create, { body, intent });
+  const made = kit.api.createdBy(ex).find((r) => r.kind === 'record' && r.collection === w.path);
+  const rec = recordOf(ex.response.json);
+  const sent = sentRecord(w, body);
+  if (made && rec && isObj(sent.address) && typeof rec.addressId === 'number' && rec.addressId > 0) kit.adopt('/addresses', rec.addressId, w.create.id, made.path);
+  return { exchange: ex, id: made?.id };
+}
+
+/** Records the client holds open now; `cleanupSince` deletes the ones made after this mark. */
+export function mark(api: ApiClient): Set<NewRecord> {
+  return new Set(api.openRecords());
+}
+
+/** Deletes (newest first) what the client created since the mark; a run leaves nothing behind. */
+export async function cleanupSince(api: ApiClient, before: ReadonlySet<NewRecord>): Promise<void> {
+  await api.cleanup(api.openRecords().filter((r) => !before.has(r)));
+}
+
+/** Differences of `sent` against `got` as readable lines: every key sent must come back equal (objects: recursively; extra keys in `got` are fine). */
+export function echoDifferences(sent: unknown, got: unknown, at = ''): string[] {
+  if (isObj(sent)) {
+    if (!isObj(got)) return [`${at || '/'}: sent an object, read ${JSON.stringify(got) ?? 'nothing'}`];
+    return Object.keys(sent).flatMap((k) => echoDifferences(sent[k], got[k], `${at}/${k}`));
+  }
+  if (Array.isArray(sent)) {
+    if (!Array.isArray(got) || got.length !== sent.length) return [`${at}: sent ${sent.length} items, read ${Array.isArray(got) ? `${got.length} items` : (JSON.stringify(got) ?? 'nothing')}`];
+    return sent.flatMap((v, i) => echoDifferences(v, got[i], `${at}/${i}`));
+  }
+  if (sent === got) return [];
+  const show = (v: unknown) => {
+    const s = JSON.stringify(v) ?? 'nothing';
+    return s.length > 80 ? `${s.slice(0, 80)}… (${typeof v === 'string' ? `${[...v].length} characters` : `${s.length} characters of JSON`})` : s;
+  };
+  return [`${at}: sent ${show(sent)}, read ${show(got)}`];
+}
+
+export { recordOf, type Json };
