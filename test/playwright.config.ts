@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test';
 
 export default defineConfig({
   testDir: '.',
-  testMatch: ['unit/**/*.spec.ts', 'shop/**/*.spec.ts', 'harness/**/*.spec.ts', 'reports/**/*.spec.ts'],
+  testMatch: ['unit/**/*.spec.ts', 'shop/**/*.spec.ts', 'harness/**/*.spec.ts', 'reports/**/*.spec.ts', 'faults/**/*.spec.ts'],
   outputDir: '../reports/self-test-results',
   fullyParallel: true,
   forbidOnly: true,

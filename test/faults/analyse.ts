@@ -1,0 +1,189 @@
+// The verdicts of the fault matrix, from the raw results of one run (pure, self-tested).
+// A fault is caught when a test carrying one of its `catches` tags fails with it on (a check's
+// Fail; for contract tests also Unsupported where the clean shop said otherwise), and that same
+// test does not fail on the clean shop. Harness errors and timeouts catch nothing: they say the
+// harness broke, not that a check saw the defect. The clean shop must have no failure at all.
+import type { Fault } from '../../reference/faults/types.js';
+import { cleanProjectName, type MatrixPlan } from './plan.js';
+import type { RawResult, RawRun } from './raw.js';
+
+export interface TestRef {
+  id: string;
+  /** The expected tag it carries (caught), or its tags (extra failures). */
+  tags: string[];
+  /** fail, unsupported, error, timedOut, ... */
+  outcome: string;
+  error?: string;
+}
+
+export interface FaultVerdict {
+  fault: string;
+  area: string;
+  description: string;
+  catches: string[];
+  caught: boolean;
+  /** Why it was not caught, naming the fault and the tags (empty when caught). */
+  reason: string;
+  /** Tests with an expected tag that caught the fault. */
+  caughtBy: TestRef[];
+  /** Tags of `catches` no test in the run carries. */
+  missingTags: string[];
+  /** Tests the project ran / that failed (any reason). */
+  ran: number;
+  failed: number;
+  /** Failures of tests WITHOUT an expected tag (smoke set): the fault broke more than its rule. */
+  extraFailures: TestRef[];
+  /** Tests with an expected tag that failed as harness errors or timeouts. */
+  harnessErrors: TestRef[];
+  /** Tests with an expected tag that failed here but fail on the clean shop too (prove nothing). */
+  failsCleanToo: string[];
+}
+
+export interface CleanVerdict {
+  project: string;
+  ran: number;
+  failures: TestRef[];
+}
+
+export interface MatrixResult {
+  generatedAt: string;
+  durationMs: number;
+  settings: { quick: boolean; only: string[]; profile: string; fcRuns: number };
+  score: { caught: number; total: number };
+  cleanGreen: boolean;
+  /** `caught 37/37, clean run green` */
+  summary: string;
+  ok: boolean;
+  clean: CleanVerdict[];
+  faults: FaultVerdict[];
+  /** Errors outside tests (config, loading): any makes the matrix fail. */
+  errors: string[];
+}
+
+const FAILED = new Set(['failed', 'timedOut', 'interrupted']);
+
+function isHarnessError(r: RawResult): boolean {
+  return r.status !== 'failed' || r.outcome === 'error' || (r.error ?? '').startsWith('Harness error:');
+}
+
+function ref(r: RawResult, tags: string[]): TestRef {
+  return { id: r.id, tags, outcome: r.status === 'failed' ? (r.outcome ?? 'fail') : r.outcome === 'unsupported' ? 'unsupported' : r.status, ...(r.error ? { error: r.error } : {}) };
+}
+
+/** Did this result (fault on) show the defect, given the same test on the clean shop? */
+function verdictOf(r: RawResult, clean: RawResult | undefined): 'caught' | 'harness' | 'clean-fails' | 'none' {
+  const failed = FAILED.has(r.status);
+  const unsupported = r.status === 'skipped' && r.outcome === 'unsupported' && clean?.outcome !== 'unsupported';
+  if (!failed && !unsupported) return 'none';
+  if (clean && FAILED.has(clean.status)) return 'clean-fails';
+  if (failed && isHarnessError(r)) return 'harness';
+  return 'caught';
+}
+
+function list(tags: readonly string[]): string {
+  return tags.join(', ');
+}
+
+export function judgeFault(fault: Fault, project: string, results: RawResult[], cleanById: Map<string, RawResult>, tagsInRun: ReadonlySet<string>): FaultVerdict {
+  const catches = [...fault.catches];
+  const missingTags = catches.filter((t) => !tagsInRun.has(t));
+  const mine = results.filter((r) => r.project === project);
+  const v: FaultVerdict = {
+    fault: fault.name,
+    area: fault.area,
+    description: fault.description,
+    catches,
+    caught: false,
+    reason: '',
+    caughtBy: [],
+    missingTags,
+    ran: mine.length,
+    failed: mine.filter((r) => FAILED.has(r.status)).length,
+    extraFailures: [],
+    harnessErrors: [],
+    failsCleanToo: [],
+  };
+  let tagged = 0;
+  for (const r of mine) {
+    const expected = r.tags.filter((t) => catches.includes(t));
+    if (!expected.length) {
+      if (FAILED.has(r.status)) v.extraFailures.push(ref(r, r.tags));
+      continue;
+    }
+    tagged++;
+    const verdict = verdictOf(r, cleanById.get(r.id));
+    if (verdict === 'caught') v.caughtBy.push(ref(r, expected));
+    else if (verdict === 'harness') v.harnessErrors.push(ref(r, expected));
+    else if (verdict === 'clean-fails') v.failsCleanToo.push(r.id);
+  }
+  v.caught = v.caughtBy.length > 0;
+  if (!v.caught) {
+    if (missingTags.length === catches.length) v.reason = `not caught: no test carries ${catches.length > 1 ? 'any of the tags' : 'the tag'} ${list(catches)}`;
+    else if (!mine.length) v.reason = `not caught: its project ran no test (expected tags ${list(catches)})`;
+    else {
+      const parts = [`none of the ${tagged} test(s) tagged ${list(catches.filter((t) => !missingTags.includes(t)))} failed because of it`];
+      if (v.harnessErrors.length) parts.push(`${v.harnessErrors.length} ended in harness errors or timeouts`);
+      if (v.failsCleanToo.length) parts.push(`${v.failsCleanToo.length} fail on the clean shop too`);
+      if (missingTags.length) parts.push(`no test carries ${list(missingTags)}`);
+      v.reason = `not caught: ${parts.join('; ')}`;
+    }
+  }
+  return v;
+}
+
+export interface AnalyseOptions {
+  quick: boolean;
+  only: string[];
+  profile: string;
+  fcRuns: number;
+  now?: Date;
+}
+
+export function analyse(plan: MatrixPlan, raw: RawRun, opts: AnalyseOptions): MatrixResult {
+  const byProject = new Map<string, RawResult[]>();
+  for (const r of raw.results) byProject.set(r.project, [...(byProject.get(r.project) ?? []), r]);
+  const tagsInRun = new Set(raw.results.flatMap((r) => r.tags));
+
+  const clean: CleanVerdict[] = plan.projects
+    .filter((p) => p.fault === undefined)
+    .map((p) => {
+      const rs = byProject.get(p.name) ?? [];
+      return { project: p.name, ran: rs.length, failures: rs.filter((r) => FAILED.has(r.status)).map((r) => ref(r, r.tags)) };
+    });
+  const errors = [...raw.errors];
+  for (const c of clean) if (c.ran === 0) errors.push(`the clean project ${c.project} ran no test`);
+
+  const faults = plan.faults.map((f) => {
+    const project = plan.projects.find((p) => p.fault === f.name);
+    const cleanName = cleanProjectName(project?.variant ?? { tls: false });
+    const cleanById = new Map((byProject.get(cleanName) ?? []).map((r) => [r.id, r]));
+    return judgeFault(f, project?.name ?? '', raw.results, cleanById, tagsInRun);
+  });
+
+  const caught = faults.filter((f) => f.caught).length;
+  const cleanFailures = clean.reduce((n, c) => n + c.failures.length, 0);
+  const cleanGreen = cleanFailures === 0 && clean.every((c) => c.ran > 0);
+  const summary = [
+    `caught ${caught}/${faults.length}`,
+    cleanGreen ? 'clean run green' : `clean run: ${cleanFailures} failure(s)`,
+    ...(errors.length ? [`${errors.length} run error(s)`] : []),
+  ].join(', ');
+  return {
+    generatedAt: (opts.now ?? new Date()).toISOString(),
+    durationMs: raw.durationMs,
+    settings: { quick: opts.quick, only: opts.only, profile: opts.profile, fcRuns: opts.fcRuns },
+    score: { caught, total: faults.length },
+    cleanGreen,
+    summary,
+    ok: caught === faults.length && cleanGreen && errors.length === 0,
+    clean,
+    faults,
+    errors,
+  };
+}
+
+/** For `npm test`'s closing line: one per fault, one for the clean run, one for run errors. */
+export function matrixCounts(m: MatrixResult): { passed: number; failed: number; skipped: number } {
+  const notCaught = m.faults.length - m.score.caught;
+  return { passed: m.score.caught + (m.cleanGreen ? 1 : 0), failed: notCaught + (m.cleanGreen ? 0 : 1) + (m.errors.length ? 1 : 0), skipped: 0 };
+}

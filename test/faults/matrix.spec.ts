@@ -1,0 +1,154 @@
+// Self-tests of the fault matrix's plan and verdicts on made-up results: what counts as caught,
+// that a fault nothing catches fails with a message naming it, that harness errors and tests
+// failing on the clean shop prove nothing, and that extra failures are listed, not hidden.
+import { expect, test } from '@playwright/test';
+import { FAULTS } from '../../reference/faults/registry.js';
+import type { Fault } from '../../reference/faults/types.js';
+import { analyse, matrixCounts } from './analyse.js';
+import { planMatrix, quickFaults, SMOKE_TAGS, tagGrep } from './plan.js';
+import type { RawResult, RawRun } from './raw.js';
+import { renderMarkdown } from './render.js';
+
+const FAKE: Fault[] = [
+  { name: 'auth-open', description: 'No auth.', catches: ['@check:authRequired'], area: 'core' },
+  { name: 'http-too', description: 'Plain http.', catches: ['@check:transportSecurity'], area: 'core' },
+  { name: 'sort-up', description: 'Sort ignores -.', catches: ['@rule:sort'], area: 'lists' },
+  { name: 'nobody-tests-me', description: 'Untested.', catches: ['@rule:rate-limit'], area: 'lists' },
+  { name: 'gone', description: 'Unrouted.', catches: ['@check:unsupportedOperation'], area: 'schema' },
+];
+
+const OPTS = { quick: false, only: [], profile: 'standard', fcRuns: 25 };
+
+function r(project: string, id: string, tags: string[], status: RawResult['status'], extra: Partial<RawResult> = {}): RawResult {
+  return { project, id, tags, status, durationMs: 1, ...extra };
+}
+
+function run(results: RawResult[], errors: string[] = []): RawRun {
+  return { status: 'failed', durationMs: 1000, errors, results };
+}
+
+/** A clean baseline where every test passes, and the TLS one for transportSecurity. */
+const CLEAN: RawResult[] = [
+  r('clean', 'auth-1', ['@check:authRequired'], 'passed', { outcome: 'pass' }),
+  r('clean', 'auth-2', ['@check:authRequired'], 'passed', { outcome: 'pass' }),
+  r('clean', 'sort-1', ['@rule:sort'], 'passed'),
+  r('clean', 'smoke-1', ['@op:getCustomers'], 'passed', { outcome: 'pass' }),
+  r('clean', 'shop-info', ['@check:unsupportedOperation'], 'passed', { outcome: 'pass' }),
+  r('clean:tls', 'tls-1', ['@check:transportSecurity'], 'passed', { outcome: 'pass' }),
+];
+
+test.describe('fault matrix plan @faults', () => {
+  test('should plan a project per fault and clean baselines per shop variant', () => {
+    const plan = planMatrix(FAKE);
+    expect(plan.projects.map((p) => p.name)).toEqual(['clean', 'clean:tls', 'fault:auth-open', 'fault:http-too', 'fault:sort-up', 'fault:nobody-tests-me', 'fault:gone']);
+    expect(plan.projects.find((p) => p.name === 'clean')?.tags).toBeUndefined();
+    expect(plan.projects.find((p) => p.name === 'clean:tls')?.tags).toEqual([...SMOKE_TAGS, '@check:transportSecurity']);
+    expect(plan.projects.find((p) => p.name === 'fault:http-too')?.variant).toEqual({ tls: true });
+    expect(plan.projects.find((p) => p.name === 'fault:sort-up')?.tags).toEqual(['@rule:sort', ...SMOKE_TAGS]);
+  });
+
+  test('should keep one fault per area in quick mode and refuse unknown names', () => {
+    expect(quickFaults(FAKE).map((f) => f.name)).toEqual(['auth-open', 'sort-up', 'gone']);
+    const quick = planMatrix(FAKE, { quick: true });
+    expect(quick.projects.find((p) => p.name === 'clean')?.tags).toEqual(expect.arrayContaining(['@check:authRequired', '@rule:sort']));
+    expect(() => planMatrix(FAKE, { only: ['no-such'] })).toThrow(/unknown fault\(s\): no-such/);
+  });
+
+  test('should cover every area of the real registry in quick mode', () => {
+    const areas = new Set(FAULTS.map((f) => f.area));
+    expect(new Set(quickFaults(FAULTS).map((f) => f.area))).toEqual(areas);
+  });
+
+  test('should grep whole tags only', () => {
+    const g = tagGrep(['@rule:sort', '@check:authRequired']);
+    expect(g.test('customers › should sort @customers @rule:sort')).toBe(true);
+    expect(g.test('x @rule:sort @other')).toBe(true);
+    expect(g.test('x @rule:sort-keys')).toBe(false);
+    expect(g.test('x @check:authRequiredLater')).toBe(false);
+  });
+});
+
+test.describe('fault matrix verdicts @faults', () => {
+  const plan = planMatrix(FAKE);
+
+  test('should count a fault as caught when a test with its tag fails, and report every fault', () => {
+    const m = analyse(plan, run([...CLEAN, r('fault:auth-open', 'auth-1', ['@check:authRequired'], 'failed', { outcome: 'fail', error: 'ConformanceError: no 401' }), r('fault:auth-open', 'auth-2', ['@check:authRequired'], 'passed')]), OPTS);
+    const v = m.faults.find((f) => f.fault === 'auth-open');
+    expect(v?.caught).toBe(true);
+    expect(v?.caughtBy.map((t) => t.id)).toEqual(['auth-1']);
+    expect(m.faults.map((f) => f.fault)).toEqual(FAKE.map((f) => f.name));
+  });
+
+  test('should fail a fault nothing catches with a message naming it and its tag', () => {
+    const m = analyse(plan, run([...CLEAN, r('fault:sort-up', 'sort-1', ['@rule:sort'], 'passed')]), OPTS);
+    const untested = m.faults.find((f) => f.fault === 'nobody-tests-me');
+    expect(untested?.caught).toBe(false);
+    expect(untested?.reason).toBe('not caught: no test carries the tag @rule:rate-limit');
+    const toothless = m.faults.find((f) => f.fault === 'sort-up');
+    expect(toothless?.reason).toBe('not caught: none of the 1 test(s) tagged @rule:sort failed because of it');
+    expect(m.ok).toBe(false);
+    expect(m.summary).toBe('caught 0/5, clean run green');
+    const md = renderMarkdown(m);
+    expect(md).toContain('`nobody-tests-me` (Untested.) not caught: no test carries the tag @rule:rate-limit');
+    expect(md).toContain('**NOT CAUGHT**');
+  });
+
+  test('should not count harness errors, timeouts or tests that fail on the clean shop too', () => {
+    const clean = CLEAN.map((c) => (c.id === 'auth-2' ? { ...c, status: 'failed' as const, outcome: 'fail' } : c));
+    const m = analyse(
+      plan,
+      run([
+        ...clean,
+        r('fault:auth-open', 'auth-1', ['@check:authRequired'], 'failed', { outcome: 'error', error: 'Harness error: socket hang up' }),
+        r('fault:auth-open', 'auth-2', ['@check:authRequired'], 'failed', { outcome: 'fail' }),
+        r('fault:sort-up', 'sort-1', ['@rule:sort'], 'timedOut'),
+      ]),
+      OPTS,
+    );
+    const auth = m.faults.find((f) => f.fault === 'auth-open');
+    expect(auth?.caught).toBe(false);
+    expect(auth?.harnessErrors.map((t) => t.id)).toEqual(['auth-1']);
+    expect(auth?.failsCleanToo).toEqual(['auth-2']);
+    expect(auth?.reason).toContain('1 ended in harness errors or timeouts; 1 fail on the clean shop too');
+    expect(m.faults.find((f) => f.fault === 'sort-up')?.harnessErrors.map((t) => t.outcome)).toEqual(['timedOut']);
+    expect(m.cleanGreen).toBe(false);
+    expect(m.summary).toBe('caught 0/5, clean run: 1 failure(s)');
+    expect(m.clean.find((c) => c.project === 'clean')?.failures.map((t) => t.id)).toEqual(['auth-2']);
+  });
+
+  test('should count Unsupported as caught only where the clean shop said otherwise', () => {
+    const gone = [r('fault:gone', 'shop-info', ['@check:unsupportedOperation'], 'skipped', { outcome: 'unsupported' })];
+    expect(analyse(plan, run([...CLEAN, ...gone]), OPTS).faults.find((f) => f.fault === 'gone')?.caught).toBe(true);
+    const cleanUnsupported = CLEAN.map((c) => (c.id === 'shop-info' ? { ...c, status: 'skipped' as const, outcome: 'unsupported' } : c));
+    expect(analyse(plan, run([...cleanUnsupported, ...gone]), OPTS).faults.find((f) => f.fault === 'gone')?.caught).toBe(false);
+  });
+
+  test('should judge TLS faults against the TLS baseline', () => {
+    const m = analyse(plan, run([...CLEAN, r('fault:http-too', 'tls-1', ['@check:transportSecurity'], 'failed', { outcome: 'fail' })]), OPTS);
+    expect(m.faults.find((f) => f.fault === 'http-too')?.caught).toBe(true);
+  });
+
+  test('should list extra failures of untagged tests without counting them as catches', () => {
+    const m = analyse(plan, run([...CLEAN, r('fault:sort-up', 'sort-1', ['@rule:sort'], 'failed'), r('fault:sort-up', 'smoke-1', ['@op:getCustomers'], 'failed', { outcome: 'fail', error: 'ConformanceError: 1 finding:\n  ✗ wrong order' })]), OPTS);
+    const v = m.faults.find((f) => f.fault === 'sort-up');
+    expect(v?.caughtBy.map((t) => t.id)).toEqual(['sort-1']);
+    expect(v?.extraFailures.map((t) => t.id)).toEqual(['smoke-1']);
+    expect(renderMarkdown(m)).toContain('smoke-1 [fail]: ConformanceError: 1 finding: / ✗ wrong order');
+  });
+
+  test('should fail on run errors and sum one count per fault plus the clean run', () => {
+    const caughtAll = [
+      r('fault:auth-open', 'auth-1', ['@check:authRequired'], 'failed'),
+      r('fault:http-too', 'tls-1', ['@check:transportSecurity'], 'failed'),
+      r('fault:sort-up', 'sort-1', ['@rule:sort'], 'failed'),
+      r('fault:gone', 'shop-info', ['@check:unsupportedOperation'], 'skipped', { outcome: 'unsupported' }),
+    ];
+    const m = analyse(plan, run([...CLEAN, ...caughtAll]), OPTS);
+    expect(m.score).toEqual({ caught: 4, total: 5 });
+    expect(matrixCounts(m)).toEqual({ passed: 5, failed: 1, skipped: 0 });
+    const broken = analyse(plan, run(CLEAN.filter((c) => c.project !== 'clean:tls'), ['SyntaxError in suites/x.spec.ts']), OPTS);
+    expect(broken.errors).toEqual(['SyntaxError in suites/x.spec.ts', 'the clean project clean:tls ran no test']);
+    expect(broken.ok).toBe(false);
+    expect(matrixCounts(broken).failed).toBe(5 + 1 + 1);
+  });
+});

@@ -1,0 +1,27 @@
+// What the matrix reporter records of one Playwright run: every test result of every project,
+// plain JSON, so the analysis can be re-run (and self-tested) without Playwright.
+
+export type RawStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
+
+export interface RawResult {
+  /** Playwright project: `clean`, `clean:tls`, `fault:<name>`. */
+  project: string;
+  /** `suites/contract/contract.spec.ts › getCustomers (GET /customers) › should ...`, the same in every project. */
+  id: string;
+  tags: string[];
+  status: RawStatus;
+  /** The `outcome` annotation of contract tests (pass, fail, error, unsupported, skip, disabled). */
+  outcome?: string;
+  /** First lines of the error message (already redacted by the reporter before it). */
+  error?: string;
+  durationMs: number;
+}
+
+export interface RawRun {
+  /** Playwright's overall status (failed is normal: the fault projects fail on purpose). */
+  status: string;
+  durationMs: number;
+  /** Errors outside tests (config, worker setup): any of them makes the matrix fail. */
+  errors: string[];
+  results: RawResult[];
+}
