@@ -1,0 +1,11 @@
+// Category icons: upload, list, rename and delete by the returned name; refused uploads and renames;
+// list parameters of the file-name list (suites/resources/support/files.ts).
+import { specOperations } from '../../fixtures/spec-ops.js';
+import { test } from './support/catalogue.js';
+import { fileTests } from './support/files.js';
+
+const spec = await specOperations();
+
+test.describe('category icons', () => {
+  fileTests('category_icons', spec);
+});

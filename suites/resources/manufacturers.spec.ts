@@ -1,0 +1,82 @@
+// Manufacturers: lifecycle with PATCH (a partial change keeps the rest), the idempotent delete
+// (an own manufacturer deleted twice), the vendor's declared 500 for invalid ids on PATCH and
+// DELETE, 404/400 on reads, the search endpoint and the list parameters.
+import { createManufacturer, manufacturerInput } from '../../fixtures/factories/catalogue-extras.js';
+import { requireWrites, type FactoryKit } from '../../fixtures/factories/index.js';
+import { expectRule, show } from '../../fixtures/evidence.js';
+import { listParameterTests } from '../../fixtures/list-tests.js';
+import { secondValue, sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
+import { specOperations } from '../../fixtures/spec-ops.js';
+import { callOk, expectError, expectReadsBack, listedIds, readOk, single, skipBecause, test } from './support/catalogue.js';
+
+const G = '@manufacturers';
+const ops = await specOperations();
+
+function manufacturersList(kit: FactoryKit): ListSubject {
+  const token = kit.token();
+  return {
+    op: 'getMultipleManufacturers',
+    scope: { search: token },
+    sortKey: 'name',
+    secondSortKey: 'image',
+    fields: ['id', 'name'],
+    searchField: 'name',
+    seed: async (n) => {
+      const out = [];
+      for (let i = 0; i < n; i++) out.push((await createManufacturer(kit, { image: `${secondValue(token, i)}.png` }, { name: sortableValue(token, i) })).record);
+      return out;
+    },
+  };
+}
+
+test.describe('manufacturers', () => {
+  test('should create a manufacturer, read it back, change it with PATCH, read it back, delete it and then answer 404', { tag: [G, '@op:createManufacturers', '@op:getManufacturer', '@op:updateManufacturers', '@op:deleteManufacturers', '@rule:lifecycle'] }, async ({ kit, checks }) => {
+    requireWrites(kit);
+    const input = manufacturerInput(kit);
+    const made = await kit.create('createManufacturers', { body: input, what: 'a manufacturer', intent: 'positive' });
+    expectReadsBack(kit, input, await readOk(kit, checks, 'getManufacturer', { manufacturer_id: made.id }), 'a created manufacturer', [], [made.exchange]);
+    const change = { image: `qa-${kit.runId}-changed-${kit.n()}.png` };
+    const patch = await callOk(kit, checks, 'lifecycle', 'updateManufacturers', { path: { manufacturer_id: made.id }, body: change }, 'PATCH /manufacturers/{id} should change the manufacturer');
+    expectReadsBack(kit, { ...input, ...change }, await readOk(kit, checks, 'getManufacturer', { manufacturer_id: made.id }), 'a manufacturer after a PATCH of its image (the rest kept)', [], [patch]);
+    await callOk(kit, checks, 'lifecycle', 'deleteManufacturers', { path: { manufacturer_id: made.id } }, 'DELETE /manufacturers/{id} should delete the manufacturer');
+    await expectError(kit, checks, 'getManufacturer', { path: { manufacturer_id: made.id } }, 404, 'a deleted manufacturer should read 404', true, 'lifecycle');
+  });
+
+  test('should succeed when deleting the same own manufacturer twice, echoing its id', { tag: [G, '@op:deleteManufacturers', '@rule:idempotent-delete'] }, async ({ kit, checks }) => {
+    requireWrites(kit);
+    const made = await createManufacturer(kit, {}, { rule: 'idempotent-delete' });
+    for (const attempt of ['first', 'second']) {
+      const del = await callOk(kit, checks, 'idempotent-delete', 'deleteManufacturers', { path: { manufacturer_id: made.id }, label: `${attempt} delete` }, `the ${attempt} DELETE of manufacturer ${made.id} should succeed (x-idempotent-delete)`);
+      const echoed = single(del.response.json)?.manufacturersId;
+      expectRule(echoed === made.id, kit.api, { rule: 'idempotent-delete', title: `the ${attempt} delete should echo the id ${made.id}`, message: `manufacturersId: ${show(echoed)}`, exchange: del });
+    }
+  });
+
+  test('should answer the declared errors for invalid and missing ids: 500 on DELETE, a declared 4xx/500 on PATCH, 400/404 on reads', { tag: [G, '@op:updateManufacturers', '@op:deleteManufacturers', '@op:getManufacturer', '@rule:error-status'] }, async ({ kit, checks }) => {
+    requireWrites(kit);
+    // DELETE declares only 500 for a bad id (the vendor's "could not find"); PATCH declares 400, 404 and 500.
+    await expectError(kit, checks, 'deleteManufacturers', { path: { manufacturer_id: 'abc' } }, 500, 'DELETE /manufacturers/abc should answer the declared 500');
+    await expectError(kit, checks, 'updateManufacturers', { path: { manufacturer_id: 'abc' }, body: { name: 'x' } }, [400, 500], 'PATCH /manufacturers/abc should answer a declared error (400 or 500)');
+    await expectError(kit, checks, 'getManufacturer', { path: { manufacturer_id: 'abc' } }, 400, 'GET /manufacturers/abc should be refused with 400');
+    const gone = await createManufacturer(kit, {}, { rule: 'error-status' });
+    await callOk(kit, checks, 'error-status', 'deleteManufacturers', { path: { manufacturer_id: gone.id } }, 'deleting an own manufacturer should succeed');
+    await expectError(kit, checks, 'updateManufacturers', { path: { manufacturer_id: gone.id }, body: { name: 'x' } }, [404, 500], 'PATCH of a deleted manufacturer should answer the declared 404 or 500');
+    await expectError(kit, checks, 'getManufacturer', { path: { manufacturer_id: gone.id } }, 404, 'GET of a deleted manufacturer should answer 404');
+    await expectError(kit, checks, 'createManufacturers', { contentType: 'application/json' }, 400, 'POST /manufacturers without a body should be refused with 400');
+  });
+
+  test('should find a manufacturer by a search condition and nothing else', { tag: [G, '@op:searchManufacturers', '@rule:search'] }, async ({ kit, checks }) => {
+    requireWrites(kit);
+    const made = await createManufacturer(kit, {}, { rule: 'search' });
+    const hit = await callOk(kit, checks, 'search', 'searchManufacturers', { body: { search: ['name', 'eq', String(made.record.name)] } }, 'POST /manufacturers/search should answer 200');
+    expectRule(listedIds(hit).join(',') === String(made.id), kit.api, { rule: 'search', title: `the condition name eq ${String(made.record.name)} should find exactly that manufacturer`, message: `got [${listedIds(hit).join(', ')}]`, exchange: hit });
+  });
+
+  test('should read a listed manufacturer of the target in the declared shape', { tag: [G, '@op:getMultipleManufacturers', '@op:getManufacturer', '@readonly'] }, async ({ kit, checks }) => {
+    const first = listedIds(await readOk(kit, checks, 'getMultipleManufacturers', undefined, 'lifecycle'))[0];
+    if (first === undefined) skipBecause('the target lists no manufacturers');
+    await readOk(kit, checks, 'getManufacturer', { manufacturer_id: first });
+  });
+
+  listParameterTests({ group: 'manufacturers', op: ops.get('getMultipleManufacturers'), what: 'manufacturers', subject: manufacturersList });
+});

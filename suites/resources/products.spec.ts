@@ -1,0 +1,214 @@
+// Products: lifecycle, bulk forms (create, update by id, delete a,b), links to categories in both
+// directions (link, move, unlink; a deleted product leaves no link behind), prices and graduated
+// prices through /products/{id}/product_prices, declared error statuses, list parameters and the
+// search endpoint. Writes touch only products and categories this test made.
+import { createCategory, createMany } from '../../fixtures/factories/categories.js';
+import { createProduct, idsOf, linkProduct, linkedCategoryIds, productInput, productRecord, productRefs } from '../../fixtures/factories/products.js';
+import { requireWrites, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
+import { expectRule, show } from '../../fixtures/evidence.js';
+import { changedDateRule, fieldsRule, fieldsSingleRule, linkHeaderRule, pagingRule, perPageRule, searchRule, secondValue, sortableValue, sortRule, type DateSubject } from '../../fixtures/list-rules.js';
+import { listItems } from '../../src/client/resolver.js';
+import type { Exchange } from '../../src/checks/types.js';
+import { callOk, expectError, expectReadsBack, listedIds, readOk, skipBecause, test } from './support/catalogue.js';
+import { priceTests } from './support/prices.js';
+
+const G = '@products';
+const sorted = (xs: readonly number[]): string => [...xs].sort((a, b) => a - b).join(', ');
+
+/** The fields of a bulk input a single read answers (the input's `id` is a placeholder). */
+function asRecord(input: Json): Json {
+  const { id: _id, ...rest } = input;
+  return rest;
+}
+
+function productsList(kit: FactoryKit): DateSubject {
+  const base = { op: 'getProducts', sortKey: 'name', secondSortKey: 'productModel', fields: ['id', 'name'], searchField: 'name' };
+  if (!kit.writable) return base;
+  const token = kit.token();
+  return {
+    ...base,
+    scope: { search: token },
+    seed: async (n) => {
+      const refs = await productRefs(kit);
+      const inputs = Array.from({ length: n }, (_, i) => productInput(kit, refs, { productModel: secondValue(token, i) }, sortableValue(token, i)));
+      return (await createMany(kit, 'createProducts', inputs, { what: `${n} products` })).records;
+    },
+    update: async (rec) => kit.api.call('updateProduct', { path: { product_id: Number(rec.id) }, body: { ...productRecord(kit, await productRefs(kit)), name: rec.name } }),
+    remove: (rec) => kit.api.call('deleteProducts', { path: { product_id: [Number(rec.id)] } }),
+  };
+}
+
+/** Product `p` is (or is not) among the products of category `c`, and `c` among the links of `p`. */
+async function expectLinked(kit: FactoryKit, p: number, c: number, linked: boolean, why: string, related: Exchange[] = []): Promise<void> {
+  const links = await kit.api.call('getProductLinks', { path: { product_id: p } });
+  const products = await kit.api.call('getCategoryProducts', { path: { category_id: c } });
+  const inLinks = linkedCategoryIds(links).includes(c);
+  const inCategory = idsOf(products).includes(p);
+  expectRule(links.response.status === 200 && inLinks === linked, kit.api, {
+    rule: 'product-links',
+    title: `${why}: the links of product ${p} should ${linked ? '' : 'not '}include category ${c}`,
+    message: `${links.response.status}: links [${linkedCategoryIds(links).join(', ')}]`,
+    exchange: links,
+    related,
+  });
+  expectRule(products.response.status === 200 && inCategory === linked, kit.api, {
+    rule: 'product-links',
+    title: `${why}: the products of category ${c} should ${linked ? '' : 'not '}include product ${p}`,
+    message: `${products.response.status}: products [${idsOf(products).join(', ')}]`,
+    exchange: products,
+    related: [links, ...related],
+  });
+}
+
+test.describe('products', () => {
+  test('should create a product, read it back, replace it, read it back, delete it and then answer 404', { tag: [G, '@op:createProducts', '@op:getProduct', '@op:updateProduct', '@op:deleteProducts', '@rule:lifecycle'] }, async ({ kit, checks }) => {
+    requireWrites(kit);
+    const made = await createProduct(kit, {}, { rule: 'lifecycle' });
+    expectReadsBack(kit, asRecord(made.input), await readOk(kit, checks, 'getProduct', { product_id: made.id }), 'a created product', [], [made.exchange]);
+    const next = productRecord(kit, await productRefs(kit), { quantity: 3, price: 42.5 });
+    const put = await callOk(kit, checks, 'lifecycle', 'updateProduct', { path: { product_id: made.id }, body: next }, 'PUT /products/{id} should replace the product');
+    expectReadsBack(kit, next, await readOk(kit, checks, 'getProduct', { product_id: made.id }), 'a replaced product', [], [put]);
+    await callOk(kit, checks, 'lifecycle', 'deleteProducts', { path: { product_id: [made.id] } }, 'DELETE /products/{id} should delete the product');
+    await expectError(kit, checks, 'getProduct', { path: { product_id: made.id } }, 404, 'a deleted product should read 404', true, 'lifecycle');
+  });
+
+  test('should create every product of an array', { tag: [G, '@op:createProducts', '@rule:bulk'] }, async ({ kit, checks }) => {
+    requireWrites(kit);
+    const refs = await productRefs(kit, 'bulk');
+    const inputs = [productInput(kit, refs), productInput(kit, refs), productInput(kit, refs)];
+    const made = await createMany(kit, 'createProducts', inputs, { what: 'three products at once', rule: 'bulk', intent: 'positive' });
+    for (const [i, id] of made.ids.entries()) {
+      expectReadsBack(kit, asRecord(inputs[i] as Json), await readOk(kit, checks, 'getProduct', { product_id: id }, 'bulk'), `product ${i + 1} of a bulk create`, [], [made.exchange]);
+    }
+  });
+
+  test('should update products by id with an array and refuse a record without an id', { tag: [G, '@op:updateProducts', '@rule:bulk'] }, async ({ kit, checks }) => {
+    requireWrites(kit);
+    const refs = await productRefs(kit, 'bulk');
+    const a = await createProduct(kit, {}, { rule: 'bulk' });
+    const b = await createProduct(kit, {}, { rule: 'bulk' });
+    const nextA = productInput(kit, refs, { id: a.id, quantity: 21 });
+    const nextB = productInput(kit, refs, { id: b.id, quantity: 22 });
+    const put = await callOk(kit, checks, 'bulk', 'updateProducts', { body: [nextA, nextB] }, 'PUT /products with two records should update both');
+    const body = put.response.json as Json;
+    expectRule(Array.isArray(body.errors) && body.errors.length === 0, kit.api, { rule: 'bulk', title: 'a bulk update of existing records should report no errors', message: `errors: ${show(body.errors)}`, exchange: put });
+    for (const [id, next] of [[a.id, nextA], [b.id, nextB]] as const) {
+      expectReadsBack(kit, asRecord(next), await readOk(kit, checks, 'getProduct', { product_id: id }, 'bulk'), `product ${id} after the bulk update`, [], [put]);
+    }
+    const { id: _drop, ...withoutId } = productInput(kit, refs);
+    const mixed = await kit.api.call('updateProducts', { body: [productInput(kit, refs, { id: a.id }), withoutId], intent: 'negative' });
+    const answer = mixed.response.json;
+    const errors = answer && typeof answer === 'object' && Array.isArray((answer as Json).errors) ? ((answer as Json).errors as Json[]) : [];
+    expectRule(mixed.response.status === 400 || (mixed.response.status === 200 && errors.some((e) => e.code === 400)), kit.api, {
+      rule: 'bulk',
+      title: 'a bulk update should refuse a record without an id with 400 (the whole request, or that record in errors)',
+      message: `got ${mixed.response.status} with errors ${show(errors)}`,
+      exchange: mixed,
+    });
+  });
+
+  test('should delete every product of a comma-separated id list', { tag: [G, '@op:deleteProducts', '@op:getProduct', '@rule:bulk'] }, async ({ kit, checks }) => {
+    requireWrites(kit);
+    const refs = await productRefs(kit, 'bulk');
+    const made = await createMany(kit, 'createProducts', [productInput(kit, refs), productInput(kit, refs)], { what: 'two products', rule: 'bulk' });
+    await callOk(kit, checks, 'bulk', 'deleteProducts', { path: { product_id: made.ids } }, `DELETE /products/${made.ids.join(',')} should delete both`);
+    for (const id of made.ids) await expectError(kit, checks, 'getProduct', { path: { product_id: id } }, 404, `product ${id} should be gone after the bulk delete`, true, 'bulk');
+  });
+
+  test('should show a link in both directions, move it, and remove it on unlink', { tag: [G, '@op:createProductLink', '@op:updateProductLink', '@op:deleteProductLink', '@op:getProductLinks', '@op:getCategoryProducts', '@rule:product-links'] }, async ({ kit, checks }) => {
+    requireWrites(kit);
+    const c = await createCategory(kit, {}, { rule: 'product-links' });
+    const d = await createCategory(kit, {}, { rule: 'product-links' });
+    const p = await createProduct(kit, {}, { rule: 'product-links' });
+    await expectLinked(kit, p.id, c.id, false, 'before linking');
+    const link = await linkProduct(kit, p.id, c.id, 'product-links');
+    await expectLinked(kit, p.id, c.id, true, 'after linking', [link]);
+    const move = await callOk(kit, checks, 'product-links', 'updateProductLink', { path: { product_id: p.id }, body: { oldCategoryId: c.id, newCategoryId: d.id } }, 'moving the link to another category should succeed');
+    await expectLinked(kit, p.id, c.id, false, 'after moving the link away', [move]);
+    await expectLinked(kit, p.id, d.id, true, 'after moving the link here', [move]);
+    const unlink = await callOk(kit, checks, 'product-links', 'deleteProductLink', { path: { product_id: p.id }, body: { categoryId: d.id } }, 'unlinking should succeed');
+    await expectLinked(kit, p.id, d.id, false, 'after unlinking', [unlink]);
+  });
+
+  test('should remove the links of a deleted product', { tag: [G, '@op:deleteProducts', '@op:getCategoryProducts', '@rule:product-links'] }, async ({ kit, checks }) => {
+    requireWrites(kit);
+    const c = await createCategory(kit, {}, { rule: 'product-links' });
+    const p = await createProduct(kit, {}, { rule: 'product-links' });
+    const kept = await createProduct(kit, {}, { rule: 'product-links' });
+    await linkProduct(kit, p.id, c.id, 'product-links');
+    await linkProduct(kit, kept.id, c.id, 'product-links');
+    const del = await callOk(kit, checks, 'product-links', 'deleteProducts', { path: { product_id: [p.id] } }, 'deleting an own product should succeed');
+    const products = await readOk(kit, checks, 'getCategoryProducts', { category_id: c.id }, 'product-links');
+    expectRule(sorted(idsOf(products)) === String(kept.id), kit.api, {
+      rule: 'product-links',
+      title: `category ${c.id} should list only the product still linked to it after product ${p.id} was deleted`,
+      message: `expected [${kept.id}], got [${sorted(idsOf(products))}]`,
+      exchange: products,
+      related: [del],
+    });
+  });
+
+  test('should answer 404 for a product that does not exist and 400 for invalid ids and missing bodies', { tag: [G, '@op:getProduct', '@op:updateProduct', '@op:deleteProducts', '@op:createProducts', '@op:updateProducts', '@op:getProductLinks', '@rule:error-status'] }, async ({ kit, checks }) => {
+    requireWrites(kit);
+    const gone = await createProduct(kit, {}, { rule: 'error-status' });
+    await callOk(kit, checks, 'error-status', 'deleteProducts', { path: { product_id: [gone.id] } }, 'deleting an own product should succeed');
+    await expectError(kit, checks, 'getProduct', { path: { product_id: gone.id } }, 404, 'GET /products/{id} of a deleted product should answer 404');
+    await expectError(kit, checks, 'updateProduct', { path: { product_id: 'abc' }, body: productRecord(kit, await productRefs(kit)) }, 400, 'PUT /products/abc should be refused with 400');
+    await expectError(kit, checks, 'deleteProducts', { path: { product_id: 'abc' } }, 400, 'DELETE /products/abc should be refused with 400');
+    await expectError(kit, checks, 'createProducts', { contentType: 'application/json' }, 400, 'POST /products without a body should be refused with 400');
+    await expectError(kit, checks, 'updateProducts', { contentType: 'application/json' }, 400, 'PUT /products without a body should be refused with 400');
+    const own = await createProduct(kit, {}, { rule: 'error-status' });
+    await expectError(kit, checks, 'updateProduct', { path: { product_id: own.id }, contentType: 'application/json' }, 400, 'PUT /products/{id} without a body should be refused with 400');
+  });
+
+  test('should find a product by a search condition and nothing else', { tag: [G, '@op:searchProducts', '@rule:search'] }, async ({ kit, checks }) => {
+    requireWrites(kit);
+    const made = await createProduct(kit, {}, { rule: 'search' });
+    const hit = await callOk(kit, checks, 'search', 'searchProducts', { body: { search: ['id', 'eq', String(made.id)] } }, 'POST /products/search should answer 200');
+    expectRule(sorted(listedIds(hit)) === String(made.id), kit.api, { rule: 'search', title: `the condition id eq ${made.id} should find exactly that product`, message: `got [${sorted(listedIds(hit))}]`, exchange: hit });
+  });
+
+  test('should page products without gaps or duplicates', { tag: [G, '@op:getProducts', '@rule:paging'] }, async ({ kit }) => {
+    await pagingRule(kit, productsList(kit));
+  });
+
+  test('should size pages of products by per_page and refuse per_page below 1', { tag: [G, '@op:getProducts', '@rule:per-page'] }, async ({ kit }) => {
+    await perPageRule(kit, productsList(kit));
+  });
+
+  test('should link the pages of products in the Link header', { tag: [G, '@op:getProducts', '@rule:link-header'] }, async ({ kit }) => {
+    await linkHeaderRule(kit, productsList(kit));
+  });
+
+  test('should sort products ascending, descending and by two keys', { tag: [G, '@op:getProducts', '@rule:sort'] }, async ({ kit }) => {
+    await sortRule(kit, productsList(kit));
+  });
+
+  test('should keep only the named fields of products, listed and single', { tag: [G, '@op:getProducts', '@op:getProduct', '@rule:fields'] }, async ({ kit }) => {
+    const s = productsList(kit);
+    await fieldsRule(kit, s);
+    const one = listItems((await kit.api.call('getProducts', { query: { ...s.scope } })).response.json)[0];
+    if (one) await fieldsSingleRule(kit, 'getProduct', { product_id: Number(one.id) }, ['id', 'productModel']);
+  });
+
+  test('should find products by search and q', { tag: [G, '@op:getProducts', '@rule:search'] }, async ({ kit }) => {
+    await searchRule(kit, productsList(kit));
+  });
+
+  test('should find products changed, modified and deleted on a day', { tag: [G, '@op:getProducts', '@rule:changed-date'] }, async ({ kit }) => {
+    requireWrites(kit);
+    await changedDateRule(kit, productsList(kit));
+  });
+
+  test('should read a listed product of the target in the declared shape', { tag: [G, '@op:getProducts', '@op:getProduct', '@op:getProductLinks', '@readonly'] }, async ({ kit, checks }) => {
+    const list = await readOk(kit, checks, 'getProducts', undefined, 'lifecycle', { page: 1, per_page: 5 });
+    const first = listedIds(list)[0];
+    if (first === undefined) skipBecause('the target lists no products');
+    await readOk(kit, checks, 'getProduct', { product_id: Number(first) });
+    await readOk(kit, checks, 'getProductLinks', { product_id: Number(first) }, 'product-links');
+  });
+});
+
+test.describe('product prices under /products', () => {
+  priceTests({ group: G, get: 'getProductProductPrices', put: 'putProductProductPrices', quantity: 'getProductProductQuantityPrice' });
+});

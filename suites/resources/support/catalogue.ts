@@ -1,0 +1,153 @@
+// What the catalogue suites share: the resource-suite `test` plus `checks` (the check context for
+// `expect(exchange).toConform(op, checks)`), assertions that keep their evidence (a record reads
+// back as written, an error answers the declared status with the error body), and list subjects
+// for the list-parameter rules of fixtures/list-rules.ts.
+import { makeCheckContext } from '../../../src/checks/context.js';
+import type { CheckContext, Exchange } from '../../../src/checks/types.js';
+import { ConformanceError } from '../../../src/checks/runner.js';
+import type { CallOptions } from '../../../src/client/api-client.js';
+import { listItems } from '../../../src/client/resolver.js';
+import { expectRule, show } from '../../../fixtures/evidence.js';
+import { annotateOutcome } from '../../../fixtures/outcome.js';
+import { differences, isObj, test as base, expect, type FactoryKit, type Json } from '../../../fixtures/factories/index.js';
+import { readList, type ListSubject } from '../../../fixtures/list-rules.js';
+
+export const test = base.extend<{ checks: CheckContext; specHasOps: void }>({
+  checks: async ({ catalogue, validators, config }, use) => {
+    await use(makeCheckContext(catalogue, validators, config.strictFields));
+  },
+  // A test needs every operation its @op: tags name; against a spec without one it is skipped.
+  specHasOps: [
+    async ({ catalogue }, use, testInfo) => {
+      const known = new Set(catalogue.operations.map((o) => o.id));
+      const missing = testInfo.tags.filter((t) => t.startsWith('@op:')).map((t) => t.slice(4)).filter((id) => !known.has(id));
+      if (missing.length) {
+        annotateOutcome(testInfo, 'skip');
+        testInfo.skip(true, `skip: the loaded spec has no operation ${missing.join(', ')}`);
+      }
+      await use();
+    },
+    { auto: true },
+  ],
+});
+
+/** Skips the running test with a reason that shows in every report (the target lacks the data). */
+export function skipBecause(reason: string): never {
+  annotateOutcome(test.info(), 'skip');
+  test.skip(true, `skip: ${reason}`);
+  throw new Error(reason); // not reached: test.skip throws
+}
+
+export { expect };
+
+/** The answer passes the single-answer checks of its operation (declared status, schema, content type). */
+export function expectConforms(kit: FactoryKit, checks: CheckContext, ex: Exchange): void {
+  if (!ex.operationId) throw new Error('expectConforms needs an exchange sent by operation');
+  expect(ex).toConform(kit.api.operation(ex.operationId), checks);
+}
+
+/** Sends a request and insists on a 2xx answer that conforms to its operation. */
+export async function callOk(kit: FactoryKit, checks: CheckContext, rule: string, operationId: string, opts: CallOptions, title: string): Promise<Exchange> {
+  const ex = await kit.api.call(operationId, opts);
+  expectRule(ex.response.status >= 200 && ex.response.status < 300, kit.api, {
+    rule,
+    title,
+    message: `expected a 2xx answer, got ${ex.response.status || ex.response.transportError || 'no answer'}: ${show(ex.response.json ?? ex.response.text)}`,
+    exchange: ex,
+  });
+  expectConforms(kit, checks, ex);
+  return ex;
+}
+
+/**
+ * `@rule:error-status`: a request that is wrong on purpose answers `status` (the one the
+ * operation declares for it) with the error body. `declared: false` for a status the rule wants
+ * but the operation does not list (then only the status and the error body are checked).
+ */
+export async function expectError(
+  kit: FactoryKit,
+  checks: CheckContext,
+  operationId: string,
+  opts: CallOptions,
+  status: number | readonly number[],
+  title: string,
+  declared = true,
+  rule = 'error-status',
+): Promise<Exchange> {
+  const ex = await kit.api.call(operationId, { intent: 'negative', ...opts });
+  const want = typeof status === 'number' ? [status] : status;
+  expectRule(want.includes(ex.response.status), kit.api, {
+    rule,
+    title,
+    message: `expected ${want.join(' or ')}, got ${ex.response.status || ex.response.transportError || 'no answer'}: ${show(ex.response.json ?? ex.response.text)}`,
+    exchange: ex,
+  });
+  const body = ex.response.json;
+  expectRule(isObj(body) && typeof body.message === 'string' && body.message !== '', kit.api, {
+    rule,
+    title: `${title}, with an error body that says why`,
+    message: `the body has no message: ${show(body ?? ex.response.text)}`,
+    exchange: ex,
+  });
+  if (declared) expectConforms(kit, checks, ex);
+  return ex;
+}
+
+/** The first record of an answer (some single reads answer a one-item array). */
+export function single(body: unknown): Json | undefined {
+  if (Array.isArray(body)) return body.find(isObj);
+  return isObj(body) ? body : undefined;
+}
+
+/** `@rule:lifecycle`: what was written reads back equal, field by field. */
+export function expectReadsBack(kit: FactoryKit, sent: Json, read: Exchange, what: string, ignore: readonly string[] = [], related: readonly Exchange[] = []): void {
+  const got = single(read.response.json);
+  const diff = differences(sent, got, ignore);
+  expectRule(!diff.length, kit.api, {
+    rule: 'lifecycle',
+    title: `${what} should read back as written`,
+    message: diff.join('\n  '),
+    exchange: read,
+    related,
+  });
+}
+
+/** Reads a record and insists on 200. */
+export async function readOk(kit: FactoryKit, checks: CheckContext, operationId: string, path: CallOptions['path'], rule = 'lifecycle', query?: Record<string, unknown>): Promise<Exchange> {
+  return callOk(kit, checks, rule, operationId, { ...(path ? { path } : {}), ...(query ? { query } : {}) }, `${operationId} should read the record`);
+}
+
+/** The ids a list answer holds. */
+export function listedIds(ex: Exchange): number[] {
+  return listItems(ex.response.json).map((r) => Number(r.id));
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/**
+ * Runs a list rule on a collection other tests may write to at the same time, and that cannot be
+ * scoped to this test's records (units, packing units, additional fields have no first-level text
+ * to search by). A failure counts only when the collection held still: the unpaged list is read
+ * before and after; when it changed in between, the judgement is void and made again (at most
+ * three times), then the test is skipped with the reason. A rule that fails on a collection that
+ * did not change fails at once.
+ */
+export async function judgeOnSharedList(kit: FactoryKit, s: ListSubject, rule: string, judge: () => Promise<void>): Promise<void> {
+  const snapshot = async () => listItems((await readList(kit, { ...s, seed: undefined }, {}, rule, 'the unpaged list (did it change?)')).exchange.response.json).map((r) => JSON.stringify(r));
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const before = await snapshot();
+    try {
+      await judge();
+      return;
+    } catch (err) {
+      if (!(err instanceof ConformanceError)) throw err;
+      const after = await snapshot();
+      if (sameList(before, after)) throw err;
+      test.info().annotations.push({ type: 'info', description: `${s.op}: the collection changed while the rule was judged (attempt ${attempt}); judged again` });
+    }
+  }
+  annotateOutcome(test.info(), 'skip');
+  test.skip(true, `skip: ${s.op} kept changing while the ${rule} rule was judged (other writers); no verdict`);
+}
