@@ -43,7 +43,7 @@ export const UNIQUE_FIELDS = ['email', 'name', 'firstname', 'lastname', 'city', 
 
 function successSchema(op: Operation): SpecSchema | undefined {
   const s = op.responses.find((r) => /^2\d\d$/.test(r.status) && r.schema !== undefined)?.schema;
-  return s?.type === 'array' && isObj(s.items) ? (s.items as SpecSchema) : s;
+  return s?.type === 'array' && isObj(s.items) ? s.items : s;
 }
 
 function comparableFields(read: Operation, create: Operation): string[] {
@@ -95,7 +95,7 @@ export async function validCreateBody(kit: FactoryKit, w: Writable, catalogue: C
 
 /** The one record a (bulk) body sends. */
 export function sentRecord(w: Writable, body: unknown): Json {
-  const one = w.bulk && Array.isArray(body) ? body[0] : body;
+  const one: unknown = w.bulk && Array.isArray(body) ? (body as unknown[])[0] : body;
   return isObj(one) ? one : {};
 }
 
