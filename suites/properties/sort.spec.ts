@@ -1,0 +1,89 @@
+// Sort, over every list of the loaded spec that declares sort: for any one or two keys drawn from
+// the record's sortable (scalar, first-level) fields, in any direction, the answer is ordered by
+// the facts' rules (strings in UTF-8 byte order, numbers numerically; src/properties/order.ts),
+// and flipping every direction reverses the order of the records whose keys are distinct. One
+// answer is judged on its own, so other writers cannot disturb the verdict; the reversal only
+// compares records both answers hold with the same values.
+import fc from 'fast-check';
+import { sortArb } from '../../src/arbitraries/index.js';
+import type { ApiClient } from '../../src/client/api-client.js';
+import { loadConfig } from '../../src/config/config.js';
+import { collectionsWith, listCollections } from '../../src/properties/collections.js';
+import { firstDisorder, parseSortKeys, type SortKey } from '../../src/properties/order.js';
+import { identity } from '../../src/properties/records.js';
+import { catalogueFor } from '../../fixtures/catalogue.js';
+import { ruleError, show } from '../../fixtures/evidence.js';
+import { tagSafe } from '../contract/plan.js';
+import { skipBecause, test } from './support/fixtures.js';
+import { readList, tryList, type Listing } from './support/lists.js';
+
+const config = loadConfig();
+const catalogue = await catalogueFor(config.spec, config.errata);
+const LISTS = collectionsWith(listCollections(catalogue, config), 'sort').filter((c) => c.fields.sortable.length > 0);
+
+const flip = (keys: readonly string[]) => keys.map((k) => `${k.startsWith('-') ? '+' : '-'}${k.slice(1)}`);
+
+function keyTuple(rec: unknown, keys: readonly SortKey[]): string {
+  return JSON.stringify(keys.map((k) => (typeof rec === 'object' && rec !== null ? ((rec as Record<string, unknown>)[k.field] ?? null) : null)));
+}
+
+/** Identities of the records whose key values occur once in each list, with the same values in both, in `items` order. */
+function distinctOrder(items: readonly unknown[], other: readonly unknown[], keys: readonly SortKey[]): string[] {
+  const counts = (list: readonly unknown[]) => {
+    const m = new Map<string, number>();
+    for (const r of list) m.set(keyTuple(r, keys), (m.get(keyTuple(r, keys)) ?? 0) + 1);
+    return m;
+  };
+  const [here, there] = [counts(items), counts(other)];
+  const otherById = new Map(other.map((r) => [identity(r), keyTuple(r, keys)]));
+  return items
+    .filter((r) => here.get(keyTuple(r, keys)) === 1 && there.get(keyTuple(r, keys)) === 1 && otherById.get(identity(r)) === keyTuple(r, keys))
+    .map(identity);
+}
+
+function assertOrdered(api: ApiClient, got: Listing, sort: readonly string[]): void {
+  const keys = parseSortKeys(sort);
+  const at = firstDisorder(got.items, keys);
+  if (at === undefined) return;
+  const [a, b] = [got.items[at - 1], got.items[at]];
+  const value = (r: unknown, f: string) => show(typeof r === 'object' && r !== null ? (r as Record<string, unknown>)[f] : undefined);
+  throw ruleError(api, {
+    rule: 'sort',
+    title: `sort=${sort.join(',')} should order the records by ${keys.map((k) => `${k.field} ${k.desc ? 'descending' : 'ascending'}`).join(', then ')} (strings in byte order)`,
+    message: `record ${at} (${identity(a)}) comes before record ${at + 1} (${identity(b)}), but ${keys.map((k) => `${k.field}: ${value(a, k.field)} vs ${value(b, k.field)}`).join('; ')}`,
+    exchange: got.exchange,
+  });
+}
+
+test.describe('sort @properties', () => {
+  for (const c of LISTS) {
+    const tags = ['@properties', `@${tagSafe(c.group)}`, `@op:${tagSafe(c.list.id)}`, '@rule:sort', '@readonly'];
+    test(`should order ${c.list.id} (GET ${c.path}) by any one or two sort keys, and reverse it with the directions flipped`, { tag: tags }, async ({ prop, api }) => {
+      const all = await tryList(api, c.list);
+      if (typeof all === 'string') skipBecause(all);
+      if (all.items.length < 2) skipBecause(`GET ${c.path} lists ${all.items.length} record(s); sorting needs at least 2`);
+      await prop.check(
+        `GET ${c.path}?sort=… answers in the order of its keys`,
+        fc.asyncProperty(sortArb(c.fields.sortable, 2), async (sort) => {
+          const keys = parseSortKeys(sort);
+          const got = await readList(api, c.list, { sort }, 'sort', `sort=${sort.join(',')}`);
+          assertOrdered(api, got, sort);
+          const reversed = await readList(api, c.list, { sort: flip(sort) }, 'sort', `sort=${flip(sort).join(',')} (every direction flipped)`);
+          assertOrdered(api, reversed, flip(sort));
+          const forward = distinctOrder(got.items, reversed.items, keys);
+          const backward = distinctOrder(reversed.items, got.items, keys);
+          if (forward.join(',') !== [...backward].reverse().join(',')) {
+            throw ruleError(api, {
+              rule: 'sort',
+              title: `sort=${flip(sort).join(',')} should list the records with distinct keys in the reverse order of sort=${sort.join(',')}`,
+              message: `sort=${sort.join(',')}: [${forward.join(', ')}]\nsort=${flip(sort).join(',')}: [${backward.join(', ')}]`,
+              exchange: reversed.exchange,
+              related: [got.exchange],
+            });
+          }
+        }),
+        { share: 0.2, min: 3 },
+      );
+    });
+  }
+});
