@@ -117,7 +117,7 @@ function list(def: ResourceDef): Handler {
     const col = ctx.state.col(def.collection);
     const q = ctx.query;
     let recs: Json[];
-    if (typeof q.deleted === 'string') {
+    if (typeof q.deleted === 'string' && !ctx.faults.has('deleted-filter-ignored')) {
       recs = col.deleted().filter((t) => dayOf(t.deleted) === q.deleted).map((t) => t.record);
     } else {
       recs = def.listScope ? def.listScope(col.all(), ctx) : col.all();

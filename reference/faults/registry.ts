@@ -4,6 +4,7 @@ import { catalogueSuiteFaults } from './catalogue-suite.js';
 import { checkExtraFaults } from './checks-extra.js';
 import { coreFaults } from './core.js';
 import { customerFaults } from './customers.js';
+import { customersSuiteFaults } from './customers-suite.js';
 import { lifecycleFaults } from './lifecycle.js';
 import { listParameterFaults } from './lists.js';
 import { orderSuiteFaults } from './orders-suite.js';
@@ -11,7 +12,7 @@ import { propertyFaults } from './properties.js';
 import { schemaFaults } from './schema.js';
 import type { Fault } from './types.js';
 
-export const FAULTS = [...coreFaults, ...checkExtraFaults, ...schemaFaults, ...customerFaults, ...listParameterFaults, ...lifecycleFaults, ...catalogueSuiteFaults, ...orderSuiteFaults, ...propertyFaults] as const satisfies readonly Fault[];
+export const FAULTS = [...coreFaults, ...checkExtraFaults, ...schemaFaults, ...customerFaults, ...customersSuiteFaults, ...listParameterFaults, ...lifecycleFaults, ...catalogueSuiteFaults, ...orderSuiteFaults, ...propertyFaults] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof FAULTS)[number]['name'];
 

@@ -26,6 +26,8 @@ export const RULE_TAGS = {
   '@rule:category-tree': 'GET /categories/{id}/children lists exactly the direct children',
   '@rule:product-links': 'a product linked to a category shows in both directions; unlinking or deleting the product removes the link',
   '@rule:files': 'an upload stores one named file that lists, renames and deletes by that name; uploads without a file, a name or content get a 4xx',
+  '@rule:customer-address': 'a customer create takes a new address or an existing addressId; an update takes addressId only',
+  '@rule:email-queue': 'PUT /emails queues an e-mail as pending; POST /emails/{id} sends it (not pending, with a sent date)',
   '@rule:error-status': 'invalid ids, missing bodies and missing records get the error status the operation declares',
   '@rule:order-list-reduced': 'GET /orders and POST /orders/search answer reduced list items (ShopOrderListItem) without the full-order parts',
   '@rule:order-part-ownership': 'an order part (item, item attribute, total, history entry) is found only under its own order and item; elsewhere 404',

@@ -22,7 +22,8 @@ const emails: ResourceDef = {
 
 const queueEmail: Handler = (ctx) => {
   const now = ctx.now();
-  const stored = ctx.state.col('emails').insert({ ...(ctx.body as Json), isPending: true, creationDate: datetime(now), sentDate: '' }, now);
+  const dropped = ctx.faults.has('email-attachments-dropped') ? { attachments: [] } : {};
+  const stored = ctx.state.col('emails').insert({ ...(ctx.body as Json), ...dropped, isPending: !ctx.faults.has('email-queued-as-sent'), creationDate: datetime(now), sentDate: '' }, now);
   return { body: stored, location: `/emails/${String(stored.id)}` };
 };
 
@@ -32,7 +33,8 @@ const sendEmail: Handler = (ctx) => {
   const existing = col.get(id);
   if (!existing) throw notFound(`E-mail ${id} was not found.`);
   const now = ctx.now();
-  const stored = col.replace(id, { ...existing, ...(ctx.body as Json), isPending: false, creationDate: existing.creationDate, sentDate: datetime(now) }, now);
+  const stays = ctx.faults.has('email-send-stays-pending');
+  const stored = col.replace(id, { ...existing, ...(ctx.body as Json), isPending: stays, creationDate: existing.creationDate, sentDate: stays ? '' : datetime(now) }, now);
   return { body: stored };
 };
 

@@ -50,6 +50,7 @@ async function readUpload(ctx: OpContext): Promise<Upload> {
     throw badRequest(`The multipart body could not be read: ${err instanceof Error ? err.message : String(err)}.`);
   }
   if (files > 1) throw badRequest('Send one file per request.');
+  if (!data && ctx.faults.has('upload-without-file-accepted')) data = Buffer.alloc(1);
   if (!data) throw badRequest(`The file is missing; send it in the form field "${String(fileField)}".`);
   // An empty file is a failed upload on the client's side, not an image to store.
   if (!data.length && !ctx.faults.has('empty-upload-accepted')) throw badRequest('The file is empty.');

@@ -20,7 +20,12 @@ function singleDefault(collection: CollectionName, field: string) {
 
 const resources: ResourceDef[] = [
   { collection: 'orderStatuses', path: '/order_statuses', label: 'Order status' },
-  { collection: 'customerGroups', path: '/customer_groups', label: 'Customer group' },
+  {
+    collection: 'customerGroups',
+    path: '/customer_groups',
+    label: 'Customer group',
+    prepare: (input, ctx, existing) => (existing && ctx.faults.has('customer-group-patch-lost') ? existing : input),
+  },
   { collection: 'quantityUnits', path: '/quantity_units', label: 'Quantity unit' },
   { collection: 'vpe', path: '/vpe', label: 'VPE', afterStore: singleDefault('vpe', 'default') },
   {

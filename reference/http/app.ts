@@ -45,6 +45,7 @@ function opOf(req: FastifyRequest): Operation | undefined {
 function classify(err: unknown, op: Operation | undefined, env: ShopEnv): { status: number; message: string } {
   if (err instanceof ShopError) {
     if (err.kind === 'invalidId' && op?.id === 'deleteManufacturers' && env.faults.has('manufacturer-delete-bad-id-400')) return { status: 400, message: err.message };
+    if (err.kind === 'notFound' && env.faults.has('vendor-not-found-404')) return { status: 404, message: err.message };
     return { status: errorStatus(op, err.kind, err.status), message: err.message };
   }
   const fe = err as Partial<FastifyError>;

@@ -241,6 +241,48 @@ export const PROBES: Record<FaultName, Probe> = {
     },
   },
   'create-truncates-long-strings': { observe: async ({ api }) => String(((await json(api.post('manufacturers', { data: { name: 'x'.repeat(300) } }))) as Rec).name).length },
+  'refused-create-stored': {
+    observe: async ({ api }) => {
+      await api.post('customers', { data: [{ ...person('ada@example.test'), lastname: 'Refused' }] });
+      return (await list(api.get('customers?search=Refused'))).length;
+    },
+  },
+  'customer-new-address-ignored': {
+    observe: async ({ api }) => {
+      const body = [{ ...person('new-address@example.test'), address: { gender: 'f', firstname: 'A', lastname: 'B', street: 'S', postcode: '1', city: 'C', countryId: 81 } }];
+      return ((((await json(api.post('customers', { data: body }))) as Rec).created ?? []) as Rec[])[0]?.addressId;
+    },
+  },
+  'customer-address-id-dropped': {
+    observe: async ({ api }) => ((((await json(api.post('customers', { data: [{ ...person('address-id@example.test'), addressId: 2 }] }))) as Rec).created ?? []) as Rec[])[0]?.addressId,
+  },
+  'customer-update-address-id-ignored': {
+    observe: async ({ api }) => {
+      await api.put('customers/3', { data: { ...person('alan@example.test'), addressId: 2 } });
+      return ((await json(api.get('customers/3'))) as Rec).addressId;
+    },
+  },
+  'customer-missing-200': { observe: ({ api }) => status(api.get('customers/999')) },
+  'address-update-lost': {
+    observe: async ({ api }) => {
+      await api.put('addresses/2', { data: { ...address, city: 'Changed' } });
+      return ((await json(api.get('addresses/2'))) as Rec).city;
+    },
+  },
+  'customer-group-patch-lost': {
+    observe: async ({ api }) => {
+      const read = (await json(api.get('customer_groups/1'))) as Rec[];
+      const { id: _id, ...group } = read[0] ?? {};
+      await api.patch('customer_groups/1', { data: { ...group, names: { en: 'Changed', de: 'Geändert' } } });
+      return (((await json(api.get('customer_groups/1'))) as Rec[])[0]?.names as Rec | undefined)?.en;
+    },
+  },
+  'vendor-not-found-404': { observe: ({ api }) => status(api.get('countries/999')) },
+  'email-queued-as-sent': { observe: async ({ api }) => ((await json(api.put('emails', { data: emailBody() }))) as Rec).isPending },
+  'email-send-stays-pending': { observe: async ({ api }) => ((await json(api.post('emails/2', { data: emailBody() }))) as Rec).isPending },
+  'email-attachments-dropped': { observe: async ({ api }) => ((await json(api.put('emails', { data: { ...emailBody(), attachments: ['attachments/a.png'] } }))) as Rec).attachments },
+  'upload-without-file-accepted': { observe: ({ api }) => status(api.post('attachments', { multipart: { filename: 'no-file.png' } })) },
+  'deleted-filter-ignored': { observe: async ({ api }) => (await list(api.get('customers?deleted=2000-01-01'))).length },
   'customer-update-lost-after-recreate': {
     observe: async ({ api }) => {
       const created = async () => ((((await json(api.post('customers', { data: [person('twice@example.test')] }))) as Rec).created ?? []) as Rec[])[0] ?? {};
@@ -252,6 +294,12 @@ export const PROBES: Record<FaultName, Probe> = {
     },
   },
 };
+
+/** An e-mail as PUT /emails and POST /emails/{id} take it. */
+function emailBody(): Rec {
+  const desk = { emailAddress: 'desk@example.test', contactName: 'Desk' };
+  return { subject: 'S', sender: desk, recipient: desk, replyTo: desk, contentHtml: '<p>x</p>', contentPlain: 'x', bcc: [], cc: [], attachments: [] };
+}
 
 /** A category as a bulk body takes it (ShopCategoryArray), from a single read. */
 function categoryBody(read: Rec): Rec {
