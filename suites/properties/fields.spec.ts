@@ -1,0 +1,84 @@
+// Fields, over every list of the loaded spec that declares fields: for any non-empty subset of the
+// record's first-level fields, every listed record has exactly those keys (each one it has at
+// all), and a single read with the same subset (where the spec declares fields on it) too.
+// "Has at all" is taken from the full list read at the start of the test: a field a record
+// leaves out in full may be missing from its projection, but no other key may appear.
+import fc from 'fast-check';
+import { fieldsArb } from '../../src/arbitraries/index.js';
+import { loadConfig } from '../../src/config/config.js';
+import { collectionsWith, listCollections } from '../../src/properties/collections.js';
+import { identity, isObj } from '../../src/properties/records.js';
+import { catalogueFor } from '../../fixtures/catalogue.js';
+import { ruleError, show } from '../../fixtures/evidence.js';
+import type { Exchange } from '../../src/checks/types.js';
+import { tagSafe } from '../contract/plan.js';
+import { skipBecause, test } from './support/fixtures.js';
+import { readList, tryList } from './support/lists.js';
+
+const config = loadConfig();
+const catalogue = await catalogueFor(config.spec, config.errata);
+const LISTS = collectionsWith(listCollections(catalogue, config), 'fields').filter((c) => c.fields.all.length > 0);
+
+/** What is wrong with one projected record, or undefined. */
+function projectionProblem(rec: unknown, fields: readonly string[], full: Record<string, unknown> | undefined): string | undefined {
+  if (!isObj(rec)) return `not a record: ${show(rec)}`;
+  const keys = Object.keys(rec);
+  const extra = keys.filter((k) => !fields.includes(k));
+  const missing = full ? fields.filter((f) => f in full && !(f in rec)) : [];
+  if (!extra.length && !missing.length) return undefined;
+  return `keys [${keys.join(', ')}]${extra.length ? `; not asked for: ${extra.join(', ')}` : ''}${missing.length ? `; asked for and present in the full record: ${missing.join(', ')}` : ''}`;
+}
+
+test.describe('fields @properties', () => {
+  for (const c of LISTS) {
+    const single = c.read?.parameters.some((p) => p.in === 'query' && p.name === 'fields') ? c.read : undefined;
+    const tags = ['@properties', `@${tagSafe(c.group)}`, `@op:${tagSafe(c.list.id)}`, ...(single ? [`@op:${tagSafe(single.id)}`] : []), '@rule:fields', '@readonly'];
+    test(`should answer exactly the asked first-level fields from ${c.list.id} (GET ${c.path})${single ? ` and ${single.id}` : ''}`, { tag: tags }, async ({ prop, api }) => {
+      const all = await tryList(api, c.list);
+      if (typeof all === 'string') skipBecause(all);
+      if (all.items.length < 1) skipBecause(`GET ${c.path} lists no record`);
+      const full = new Map(all.items.filter(isObj).map((r) => [identity(r), r]));
+      const idParam = single ? /\{([^}]+)\}$/.exec(single.path)?.[1] : undefined;
+      const ids = [...full.keys()].filter((id) => /^\d+$/.test(id));
+      const singles = new Map<string, Record<string, unknown>>();
+      await prop.check(
+        `GET ${c.path}?fields=… answers exactly the asked fields`,
+        fc.asyncProperty(fieldsArb(c.fields.all), fc.nat(), async (fields, pick) => {
+          const got = await readList(api, c.list, { fields }, 'fields', `fields=${fields.join(',')}`);
+          const judged: [unknown, Exchange][] = got.items.map((r) => [r, got.exchange]);
+          const fullOf = new Map<unknown, Record<string, unknown> | undefined>();
+          if (single && idParam && ids.length) {
+            const id = ids[pick % ids.length] as string;
+            // The single read may answer another view than the list (orders): its own unprojected answer says which fields it has.
+            let whole: unknown = singles.get(id);
+            if (!whole) {
+              const plain = await api.call(single, { path: { [idParam]: id }, label: `record ${id} without fields` });
+              whole = Array.isArray(plain.response.json) ? (plain.response.json as unknown[])[0] : plain.response.json;
+              if (plain.response.status === 200 && isObj(whole)) singles.set(id, whole);
+            }
+            const ex = await api.call(single, { path: { [idParam]: id }, query: { fields }, label: `fields=${fields.join(',')} on record ${id}` });
+            // A record deleted meanwhile by someone else is no verdict on fields.
+            if (ex.response.status === 404) fc.pre(false);
+            const rec = Array.isArray(ex.response.json) ? (ex.response.json as unknown[])[0] : ex.response.json;
+            judged.push([rec, ex]);
+            fullOf.set(rec, isObj(whole) ? whole : undefined);
+          }
+          for (const [rec, ex] of judged) {
+            // Records added meanwhile have no full view: only keys nobody asked for count against them.
+            const id = isObj(rec) && 'id' in rec ? identity(rec) : undefined;
+            const problem = projectionProblem(rec, fields, fullOf.has(rec) ? fullOf.get(rec) : id !== undefined ? full.get(id) : undefined);
+            if (problem) {
+              throw ruleError(api, {
+                rule: 'fields',
+                title: `fields=${fields.join(',')} should answer exactly those first-level fields (${ex === got.exchange ? 'list' : 'single record'})`,
+                message: `record ${id ?? show(rec)}: ${problem}`,
+                exchange: ex,
+              });
+            }
+          }
+        }),
+        { share: 0.2, min: 3 },
+      );
+    });
+  }
+});
