@@ -1,16 +1,14 @@
 // What the catalogue suites share: the resource-suite `test` plus `checks` (the check context for
 // `expect(exchange).toConform(op, checks)`), assertions that keep their evidence (a record reads
-// back as written, an error answers the declared status with the error body), and list subjects
-// for the list-parameter rules of fixtures/list-rules.ts.
+// back as written, an error answers the declared status with the error body). The list-parameter
+// rules are fixtures/list-rules.ts.
 import { makeCheckContext } from '../../../src/checks/context.js';
 import type { CheckContext, Exchange } from '../../../src/checks/types.js';
-import { ConformanceError } from '../../../src/checks/runner.js';
 import type { CallOptions } from '../../../src/client/api-client.js';
 import { listItems } from '../../../src/client/resolver.js';
 import { expectRule, show } from '../../../fixtures/evidence.js';
 import { annotateOutcome } from '../../../fixtures/outcome.js';
 import { differences, isObj, test as base, expect, type FactoryKit, type Json } from '../../../fixtures/factories/index.js';
-import { readList, type ListSubject } from '../../../fixtures/list-rules.js';
 
 export const test = base.extend<{ checks: CheckContext; specHasOps: void }>({
   checks: async ({ catalogue, validators, config }, use) => {
@@ -120,34 +118,4 @@ export async function readOk(kit: FactoryKit, checks: CheckContext, operationId:
 /** The ids a list answer holds. */
 export function listedIds(ex: Exchange): number[] {
   return listItems(ex.response.json).map((r) => Number(r.id));
-}
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
-}
-
-/**
- * Runs a list rule on a collection other tests may write to at the same time, and that cannot be
- * scoped to this test's records (units, packing units, additional fields have no first-level text
- * to search by). A failure counts only when the collection held still: the unpaged list is read
- * before and after; when it changed in between, the judgement is void and made again (at most
- * three times), then the test is skipped with the reason. A rule that fails on a collection that
- * did not change fails at once.
- */
-export async function judgeOnSharedList(kit: FactoryKit, s: ListSubject, rule: string, judge: () => Promise<void>): Promise<void> {
-  const snapshot = async () => listItems((await readList(kit, { ...s, seed: undefined }, {}, rule, 'the unpaged list (did it change?)')).exchange.response.json).map((r) => JSON.stringify(r));
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    const before = await snapshot();
-    try {
-      await judge();
-      return;
-    } catch (err) {
-      if (!(err instanceof ConformanceError)) throw err;
-      const after = await snapshot();
-      if (sameList(before, after)) throw err;
-      test.info().annotations.push({ type: 'info', description: `${s.op}: the collection changed while the rule was judged (attempt ${attempt}); judged again` });
-    }
-  }
-  annotateOutcome(test.info(), 'skip');
-  test.skip(true, `skip: ${s.op} kept changing while the ${rule} rule was judged (other writers); no verdict`);
 }
