@@ -1,0 +1,150 @@
+// Search, by q and by search (the facts: the guide says q, the description says search; both
+// must work):
+// - over every list of the loaded spec that declares them, for any keyword cut from the records'
+//   own values with its letters' case changed at random (or any short text), every hit contains
+//   the keyword case-insensitively in a first-level string or number field, and every record that
+//   does is a hit;
+// - on collections the run may write to, a record created with a unique keyword (ASCII run token
+//   plus letters of several scripts) is found by that keyword in any mix of upper and lower case.
+// "Contains" folds case with full Unicode rules; a hit is also accepted when it only matches with
+// accents folded away (MySQL _ci collations do that), so a merely generous search is no failure.
+import fc from 'fast-check';
+import { loadConfig } from '../../src/config/config.js';
+import { listCollections, type ListCollection } from '../../src/properties/collections.js';
+import { containsFolded, identity, searchableValues } from '../../src/properties/records.js';
+import { liveShrinks } from '../../src/properties/runner.js';
+import { catalogueFor } from '../../fixtures/catalogue.js';
+import { ruleError, show } from '../../fixtures/evidence.js';
+import { tagSafe } from '../contract/plan.js';
+import { requireWrites, skipBecause, test } from './support/fixtures.js';
+import { judgeStable, readList, tryList } from './support/lists.js';
+import { cleanupSince, createOwn, mark, sentRecord, validCreateBody, writable, type Writable } from './support/writable.js';
+
+const config = loadConfig();
+const catalogue = await catalogueFor(config.spec, config.errata);
+const LISTS = listCollections(catalogue, config).filter((c) => c.declares.has('search') || c.declares.has('q'));
+
+const keywordParams = (c: ListCollection) => (['search', 'q'] as const).filter((p) => c.declares.has(p));
+
+/** Letters whose upper and lower case map one to one (no ß, no final sigma, no dotted I). */
+const CASED = [...'abcdefghijklmnopqrstuvwxyzàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþαβγδεζηθικλμνξοπρστυφχψωабвгдежзийклмнопрстуфхцчшщъыьэюя'];
+
+/** The text with each letter's case chosen by the mask (cycled). */
+function recase(text: string, mask: readonly boolean[]): string {
+  let i = 0;
+  return [...text].map((ch) => (mask.length && mask[i++ % mask.length] ? ch.toUpperCase() : ch.toLowerCase())).join('');
+}
+
+const maskArb = fc.array(fc.boolean(), { minLength: 1, maxLength: 12 });
+
+/** Keywords: a piece of a value the records hold, recased; or any short text. */
+function keywordArb(values: readonly string[]): fc.Arbitrary<string> {
+  const any = fc.string({ minLength: 1, maxLength: 4 });
+  const usable = values.filter((v) => v.trim() !== '');
+  if (!usable.length) return any;
+  const piece = fc
+    .constantFrom(...usable)
+    .chain((v) => {
+      const chars = [...v];
+      return fc.integer({ min: 0, max: chars.length - 1 }).chain((start) => fc.integer({ min: 1, max: Math.min(8, chars.length - start) }).map((len) => chars.slice(start, start + len).join('')));
+    })
+    .chain((kw) => maskArb.map((m) => recase(kw, m)));
+  return fc.oneof({ weight: 4, arbitrary: piece }, { weight: 1, arbitrary: any });
+}
+
+const matches = (item: unknown, kw: string, lenient: boolean) => searchableValues(item).some((v) => containsFolded(v, kw, lenient));
+
+test.describe('search @properties', () => {
+  for (const c of LISTS) {
+    const params = keywordParams(c);
+    const tags = ['@properties', `@${tagSafe(c.group)}`, `@op:${tagSafe(c.list.id)}`, '@rule:search', '@readonly'];
+    test(`should find by ${params.join(' and ')} on ${c.list.id} (GET ${c.path}) exactly the records containing the keyword in any case`, { tag: tags }, async ({ prop, api }) => {
+      const all = await tryList(api, c.list);
+      if (typeof all === 'string') skipBecause(all);
+      if (all.items.length < 1) skipBecause(`GET ${c.path} lists no record to search`);
+      const values = [...new Set(all.items.flatMap(searchableValues))].slice(0, 500);
+      await prop.check(
+        `GET ${c.path}?${params.join('|')}=… finds exactly the records that contain the keyword`,
+        fc.asyncProperty(fc.constantFrom(...params), keywordArb(values), async (param, kw) => {
+          const hits = await readList(api, c.list, { [param]: kw }, 'search', `${param}=${kw}`);
+          const stray = hits.items.find((h) => !matches(h, kw, true));
+          if (stray !== undefined) {
+            throw ruleError(api, {
+              rule: 'search',
+              title: `${param}=${show(kw)} should only answer records that contain it (case-insensitively) in a first-level field`,
+              message: `record ${identity(stray)} does not contain it: ${show(stray)}`,
+              exchange: hits.exchange,
+            });
+          }
+          const whole = await readList(api, c.list, {}, 'search', 'the unpaged list, to see which records contain the keyword');
+          await judgeStable(api, c.list, {}, whole, async (snapshot) => {
+            const found = new Set(hits.items.map(identity));
+            const missed = snapshot.items.filter((r) => matches(r, kw, false) && !found.has(identity(r)));
+            if (!missed.length) return undefined;
+            return Promise.resolve(
+              ruleError(api, {
+                rule: 'search',
+                title: `${param}=${show(kw)} should find every record that contains it case-insensitively`,
+                message: `not found: ${missed.slice(0, 5).map((r) => `${identity(r)} ${show(searchableValues(r).find((v) => containsFolded(v, kw)))}`).join('; ')}${missed.length > 5 ? ` … ${missed.length} in all` : ''}`,
+                exchange: hits.exchange,
+                related: [snapshot.exchange],
+              }),
+            );
+          });
+        }),
+        { share: 0.2, min: 3 },
+      );
+    });
+  }
+});
+
+/** Writable collections with a search, and the first-level text field that carries the keyword. */
+const FINDABLE = ['/customers', '/manufacturers', '/addresses']
+  .map((p) => writable(catalogue, p))
+  .filter((w): w is Writable & { list: NonNullable<Writable['list']> } => w?.list !== undefined && (w.list.parameters.some((p) => p.in === 'query' && (p.name === 'search' || p.name === 'q'))))
+  .filter((w) => !config.skipGroups.includes(w.group) && (!config.onlyGroups.length || config.onlyGroups.includes(w.group)));
+
+const TEXT_FIELD: Readonly<Record<string, string>> = { '/customers': 'lastname', '/manufacturers': 'name', '/addresses': 'city' };
+
+test.describe('search finds new records @properties', () => {
+  for (const w of FINDABLE) {
+    const field = TEXT_FIELD[w.path] ?? 'name';
+    const params = (['search', 'q'] as const).filter((p) => w.list.parameters.some((x) => x.in === 'query' && x.name === p));
+    const tags = ['@properties', `@${tagSafe(w.group)}`, `@op:${tagSafe(w.list.id)}`, `@op:${tagSafe(w.create.id)}`, '@rule:search'];
+    test(`should find a record created by ${w.create.id} (POST ${w.path}) by its unique keyword in any case`, { tag: tags }, async ({ prop, kit, api }) => {
+      requireWrites(kit);
+      const bodies = await validCreateBody(kit, w, catalogue);
+      const word = fc.string({ unit: fc.constantFrom(...CASED), minLength: 3, maxLength: 8 });
+      await prop.check(
+        `a record whose ${field} holds a unique keyword is found by ${params.join('|')} in any case`,
+        fc.asyncProperty(liveShrinks(fc.tuple(bodies, word, maskArb, fc.constantFrom(...params))), async ([body, letters, mask, param]) => {
+          const value = `${kit.token()}${letters}`;
+          const record = { ...sentRecord(w, body), [field]: value };
+          const sent = w.bulk ? [record] : record;
+          const before = mark(api);
+          try {
+            const made = await createOwn(kit, w, sent);
+            const s = made.exchange.response.status;
+            if (s < 200 || s >= 300 || made.id === undefined) {
+              throw ruleError(api, { rule: 'search', title: `POST ${w.path} should accept a valid body (setup)`, message: `got ${s || made.exchange.response.transportError || 'no answer'}`, exchange: made.exchange });
+            }
+            const kw = recase(value, mask);
+            const hits = await readList(api, w.list, { [param]: kw }, 'search', `${param}=${kw}`);
+            if (!hits.items.some((h) => identity(h) === made.id)) {
+              throw ruleError(api, {
+                rule: 'search',
+                title: `${param}=${show(kw)} should find record ${made.id}, whose ${field} is ${show(value)}`,
+                message: `answered ${hits.items.length} record(s): [${hits.items.map(identity).join(', ')}]`,
+                exchange: hits.exchange,
+                related: [made.exchange],
+              });
+            }
+          } finally {
+            await cleanupSince(api, before);
+          }
+        }),
+        { share: 0.4, min: 3 },
+      );
+    });
+  }
+});
