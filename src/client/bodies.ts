@@ -133,7 +133,9 @@ export function minimalValue(schema: SpecSchema | undefined, ctx: BodyContext, n
       const out: Json = {};
       for (const [k, ps] of Object.entries(props)) {
         if (!isObj(ps) || ps.readOnly === true) continue;
-        if (!required.has(k) && !(ctx.full && depth === 0)) continue;
+        // Write-only fields (passwords) are sent even when optional: the answer must then prove it hides them.
+        const writeOnly = ps['x-writeOnly'] === true || ps.writeOnly === true || ps.format === 'password';
+        if (!required.has(k) && !writeOnly && !(ctx.full && depth === 0)) continue;
         const v = minimalValue(ps, ctx, k, depth + 1, isObj(s.example) ? s.example[k] : undefined);
         if (v !== undefined) out[k] = v;
       }

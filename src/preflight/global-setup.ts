@@ -6,14 +6,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfigOrExit } from '../config/config.js';
 import { embeddedShopUrl } from '../config/embedded.js';
-import { loadCatalogue } from '../spec/load.js';
+import { catalogueFor } from '../../fixtures/catalogue.js';
 import { compactLedger, ledgerFile } from '../client/ledger.js';
 import { apiRoot } from '../client/url.js';
 import { PreflightError, runPreflight } from './preflight.js';
 
 export default async function globalSetup(): Promise<void> {
   const config = loadConfigOrExit();
-  const catalogue = await loadCatalogue(config.spec, { errata: config.errata });
+  const catalogue = await catalogueFor(config.spec, config.errata);
   const embedded = config.baseUrl === undefined;
   const root = apiRoot(config.baseUrl ?? embeddedShopUrl(), catalogue.info.basePath);
   try {

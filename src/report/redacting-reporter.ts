@@ -5,8 +5,9 @@
 // attachments, including files on disk (error-context.md and anything attached by path).
 // Stdout chunks themselves are scrubbed in the worker (fixtures: redactStdio), because a string
 // chunk passed to later reporters cannot be rewritten here.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import type { FullResult, Reporter, TestCase, TestError, TestResult, TestStep } from '@playwright/test/reporter';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult, TestStep } from '@playwright/test/reporter';
 import { loadConfig } from '../config/config.js';
 import { Redactor } from '../client/redact.js';
 
@@ -43,6 +44,28 @@ export class Scrubber {
     }
   }
 
+  /** Rewrites a text file in place when it holds a secret. Returns whether it did. */
+  file(p: string, contentType = ''): boolean {
+    const buf = readFileSync(p);
+    if (!looksTextual(contentType, buf)) return false;
+    const before = buf.toString('utf8');
+    const after = this.text(before);
+    if (after === before) return false;
+    writeFileSync(p, after);
+    return true;
+  }
+
+  /** Every text file under a directory (what tests wrote into their output folders). */
+  tree(dir: string, depth = 0): void {
+    if (depth > 12 || !existsSync(dir)) return;
+    for (const name of readdirSync(dir)) {
+      const p = path.join(dir, name);
+      const st = statSync(p);
+      if (st.isDirectory()) this.tree(p, depth + 1);
+      else if (st.size < 20 * 1024 * 1024) this.file(p);
+    }
+  }
+
   attachment(a: { name: string; contentType: string; path?: string; body?: Buffer }): void {
     if (a.body) {
       if (looksTextual(a.contentType, a.body)) {
@@ -51,14 +74,7 @@ export class Scrubber {
         if (after !== before) a.body = Buffer.from(after, 'utf8');
       }
     }
-    if (a.path && existsSync(a.path)) {
-      const buf = readFileSync(a.path);
-      if (looksTextual(a.contentType, buf)) {
-        const before = buf.toString('utf8');
-        const after = this.text(before);
-        if (after !== before) writeFileSync(a.path, after);
-      }
-    }
+    if (a.path && existsSync(a.path)) this.file(a.path, a.contentType);
   }
 
   annotations(list: { type: string; description?: string }[]): void {
@@ -85,6 +101,7 @@ export class Scrubber {
 
 export default class RedactingReporter implements Reporter {
   private readonly scrub: Scrubber;
+  private outputDirs: string[] = [];
 
   constructor() {
     const config = loadConfig();
@@ -93,6 +110,15 @@ export default class RedactingReporter implements Reporter {
 
   printsToStdio(): boolean {
     return false;
+  }
+
+  onBegin(config: FullConfig, _suite: Suite): void {
+    this.outputDirs = [...new Set(config.projects.map((p) => p.outputDir))];
+  }
+
+  onStepBegin(_test: TestCase, _result: TestResult, step: TestStep): void {
+    // Some reporters (Allure) take the step title when the step begins.
+    step.title = this.scrub.text(step.title);
   }
 
   onStdOut(_chunk: string | Buffer, _test: TestCase | undefined, result: TestResult | undefined): void {
@@ -117,6 +143,8 @@ export default class RedactingReporter implements Reporter {
   }
 
   onEnd(_result: FullResult): void {
-    // Nothing left to scrub: every result passed through onTestEnd before the reports are built.
+    // Results were scrubbed test by test; what tests wrote straight into their output folders
+    // (test-results) is scrubbed now, before later reporters build their reports from it.
+    for (const dir of this.outputDirs) this.scrub.tree(dir);
   }
 }

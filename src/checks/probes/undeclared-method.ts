@@ -23,8 +23,13 @@ export const undeclaredMethodProbe: Probe = async (op, env) => {
   if (!env.resolver.writesAllowed) return blocked('disabled', `PROFILE=readonly sends no ${method}`);
   const values = await env.resolver.pathValues(op, 'write');
   if (!values.ok) return blocked(values.kind, values.reason);
+  // A body the path's own update would accept: a server that serves the undeclared method like it
+  // then answers 2xx instead of stumbling over an empty body.
+  const update = ops.find((o) => o.path === op.path && (o.method === 'put' || o.method === 'patch'));
+  const body = update && method !== 'DELETE' ? await env.resolver.bodyFor(update) : undefined;
+  const payload = body?.ok && body.value.body !== undefined ? body.value.body : {};
   try {
-    const ex = await env.client.send(method, fillPath(op.path, values.value), { body: {}, intent: 'undeclared-method', label: `undeclared method ${method}`, noAnswer: 'return' });
+    const ex = await env.client.send(method, fillPath(op.path, values.value), { body: payload, intent: 'undeclared-method', label: `undeclared method ${method}`, noAnswer: 'return' });
     return { exchanges: [ex] };
   } catch (err) {
     if (err instanceof GuardError) return blocked('skip', err.message);

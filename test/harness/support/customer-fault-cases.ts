@@ -1,0 +1,104 @@
+// Which tests of the customer-group suites (issue 5) each fault must make fail (the proof of
+// test/harness/resources-customers.spec.ts). Every fault of reference/faults/customers-suite.ts is
+// here, plus the older faults of the rules issue 5 names (unique e-mails, guests, batches, lost
+// updates, idempotent and bulk deletes, hidden passwords, type/state filters, dates) and the list
+// parameter faults on one seeded collection (customers) and one read-only one (countries).
+import { customersSuiteFaults } from '../../../reference/faults/customers-suite.js';
+
+/** The suites of issue 5, relative to suites/. */
+export const CUSTOMER_SUITES = [
+  'resources/customers.spec.ts',
+  'resources/addresses.spec.ts',
+  'resources/customer_groups.spec.ts',
+  'resources/emails.spec.ts',
+  'resources/attachments.spec.ts',
+  'resources/countries.spec.ts',
+  'resources/tax.spec.ts',
+  'resources/address_formats.spec.ts',
+  'resources/languages.spec.ts',
+  'resources/shop_information.spec.ts',
+];
+
+export interface CustomerFaultCase {
+  fault: string;
+  /** Own titles (without describe titles) of tests that must all fail with the fault on. */
+  fails: string[];
+  /** The tests run only with this profile (sending mail needs PROFILE=full). */
+  profile?: 'full';
+}
+
+const LIFECYCLE = {
+  customer: 'should create, read back, update, read back and delete a customer',
+  address: 'should create, read back, update, read back and delete an address',
+  group: 'should create, read back, patch, read back and delete a customer group',
+};
+const TWICE = {
+  customer: 'should delete an own customer twice, answering success with its id both times',
+  address: 'should delete an own address twice, answering success with its id both times',
+  group: 'should delete an own customer group twice, answering success with its id both times',
+};
+const UNIQUE = {
+  create: 'should refuse a second registree with the same e-mail with 409 and store nothing',
+  update: "should refuse updating a registree to another registree's e-mail with 409",
+  guests: "should accept a guest with a registree's e-mail and two guests with one e-mail",
+  batch: 'should refuse a batch with one e-mail twice with 409 and store none of it',
+};
+const VENDOR = [
+  'should answer the declared 500 for a missing country and 501 for an invalid id',
+  'should answer the declared 500 and 501 for zones of a missing or invalid country',
+  'should answer 400 for an invalid zone id and the declared 501 for a missing zone',
+];
+const list = (rule: string, ...what: string[]): string[] => what.map((w) => rule.replace('%', w));
+const PAGING = 'should page % from page 1 without gaps or duplicates';
+const PER_PAGE = 'should size pages of % by per_page and refuse per_page below 1';
+const LINK = 'should send a Link header with first, previous, next and last for the page of %';
+const SORT = 'should sort % ascending, descending and by two keys in byte order';
+const FIELDS = 'should keep exactly the named fields of %';
+const SEARCH = 'should find % by q and by search, case-insensitively and only matching ones';
+
+export const CUSTOMER_FAULT_CASES: CustomerFaultCase[] = [
+  { fault: 'refused-create-stored', fails: [UNIQUE.create, UNIQUE.batch] },
+  { fault: 'customer-new-address-ignored', fails: ['should create a customer with a new address', ...list(PAGING, 'addresses')] },
+  { fault: 'customer-address-id-dropped', fails: ['should create a customer with the addressId of an existing address'] },
+  { fault: 'customer-update-address-id-ignored', fails: ['should update the address of a customer by addressId only'] },
+  { fault: 'customer-missing-200', fails: ['should answer 400 for an invalid customer id and 404 for a missing one', LIFECYCLE.customer] },
+  { fault: 'address-update-lost', fails: [LIFECYCLE.address] },
+  { fault: 'customer-group-patch-lost', fails: [LIFECYCLE.group] },
+  { fault: 'vendor-not-found-404', fails: VENDOR },
+  { fault: 'email-queued-as-sent', fails: ['should queue an e-mail as pending and read it back equal', 'should filter e-mails by state=pending and state=sent'] },
+  { fault: 'email-send-stays-pending', fails: ['should send a queued e-mail and read it back as sent'], profile: 'full' },
+  { fault: 'email-attachments-dropped', fails: ['should refer to an uploaded attachment by the path the upload answered'] },
+  { fault: 'upload-without-file-accepted', fails: ['should refuse an upload without a file with 400'] },
+  { fault: 'deleted-filter-ignored', fails: ['should find customers by changed, modified and deleted date'] },
+  // Older faults whose rules these suites check as well.
+  { fault: 'registree-email-duplicate-on-create', fails: [UNIQUE.create] },
+  { fault: 'registree-email-duplicate-on-update', fails: [UNIQUE.update] },
+  { fault: 'guest-email-conflict', fails: [UNIQUE.guests] },
+  { fault: 'bulk-create-partial', fails: [UNIQUE.batch] },
+  { fault: 'customer-update-lost', fails: [LIFECYCLE.customer] },
+  { fault: 'idempotent-delete-404', fails: [TWICE.customer, TWICE.address, TWICE.group] },
+  { fault: 'bulk-delete-first-only', fails: ['should delete three own customers with one DELETE /customers/a,b,c'] },
+  { fault: 'customer-password-returned', fails: ['should never answer the password'] },
+  { fault: 'type-filter-ignored', fails: ['should filter customers by type=guest and type=registree'] },
+  { fault: 'type-filter-invalid-accepted', fails: ['should refuse type=foo with 400'] },
+  { fault: 'state-filter-inverted', fails: ['should filter e-mails by state=pending and state=sent'] },
+  { fault: 'changed-filter-ignored', fails: ['should find customers by changed, modified and deleted date'] },
+  { fault: 'paging-zero-based', fails: list(PAGING, 'customers', 'countries') },
+  { fault: 'per-page-ignored', fails: list(PER_PAGE, 'customers', 'countries') },
+  { fault: 'per-page-zero-accepted', fails: list(PER_PAGE, 'customers', 'tax rates') },
+  { fault: 'link-header-without-next', fails: list(LINK, 'customers', 'countries') },
+  { fault: 'sort-descending-ignored', fails: list(SORT, 'customers', 'countries', 'e-mails') },
+  { fault: 'sort-case-insensitive', fails: list(SORT, 'customers', 'addresses', 'customer groups') },
+  { fault: 'fields-ignored-on-lists', fails: list(FIELDS, 'customers', 'countries', 'languages') },
+  { fault: 'fields-ignored-on-single', fails: ['should keep exactly the named fields of a single customer', 'should keep exactly the named fields of a single country', 'should keep exactly the named fields of the shop information'] },
+  { fault: 'search-case-sensitive', fails: list(SEARCH, 'customers', 'countries', 'addresses') },
+  { fault: 'q-parameter-ignored', fails: list(SEARCH, 'customers', 'countries', 'tax classes') },
+];
+
+/** Every fault of reference/faults/customers-suite.ts has a case (a new fault without one fails the self-test). */
+export const CUSTOMER_AREA_FAULTS: string[] = customersSuiteFaults.map((f) => f.name);
+
+/** A Playwright grep for the tests whose title contains one of `titles` (the results are matched exactly). */
+export function titlesGrep(titles: readonly string[]): RegExp {
+  return new RegExp(titles.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+}
