@@ -1,0 +1,96 @@
+// Filters: `type` (customers: guest | registree) and `state` (e-mails: pending | sent) partition
+// their collections. For any base query (none, a sort, a search keyword cut from the records),
+// the answers for each value of the filter are disjoint, together they are the unfiltered answer
+// to the same base query, and each record is in the part its own field says (isGuest,
+// isPending). Verdicts rest on a collection that held still (suites/properties/support/lists.ts).
+import fc from 'fast-check';
+import { sortArb } from '../../src/arbitraries/index.js';
+import { loadConfig } from '../../src/config/config.js';
+import { listCollections, type ListCollection } from '../../src/properties/collections.js';
+import { identity, isObj, multisetDiff, searchableValues } from '../../src/properties/records.js';
+import { catalogueFor } from '../../fixtures/catalogue.js';
+import { ruleError, show } from '../../fixtures/evidence.js';
+import type { Exchange } from '../../src/checks/types.js';
+import { tagSafe } from '../contract/plan.js';
+import { skipBecause, test } from './support/fixtures.js';
+import { judgeStable, readList, tryList } from './support/lists.js';
+
+const config = loadConfig();
+const catalogue = await catalogueFor(config.spec, config.errata);
+
+/** Filters the facts name, with the record field that says which part a record belongs to. */
+const FILTERS: readonly { param: string; rule: string; field: string; meaning: (value: string) => unknown }[] = [
+  { param: 'type', rule: 'filter-type', field: 'isGuest', meaning: (v) => v === 'guest' },
+  { param: 'state', rule: 'filter-state', field: 'isPending', meaning: (v) => v === 'pending' },
+];
+
+interface Subject {
+  c: ListCollection;
+  param: string;
+  rule: string;
+  field: string;
+  meaning: (value: string) => unknown;
+  values: string[];
+}
+
+const SUBJECTS: Subject[] = listCollections(catalogue, config).flatMap((c) =>
+  FILTERS.flatMap((f) => {
+    const p = c.list.parameters.find((x) => x.in === 'query' && x.name === f.param);
+    const values = Array.isArray(p?.schema.enum) ? p.schema.enum.filter((v): v is string => typeof v === 'string') : [];
+    return values.length >= 2 ? [{ c, ...f, values }] : [];
+  }),
+);
+
+test.describe('filters @properties', () => {
+  for (const s of SUBJECTS) {
+    const { c } = s;
+    const tags = ['@properties', `@${tagSafe(c.group)}`, `@op:${tagSafe(c.list.id)}`, `@rule:${s.rule}`, '@readonly'];
+    test(`should partition ${c.list.id} (GET ${c.path}) by ${s.param}=${s.values.join('|')} under any base query`, { tag: tags }, async ({ prop, api }) => {
+      const all = await tryList(api, c.list);
+      if (typeof all === 'string') skipBecause(all);
+      const pieces = [...new Set(all.items.flatMap(searchableValues).map((v) => v.slice(0, 3)).filter((v) => v.trim() !== ''))];
+      const base = fc.record(
+        {
+          sort: c.declares.has('sort') && c.fields.sortable.length ? sortArb(c.fields.sortable, 2) : fc.constant(undefined),
+          search: c.declares.has('search') && pieces.length ? fc.constantFrom(...pieces) : fc.constant(undefined),
+        },
+        { requiredKeys: [] },
+      );
+      await prop.check(
+        `the ${s.param} values split GET ${c.path} into disjoint parts that make up the whole`,
+        fc.asyncProperty(base, async (query) => {
+          const q: Record<string, unknown> = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));
+          const whole = await readList(api, c.list, q, s.rule, `without ${s.param}`);
+          await judgeStable(api, c.list, q, whole, async (snapshot) => {
+            const parts: unknown[] = [];
+            const exchanges: Exchange[] = [];
+            for (const value of s.values) {
+              const part = await readList(api, c.list, { ...q, [s.param]: value }, s.rule, `${s.param}=${value}`);
+              exchanges.push(part.exchange);
+              const misplaced = part.items.find((r) => isObj(r) && s.field in r && (r[s.field] === true) !== s.meaning(value));
+              if (misplaced !== undefined) {
+                return ruleError(api, {
+                  rule: s.rule,
+                  title: `${s.param}=${value} should only list records whose ${s.field} is ${String(s.meaning(value))}`,
+                  message: `record ${identity(misplaced)} has ${s.field}=${show(isObj(misplaced) ? misplaced[s.field] : undefined)}`,
+                  exchange: part.exchange,
+                });
+              }
+              parts.push(...part.items);
+            }
+            const { missing, extra } = multisetDiff(snapshot.items, parts);
+            if (!missing.length && !extra.length) return undefined;
+            return ruleError(api, {
+              rule: s.rule,
+              title: `${s.values.map((v) => `${s.param}=${v}`).join(' and ')} together should list each record of the unfiltered answer once${Object.keys(q).length ? ` (base query ${show(q)})` : ''}`,
+              message: `in no part: [${missing.join(', ')}]; in a part but not in the whole, or in two parts: [${extra.join(', ')}]`,
+              exchange: exchanges[exchanges.length - 1],
+              related: [snapshot.exchange, ...exchanges],
+            });
+          });
+        }),
+        { share: 0.2, min: 3 },
+      );
+    });
+  }
+});
