@@ -1,0 +1,70 @@
+// Idempotent delete: for every collection whose single-record DELETE the spec marks
+// x-idempotent-delete, deleting an own record (any valid create body) any number of times from 1
+// to 3 always succeeds, and afterwards the record reads as gone. Only records this run created
+// are ever deleted: the write guard refuses anything else.
+import fc from 'fast-check';
+import { loadConfig } from '../../src/config/config.js';
+import { liveShrinks } from '../../src/properties/runner.js';
+import { catalogueFor } from '../../fixtures/catalogue.js';
+import { ruleError } from '../../fixtures/evidence.js';
+import type { Exchange } from '../../src/checks/types.js';
+import { tagSafe } from '../contract/plan.js';
+import { requireWrites, test } from './support/fixtures.js';
+import { cleanupSince, createOwn, mark, validCreateBody, writable, type Writable } from './support/writable.js';
+
+const config = loadConfig();
+const catalogue = await catalogueFor(config.spec, config.errata);
+const SUBJECTS = catalogue.operations
+  .filter((o) => o.method === 'delete' && o.extensions['x-idempotent-delete'] === true && /^\/[^{}]+\/\{[^}/]+\}$/.test(o.path))
+  .map((o) => writable(catalogue, o.path.slice(0, o.path.lastIndexOf('/'))))
+  .filter((w): w is Writable => w !== undefined && !config.skipGroups.includes(w.group) && (!config.onlyGroups.length || config.onlyGroups.includes(w.group)));
+
+test.describe('idempotent delete @properties', () => {
+  for (const w of SUBJECTS) {
+    const tags = ['@properties', `@${tagSafe(w.group)}`, `@op:${tagSafe(w.remove.id)}`, `@op:${tagSafe(w.create.id)}`, '@rule:idempotent-delete'];
+    test(`should succeed deleting an own record with ${w.remove.id} (DELETE ${w.path}/{id}) 1 to 3 times`, { tag: tags }, async ({ prop, kit, api }) => {
+      requireWrites(kit);
+      const bodies = await validCreateBody(kit, w, catalogue);
+      await prop.check(
+        `DELETE ${w.path}/{id} of an own record succeeds every time, 1 to 3 times`,
+        fc.asyncProperty(liveShrinks(bodies), fc.integer({ min: 1, max: 3 }), async (body, times) => {
+          const before = mark(api);
+          try {
+            const made = await createOwn(kit, w, body);
+            if (made.id === undefined) {
+              throw ruleError(api, { rule: 'idempotent-delete', title: `POST ${w.path} should create the record to delete (setup)`, message: `got ${made.exchange.response.status || 'no answer'}`, exchange: made.exchange });
+            }
+            const deletes: Exchange[] = [made.exchange];
+            for (let i = 1; i <= times; i++) {
+              const ex = await api.call(w.remove, { path: { [w.idParam]: made.id }, label: `delete ${i} of ${times}` });
+              deletes.push(ex);
+              const s = ex.response.status;
+              if (s < 200 || s >= 300) {
+                throw ruleError(api, {
+                  rule: 'idempotent-delete',
+                  title: `DELETE ${w.path}/${made.id} should succeed ${i === 1 ? 'for an existing record' : `again (time ${i}), as the spec marks it x-idempotent-delete`}`,
+                  message: `got ${s || ex.response.transportError || 'no answer'}`,
+                  exchange: ex,
+                  related: deletes,
+                });
+              }
+            }
+            const read = await api.call(w.read, { path: { [w.idParam]: made.id }, label: 'read after the deletes' });
+            if (read.response.status >= 200 && read.response.status < 300) {
+              throw ruleError(api, {
+                rule: 'idempotent-delete',
+                title: `GET ${w.path}/${made.id} should not find a record that was deleted`,
+                message: `got ${read.response.status} after ${times} successful delete(s)`,
+                exchange: read,
+                related: deletes,
+              });
+            }
+          } finally {
+            await cleanupSince(api, before);
+          }
+        }),
+        { share: 0.2, min: 3 },
+      );
+    });
+  }
+});
