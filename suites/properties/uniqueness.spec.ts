@@ -1,0 +1,110 @@
+// Uniqueness of registree e-mails: for any registree e-mail already taken (any local part, any
+// other fields), a second registree with it is refused with 409 and nothing is stored, whether it
+// comes alone, inside a bulk create (which then stores none of its records) or as an update of
+// another registree (which keeps its own e-mail); a guest with the same e-mail is accepted.
+import fc from 'fast-check';
+import { loadConfig } from '../../src/config/config.js';
+import { liveShrinks } from '../../src/properties/runner.js';
+import { catalogueFor } from '../../fixtures/catalogue.js';
+import { ruleError, show } from '../../fixtures/evidence.js';
+import { customerUpdateInput } from '../../fixtures/factories/customers.js';
+import { isObj, recordOf, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
+import type { Exchange } from '../../src/checks/types.js';
+import { requireWrites, skipBecause, test } from './support/fixtures.js';
+import { readList } from './support/lists.js';
+import { cleanupSince, createOwn, mark, sentRecord, validCreateBody, writable } from './support/writable.js';
+
+const config = loadConfig();
+const catalogue = await catalogueFor(config.spec, config.errata);
+const customers = writable(catalogue, '/customers');
+const update = catalogue.operations.find((o) => o.method === 'put' && o.path === '/customers/{customer_id}');
+const inScope = customers && !config.skipGroups.includes(customers.group) && (!config.onlyGroups.length || config.onlyGroups.includes(customers.group));
+
+const localPart = fc.string({ unit: fc.constantFrom(...'abcxyzABCXYZ0189._-'), minLength: 1, maxLength: 10 }).filter((s) => !/^[.]|[.]$|\.\./.test(s));
+
+function takenEmail(kit: FactoryKit, local: string): string {
+  return `qa+${kit.runId}-${kit.n()}.${local}@example.test`;
+}
+
+test.describe('uniqueness @properties', () => {
+  test.skip(!customers || !inScope, 'the loaded spec has no customers collection with create, read and delete (or ONLY_GROUPS/SKIP_GROUPS leave it out)');
+  const tags = ['@properties', '@customers', '@op:createCustomers', '@op:updateCustomer', '@op:getCustomers', '@rule:unique-email', '@rule:bulk'];
+  test('should refuse any taken registree e-mail with 409 and store nothing, alone, in a bulk create or by update, and accept guests with it', { tag: tags }, async ({ prop, kit, api }) => {
+    requireWrites(kit);
+    const w = customers;
+    if (!w?.list) skipBecause('no customers collection');
+    const list = w.list;
+    const bodies = await validCreateBody(kit, w, catalogue);
+    const person = bodies.map((b) => sentRecord(w, b));
+    const arb = fc.record({ how: fc.constantFrom('create', 'bulk', 'update'), local: localPart, first: person, second: person, other: person, guest: person });
+    await prop.check(
+      'a registree e-mail is taken once: 409 and nothing stored for the second registree, guests accepted',
+      fc.asyncProperty(liveShrinks(arb), async ({ how, local, first, second, other, guest }) => {
+        const email = takenEmail(kit, local);
+        const registree = (p: Json, e: string): Json => ({ ...p, email: e, isGuest: false });
+        const seen: Exchange[] = [];
+        const create = async (records: Json[]) => {
+          const made = await createOwn(kit, w, records);
+          seen.push(made.exchange);
+          return made;
+        };
+        const withEmail = async (e: string) => {
+          const found = await readList(api, list, { search: e }, 'unique-email', `customers with ${e}`);
+          seen.push(found.exchange);
+          return { exchange: found.exchange, records: found.items.filter((r) => isObj(r) && r.email === e) as Json[] };
+        };
+        const before = mark(api);
+        try {
+          const a = await create([registree(first, email)]);
+          if (a.id === undefined) throw ruleError(api, { rule: 'unique-email', title: 'POST /customers should create the first registree (setup)', message: `got ${a.exchange.response.status}`, exchange: a.exchange });
+
+          let refused: Exchange;
+          let otherEmail: string | undefined;
+          if (how === 'update') {
+            otherEmail = takenEmail(kit, 'c');
+            const c = await create([registree(other, otherEmail)]);
+            const rec = recordOf(c.exchange.response.json);
+            if (c.id === undefined || !rec || !update) throw ruleError(api, { rule: 'unique-email', title: 'POST /customers should create the registree to update (setup)', message: `got ${c.exchange.response.status}`, exchange: c.exchange });
+            refused = await api.call(update, { path: { customer_id: c.id }, body: customerUpdateInput(kit, rec, { email }), label: `update registree ${c.id} to the taken e-mail` });
+          } else if (how === 'bulk') {
+            otherEmail = takenEmail(kit, 'b');
+            refused = (await create([registree(other, otherEmail), registree(second, email)])).exchange;
+          } else {
+            refused = (await create([registree(second, email)])).exchange;
+          }
+          seen.push(refused);
+          if (refused.response.status !== 409) {
+            throw ruleError(api, { rule: 'unique-email', title: `${how === 'update' ? 'PUT /customers/{id}' : 'POST /customers'} with the taken registree e-mail ${show(email)} should answer 409`, message: `got ${refused.response.status || 'no answer'}`, exchange: refused, related: seen });
+          }
+          const holders = await withEmail(email);
+          if (holders.records.length !== 1 || String(holders.records[0]?.id) !== a.id) {
+            throw ruleError(api, { rule: 'unique-email', title: `after the 409, only registree ${a.id} should have ${show(email)}`, message: `customers with it: [${holders.records.map((r) => String(r.id)).join(', ')}]`, exchange: holders.exchange, related: seen });
+          }
+          if (how !== 'create' && otherEmail) {
+            const others = await withEmail(otherEmail);
+            // bulk: the refused batch stores none of its records; update: the other registree keeps its e-mail.
+            const want = how === 'bulk' ? 0 : 1;
+            if (others.records.length !== want) {
+              throw ruleError(api, {
+                rule: how === 'bulk' ? 'bulk' : 'unique-email',
+                title: how === 'bulk' ? 'a bulk create refused with 409 should store none of its records' : 'a registree whose update was refused with 409 should keep its e-mail',
+                message: `customers with ${show(otherEmail)}: [${others.records.map((r) => String(r.id)).join(', ')}]`,
+                exchange: others.exchange,
+                related: seen,
+              });
+            }
+          }
+          const { password: _p, ...guestFields } = guest;
+          const g = await create([{ ...guestFields, email, isGuest: true }]);
+          const gs = g.exchange.response.status;
+          if (gs < 200 || gs >= 300 || g.id === undefined) {
+            throw ruleError(api, { rule: 'unique-email', title: `a guest with the registree e-mail ${show(email)} should be accepted (guests may share e-mails)`, message: `got ${gs || 'no answer'}`, exchange: g.exchange, related: seen });
+          }
+        } finally {
+          await cleanupSince(api, before);
+        }
+      }),
+      { share: 0.4, min: 3 },
+    );
+  });
+});
