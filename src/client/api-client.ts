@@ -391,6 +391,11 @@ export class ApiClient {
     const ops = this.deps.catalogue.operations.filter((o) => o.method === 'delete');
     if (r.kind === 'record') {
       for (const op of ops) if (pathMatcher(op.path)(r.path)) return { op, path: r.path };
+      // A record whose operations sit under a literal suffix (`.../attributes/{attribute_id}/Property`).
+      for (const op of ops) {
+        const m = /^(.*\})(\/[^/{}]+)$/.exec(op.path);
+        if (m?.[1] && m[2] && pathMatcher(m[1])(r.path)) return { op, path: `${r.path}${m[2]}` };
+      }
       return undefined;
     }
     for (const op of ops) {

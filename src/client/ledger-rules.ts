@@ -117,8 +117,11 @@ export function createdRecords(catalogue: Catalogue, apiRoot: string, a: AnswerF
     if (id && /^[\w.-]+$/.test(id)) out.push({ kind: 'record', collection: loc.slice(0, loc.lastIndexOf('/')) || '/', id, path: loc, ...(parent ? { parent } : {}) });
     return out;
   }
+  // A PUT whose path names the id it answers is an update echoing its record, also under a view
+  // suffix (`PUT /orders/1/items/2/attributes/8/Property` answers attribute 8: record .../attributes/8).
+  const echoed = (id: string) => a.method === 'PUT' && a.path.split('/').includes(encodeURIComponent(id));
   for (const id of ids) {
-    const p = ids.length === 1 && loc ? trimAfterId(loc, id) : recordPathFor(catalogue, a.path, id);
+    const p = ids.length === 1 && loc ? trimAfterId(loc, id) : echoed(id) ? trimAfterId(a.path, id) : recordPathFor(catalogue, a.path, id);
     out.push({ kind: 'record', collection: p.slice(0, p.lastIndexOf('/')) || '/', id, path: p, ...(parent && parent !== p ? { parent } : {}) });
   }
   return out;
