@@ -80,11 +80,19 @@ function readDotenv(root: string): Record<string, string> {
   return parseDotenv(readFileSync(file));
 }
 
-/** Environment first, then `.env`; empty strings count as unset. */
+/**
+ * Environment first, then `.env`; an empty value means "unset". A variable set to the empty string
+ * in the environment still wins over `.env`: `BASE_URL= npm test` must reach the embedded shop even
+ * when `.env` names a live one.
+ */
 export function mergedEnv(env: Env = process.env, root: string = PROJECT_ROOT): Record<string, string> {
   const merged: Record<string, string> = {};
   for (const [k, v] of Object.entries(readDotenv(root))) if (v !== '') merged[k] = v;
-  for (const [k, v] of Object.entries(env)) if (v !== undefined && v !== '') merged[k] = v;
+  for (const [k, v] of Object.entries(env)) {
+    if (v === undefined) continue;
+    if (v === '') delete merged[k];
+    else merged[k] = v;
+  }
   return merged;
 }
 

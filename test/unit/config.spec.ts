@@ -41,6 +41,13 @@ test.describe('configuration @config', () => {
     expect(defaults).toMatchObject({ apiUser: DEFAULT_USER, profile: 'standard', insecureTls: false, strictFields: false, errata: undefined });
   });
 
+  test('should let an empty environment value unset what .env sets', () => {
+    // npm test runs the suites with BASE_URL= so a live shop named in .env is never touched.
+    const root = tempRoot('BASE_URL=https://live.example.test/shop1/api.php/v2\n');
+    expect(loadConfig({ SPEC: 'spec/own.yaml' }, root).baseUrl).toBe('https://live.example.test/shop1/api.php/v2');
+    expect(loadConfig({ SPEC: 'spec/own.yaml', BASE_URL: '' }, root).baseUrl).toBeUndefined();
+  });
+
   test('should pick up spec/errata.yaml when present and ERRATA otherwise', () => {
     const root = tempRoot();
     writeFileSync(path.join(root, 'spec/errata.yaml'), 'errata: []\n');
