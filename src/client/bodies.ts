@@ -2,6 +2,7 @@
 // in every name and e-mails on the reserved domain example.test (qa+<runid>-<n>@example.test), so
 // records the harness leaves on a live shop are recognisable. Resource factories (fixtures) can
 // replace it per operation through `registerBodyFactory`.
+import fc from 'fast-check';
 import type { Operation, SpecSchema } from '../spec/types.js';
 
 type Json = Record<string, unknown>;
@@ -92,7 +93,9 @@ function stringFor(name: string, s: Json, ctx: BodyContext): string {
       const re = new RegExp(s.pattern);
       if (!re.test(v)) {
         const ex = [s.example, s.default].find((x) => typeof x === 'string' && re.test(x));
-        if (typeof ex === 'string') v = ex;
+        // Otherwise a value drawn from the pattern itself, seeded by the unique number, so two
+        // records do not share it (an ISBN, a code) when the API wants it unique.
+        v = typeof ex === 'string' && !/e-?mail|code|isbn|number|sku|ean/i.test(name) ? ex : (fc.sample(fc.stringMatching(re), { seed: n, numRuns: 1 })[0] ?? v);
       }
     } catch {
       // An invalid pattern is a spec finding; the value stays as it is.
@@ -186,6 +189,9 @@ export function referenceFields(schema: SpecSchema | undefined): string[] {
   const out = new Set<string>();
   const visit = (s: unknown, depth: number): void => {
     if (!isObj(s) || depth > 6) return;
+    // The first alternative of a oneOf/anyOf, as minimalValue builds it.
+    const first: unknown = Array.isArray(s.oneOf) ? (s.oneOf as unknown[])[0] : Array.isArray(s.anyOf) ? (s.anyOf as unknown[])[0] : undefined;
+    if (isObj(first)) return visit(first, depth);
     const m = mergeAllOf(s);
     if (typeOf(m) === 'array') return visit(m.items, depth + 1);
     const props = isObj(m.properties) ? m.properties : {};

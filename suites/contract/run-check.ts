@@ -19,8 +19,11 @@ async function evaluate(contract: ContractKit, op: Operation, check: Check, test
     if (r.blocked) blocked.push({ ...r.blocked, probe: kind });
   }
   if (!exchanges.length && blocked.length) {
-    const outcome = blocked.every((b) => b.kind === 'disabled') ? 'disabled' : 'skip';
-    return { check: check.name, operationId: op.id, outcome, findings: [], judged: 0, reason: [...new Set(blocked.map((b) => b.reason))].join('; ') };
+    // When the profile stopped any part, the profile is why nothing ran (Disabled); the reasons of
+    // the other parts would not have mattered.
+    const disabled = blocked.filter((b) => b.kind === 'disabled');
+    const outcome = disabled.length ? 'disabled' : 'skip';
+    return { check: check.name, operationId: op.id, outcome, findings: [], judged: 0, reason: [...new Set((disabled.length ? disabled : blocked).map((b) => b.reason))].join('; ') };
   }
   for (const b of blocked) testInfo.annotations.push({ type: 'note', description: `${b.probe} probe ${b.kind === 'disabled' ? 'disabled' : 'skipped'}: ${b.reason}` });
   return judge(check, op, exchanges, contract.context(related));

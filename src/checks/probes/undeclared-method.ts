@@ -16,7 +16,7 @@ export function representativeOf(op: Operation, all: readonly Operation[]): Oper
 export const undeclaredMethodProbe: Probe = async (op, env) => {
   const ops = env.client.catalogue.operations;
   if (representativeOf(op, ops) !== op) return blocked('skip', `undeclared methods on ${op.path} are probed with ${representativeOf(op, ops)?.id}`);
-  if (!/\}$/.test(op.path)) return blocked('skip', `${op.path} is a collection; an undeclared method there could touch records the harness does not own`);
+  if (!/\}$/.test(op.path)) return blocked('skip', `${op.path} does not end in a record id; an undeclared method there could touch records the harness does not own`);
   const declared = new Set(ops.filter((o) => o.path === op.path).map((o) => o.method.toUpperCase()));
   const method = CANDIDATES.find((m) => !declared.has(m));
   if (!method) return blocked('skip', `every candidate method is declared on ${op.path}`);
