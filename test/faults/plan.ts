@@ -8,6 +8,8 @@ import type { Fault } from '../../reference/faults/types.js';
 export interface ShopVariant {
   /** The shop speaks TLS (self-signed). */
   tls: boolean;
+  /** The tests run with this PROFILE (fixtures' profileOverride); unset = the configured one. */
+  profile?: 'full';
 }
 
 export interface PlannedProject {
@@ -46,6 +48,8 @@ export const SMOKE_TAGS = ['@op:getCustomers', '@op:createCustomer'];
  */
 const TAG_VARIANTS: Readonly<Record<string, Partial<ShopVariant>>> = {
   '@check:transportSecurity': { tls: true },
+  // Sending an e-mail is destructive: its test runs only with PROFILE=full.
+  '@rule:email-queue': { profile: 'full' },
 };
 
 export const CLEAN = 'clean';
@@ -57,7 +61,7 @@ export function variantOf(tags: readonly string[]): ShopVariant {
 }
 
 function variantKey(v: ShopVariant): string {
-  return v.tls ? 'tls' : '';
+  return [v.tls ? 'tls' : '', v.profile ?? ''].filter(Boolean).join('+');
 }
 
 export function cleanProjectName(v: ShopVariant): string {

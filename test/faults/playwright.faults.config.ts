@@ -16,6 +16,7 @@ interface ShopOptions {
   shopFaults: string[] | undefined;
   shopTls: boolean;
   keepWorkerOnFailure: boolean;
+  profileOverride: 'full' | undefined;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -38,7 +39,7 @@ const projects: Project<object, ShopOptions>[] = plan.projects.map((p) => ({
   // compiles validators and starts a shop); the full clean baseline spreads over all workers.
   fullyParallel: p.fault === undefined,
   // Fault projects fail on purpose; without keepWorkerOnFailure every failure would cost a new worker.
-  use: { shopFaults: p.fault ? [p.fault] : [], shopTls: p.variant.tls, keepWorkerOnFailure: p.fault !== undefined },
+  use: { shopFaults: p.fault ? [p.fault] : [], shopTls: p.variant.tls, keepWorkerOnFailure: p.fault !== undefined, profileOverride: p.variant.profile },
 }));
 
 export default defineConfig<object, ShopOptions>({
