@@ -34,6 +34,13 @@ export class TransportError extends Error {
 export function transportCode(message: string): string | undefined {
   const m = /\b(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EPIPE|EPROTO|ERR_SSL_[A-Z_]+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT_LOCALLY|CERT_HAS_EXPIRED|ERR_TLS_CERT_ALTNAME_INVALID|HPE_[A-Z_]+)\b/.exec(message);
   if (m) return m[1];
+  // Playwright words some TLS failures in prose, without Node's code.
+  if (/self[- ]signed certificate in certificate chain/i.test(message)) return 'SELF_SIGNED_CERT_IN_CHAIN';
+  if (/self[- ]signed certificate/i.test(message)) return 'DEPTH_ZERO_SELF_SIGNED_CERT';
+  if (/unable to verify the first certificate/i.test(message)) return 'UNABLE_TO_VERIFY_LEAF_SIGNATURE';
+  if (/unable to get local issuer certificate/i.test(message)) return 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY';
+  if (/certificate has expired/i.test(message)) return 'CERT_HAS_EXPIRED';
+  if (/hostname\/ip does not match|altnames/i.test(message)) return 'ERR_TLS_CERT_ALTNAME_INVALID';
   if (/Timeout \d+ms exceeded|timed? ?out/i.test(message)) return 'TIMEOUT';
   if (/socket hang up/i.test(message)) return 'ECONNRESET';
   if (/parse error|expected http\//i.test(message)) return 'HPE_PARSE';

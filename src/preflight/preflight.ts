@@ -43,6 +43,7 @@ function isHtml(res: APIResponse, text: string): boolean {
 }
 
 function transportMessage(url: string, raw: string, insecureTls: boolean): string {
+  // `url` is the API root (what BASE_URL names); the probe path would only distract.
   const u = new URL(url);
   const code = transportCode(raw);
   if (isTlsTrustCode(code)) {
@@ -86,7 +87,7 @@ export async function runPreflight(input: PreflightInput): Promise<PreflightResu
     try {
       res = await ctx.get(url, { headers: { authorization: auth, accept: 'application/json' }, timeout: budget, failOnStatusCode: false, maxRedirects: 0 });
     } catch (err) {
-      throw new PreflightError(redactor.text(transportMessage(url, err instanceof Error ? err.message : String(err), input.insecureTls)));
+      throw new PreflightError(redactor.text(transportMessage(input.apiRoot, err instanceof Error ? err.message : String(err), input.insecureTls)));
     }
     const status = res.status();
     const text = (await res.text().catch(() => '')).slice(0, 2000);

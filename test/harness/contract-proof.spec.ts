@@ -144,6 +144,9 @@ test.describe('contract suite proof @harness @contract', () => {
     expect(files).toBeGreaterThan(20);
     expect(scanned).toBeGreaterThan(files);
     expect(hits).toEqual([]);
+    // The scan does reach the HTML report's embedded data: a test title is found inside it.
+    const control = scanTree(path.join(proof.reportDir, 'html'), ['should leak nothing from attachments']).hits.map((h) => h.where);
+    expect(control.some((w) => /^index\.html > base64@\d+ > .+\.json$/.test(w)), control.join('\n')).toBe(true);
     for (const n of needles) expect(proof.output.includes(n), 'child stdout/stderr').toBe(false);
   });
 });
