@@ -1,0 +1,98 @@
+// Commands on addresses: create (for a live customer of the run), read, delete.
+import fc from 'fast-check';
+import { addressInput } from '../../../fixtures/factories/customers.js';
+import { is2xx, isGone, live, recordOfRead, show, statusOf, type AddressM, type Model, type World } from '../world.js';
+
+type Cmd = fc.AsyncCommand<Model, World>;
+const known = (m: Readonly<Model>): AddressM[] => m.addresses.filter((a) => !a.unknown);
+
+async function agreeOnAddress(w: World, command: string, a: AddressM, customerId: string | undefined): Promise<void> {
+  const ex = await w.api.call('getAddress', { path: { address_id: a.id }, label: `read ${a.ref} back` });
+  if (a.deleted) {
+    if (!isGone(ex)) throw w.disagree(command, 'lifecycle', ex, `${a.ref} (id ${a.id}) is deleted`, `GET answered ${statusOf(ex)}`);
+    return;
+  }
+  const rec = recordOfRead(ex);
+  const want = { customerId: Number(customerId), city: a.city };
+  const got = rec ? { customerId: rec.customerId, city: rec.city } : undefined;
+  if (ex.response.status !== 200 || JSON.stringify(got) !== JSON.stringify(want)) {
+    throw w.disagree(command, 'lifecycle', ex, `${a.ref} (id ${a.id}) is ${show(want)}`, `GET answered ${statusOf(ex)} ${show(got ?? ex.response.json)}`);
+  }
+}
+
+const customerIdOf = (m: Readonly<Model>, a: AddressM) => m.customers.find((c) => c.ref === a.customer)?.id;
+
+export class CreateAddress implements Cmd {
+  private outcome = '';
+  private owner = '';
+  constructor(
+    readonly pick: number,
+    readonly city: string,
+  ) {}
+  check(m: Readonly<Model>): boolean {
+    return live(m.customers).length > 0;
+  }
+  async run(m: Model, w: World): Promise<void> {
+    const alive = live(m.customers);
+    const c = alive[this.pick % alive.length];
+    if (!c) return;
+    this.owner = c.ref;
+    const city = `${w.token}-${this.city}`;
+    const ex = await w.api.call('createAddress', { body: addressInput(w.kit, Number(c.id), w.country, { city }) });
+    const made = w.api.createdBy(ex).find((r) => r.collection === '/addresses');
+    if (!is2xx(ex) || !made) throw w.disagree(String(this), 'lifecycle', ex, 'the address is created', `${statusOf(ex)} ${show(ex.response.json)}`);
+    const a: AddressM = { ref: `a${m.addresses.length + 1}`, id: made.id, customer: c.ref, city, deleted: false, unknown: false };
+    m.addresses.push(a);
+    this.outcome = ` -> ${a.ref}`;
+    await agreeOnAddress(w, String(this), a, c.id);
+  }
+  toString(): string {
+    return `CreateAddress(${this.owner || `#${this.pick}`}, ${JSON.stringify(this.city)})${this.outcome}`;
+  }
+  [fc.cloneMethod](): CreateAddress {
+    return new CreateAddress(this.pick, this.city);
+  }
+}
+
+export class ReadAddress implements Cmd {
+  private ref = '';
+  constructor(readonly pick: number) {}
+  check(m: Readonly<Model>): boolean {
+    return known(m).length > 0;
+  }
+  async run(m: Model, w: World): Promise<void> {
+    const all = known(m);
+    const a = all[this.pick % all.length] as AddressM;
+    this.ref = a.ref;
+    await agreeOnAddress(w, String(this), a, customerIdOf(m, a));
+  }
+  toString(): string {
+    return `ReadAddress(${this.ref || `#${this.pick}`})`;
+  }
+  [fc.cloneMethod](): ReadAddress {
+    return new ReadAddress(this.pick);
+  }
+}
+
+export class DeleteAddress implements Cmd {
+  private ref = '';
+  constructor(readonly pick: number) {}
+  check(m: Readonly<Model>): boolean {
+    return live(known(m)).length > 0;
+  }
+  async run(m: Model, w: World): Promise<void> {
+    const alive = live(known(m));
+    const a = alive[this.pick % alive.length] as AddressM;
+    this.ref = a.ref;
+    const ex = await w.api.call('deleteAddress', { path: { address_id: a.id } });
+    if (!is2xx(ex)) throw w.disagree(String(this), 'lifecycle', ex, 'the delete succeeds', statusOf(ex));
+    a.deleted = true;
+    await agreeOnAddress(w, String(this), a, customerIdOf(m, a));
+  }
+  toString(): string {
+    return `DeleteAddress(${this.ref || `#${this.pick}`})`;
+  }
+  [fc.cloneMethod](): DeleteAddress {
+    return new DeleteAddress(this.pick);
+  }
+}

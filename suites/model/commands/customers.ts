@@ -1,0 +1,194 @@
+// Commands on customers, one class per operation: create, read, update, delete, list (paged) and
+// a registree with a taken e-mail. Each sends its request, checks the answer against the model,
+// updates the model, and (for writes) reads the record back so that after every command shop and
+// model agree. toString() names the model's records (c1, c2 ...) once the command has run.
+import fc from 'fast-check';
+import { customerUpdateInput } from '../../../fixtures/factories/customers.js';
+import { identity } from '../../../src/properties/records.js';
+import { is2xx, isGone, live, recordOfRead, show, statusOf, type CustomerM, type Model, type World } from '../world.js';
+
+type Cmd = fc.AsyncCommand<Model, World>;
+
+function customerBody(w: World, email: number, guest: boolean, lastname: string): Record<string, unknown> {
+  return { gender: 'f', firstname: w.token, lastname, email: w.pool[email], isGuest: guest, ...(guest ? {} : { password: `Qa-${w.kit.runId}-pw1!` }) };
+}
+
+/** Reads a customer back and compares it with the model. */
+async function agreeOnCustomer(w: World, command: string, c: CustomerM): Promise<void> {
+  const ex = await w.api.call('getCustomer', { path: { customer_id: c.id }, label: `read ${c.ref} back` });
+  if (c.deleted) {
+    if (!isGone(ex)) throw w.disagree(command, 'lifecycle', ex, `${c.ref} (id ${c.id}) is deleted`, `GET answered ${statusOf(ex)}`);
+    return;
+  }
+  const rec = recordOfRead(ex);
+  const want = { email: w.pool[c.email], isGuest: c.guest, lastname: c.lastname };
+  const got = rec ? { email: rec.email, isGuest: rec.isGuest, lastname: rec.lastname } : undefined;
+  if (ex.response.status !== 200 || JSON.stringify(got) !== JSON.stringify(want)) {
+    throw w.disagree(command, 'lifecycle', ex, `${c.ref} (id ${c.id}) is ${show(want)}`, `GET answered ${statusOf(ex)} ${show(got ?? ex.response.json)}`);
+  }
+}
+
+export class CreateCustomer implements Cmd {
+  private outcome = '';
+  constructor(
+    readonly email: number,
+    readonly guest: boolean,
+    readonly lastname: string,
+  ) {}
+  check(): boolean {
+    return true;
+  }
+  async run(m: Model, w: World): Promise<void> {
+    const taken = !this.guest && live(m.customers).some((c) => !c.guest && c.email === this.email);
+    const ex = await w.api.call('createCustomers', { body: [customerBody(w, this.email, this.guest, this.lastname)] });
+    if (taken) {
+      this.outcome = ' -> 409';
+      if (ex.response.status !== 409) throw w.disagree(String(this), 'unique-email', ex, `email#${this.email} belongs to a registree: 409`, statusOf(ex));
+      return;
+    }
+    const made = w.api.createdBy(ex).find((r) => r.collection === '/customers');
+    if (!is2xx(ex) || !made) throw w.disagree(String(this), 'lifecycle', ex, 'the customer is created', `${statusOf(ex)} ${show(ex.response.json)}`);
+    const c: CustomerM = { ref: `c${m.customers.length + 1}`, id: made.id, email: this.email, guest: this.guest, lastname: this.lastname, deleted: false };
+    m.customers.push(c);
+    this.outcome = ` -> ${c.ref}`;
+    await agreeOnCustomer(w, String(this), c);
+  }
+  toString(): string {
+    return `CreateCustomer(email#${this.email}, ${this.guest ? 'guest' : 'registree'}, ${JSON.stringify(this.lastname)})${this.outcome}`;
+  }
+  [fc.cloneMethod](): CreateCustomer {
+    return new CreateCustomer(this.email, this.guest, this.lastname);
+  }
+}
+
+export class ReadCustomer implements Cmd {
+  private ref = '';
+  constructor(readonly pick: number) {}
+  check(m: Readonly<Model>): boolean {
+    return m.customers.length > 0;
+  }
+  async run(m: Model, w: World): Promise<void> {
+    const c = m.customers[this.pick % m.customers.length] as CustomerM;
+    this.ref = c.ref;
+    await agreeOnCustomer(w, String(this), c);
+  }
+  toString(): string {
+    return `ReadCustomer(${this.ref || `#${this.pick}`})`;
+  }
+  [fc.cloneMethod](): ReadCustomer {
+    return new ReadCustomer(this.pick);
+  }
+}
+
+export class UpdateCustomer implements Cmd {
+  private ref = '';
+  private outcome = '';
+  constructor(
+    readonly pick: number,
+    readonly email: number,
+    readonly lastname: string,
+  ) {}
+  check(m: Readonly<Model>): boolean {
+    return live(m.customers).length > 0;
+  }
+  async run(m: Model, w: World): Promise<void> {
+    const alive = live(m.customers);
+    const c = alive[this.pick % alive.length] as CustomerM;
+    this.ref = c.ref;
+    const taken = !c.guest && alive.some((o) => o !== c && !o.guest && o.email === this.email);
+    const body = customerUpdateInput(w.kit, { isGuest: c.guest }, { gender: 'f', firstname: w.token, lastname: this.lastname, email: w.pool[this.email], isGuest: c.guest });
+    const ex = await w.api.call('updateCustomer', { path: { customer_id: c.id }, body });
+    if (taken) {
+      this.outcome = ' -> 409';
+      if (ex.response.status !== 409) throw w.disagree(String(this), 'unique-email', ex, `email#${this.email} belongs to another registree: 409`, statusOf(ex));
+    } else {
+      if (!is2xx(ex)) throw w.disagree(String(this), 'lifecycle', ex, 'the update is accepted', `${statusOf(ex)} ${show(ex.response.json)}`);
+      c.email = this.email;
+      c.lastname = this.lastname;
+    }
+    await agreeOnCustomer(w, String(this), c);
+  }
+  toString(): string {
+    return `UpdateCustomer(${this.ref || `#${this.pick}`}, email#${this.email}, ${JSON.stringify(this.lastname)})${this.outcome}`;
+  }
+  [fc.cloneMethod](): UpdateCustomer {
+    return new UpdateCustomer(this.pick, this.email, this.lastname);
+  }
+}
+
+export class DeleteCustomer implements Cmd {
+  private ref = '';
+  constructor(readonly pick: number) {}
+  check(m: Readonly<Model>): boolean {
+    return live(m.customers).length > 0;
+  }
+  async run(m: Model, w: World): Promise<void> {
+    const alive = live(m.customers);
+    const c = alive[this.pick % alive.length] as CustomerM;
+    this.ref = c.ref;
+    const ex = await w.api.call('deleteCustomers', { path: { customer_id: c.id } });
+    if (!is2xx(ex)) throw w.disagree(String(this), 'lifecycle', ex, 'the delete succeeds', statusOf(ex));
+    c.deleted = true;
+    // What happens to the customer's addresses is the shop's business (facts are silent).
+    for (const a of m.addresses) if (a.customer === c.ref && !a.deleted) a.unknown = true;
+    await agreeOnCustomer(w, String(this), c);
+  }
+  toString(): string {
+    return `DeleteCustomer(${this.ref || `#${this.pick}`})`;
+  }
+  [fc.cloneMethod](): DeleteCustomer {
+    return new DeleteCustomer(this.pick);
+  }
+}
+
+export class ListCustomers implements Cmd {
+  constructor(
+    readonly perPage: number,
+    readonly page: number,
+  ) {}
+  check(): boolean {
+    return true;
+  }
+  async run(m: Model, w: World): Promise<void> {
+    const ex = await w.api.call('getCustomers', { query: { search: w.token, sort: ['+id'], page: this.page, per_page: this.perPage } });
+    const want = live(m.customers)
+      .sort((a, b) => Number(a.id) - Number(b.id))
+      .slice((this.page - 1) * this.perPage, this.page * this.perPage)
+      .map((c) => ({ id: c.id, email: w.pool[c.email], lastname: c.lastname }));
+    const items = Array.isArray(ex.response.json) ? (ex.response.json as Record<string, unknown>[]) : undefined;
+    const got = items?.map((r) => ({ id: identity(r), email: r.email, lastname: r.lastname }));
+    if (ex.response.status !== 200 || JSON.stringify(got) !== JSON.stringify(want)) {
+      const refs = live(m.customers).map((c) => `${c.ref}=${c.id}`).join(', ');
+      throw w.disagree(String(this), 'paging', ex, `page ${this.page} (per_page ${this.perPage}) of this run's customers [${refs}] by id: ${show(want)}`, `${statusOf(ex)} ${show(got ?? ex.response.json)}`);
+    }
+  }
+  toString(): string {
+    return `ListCustomers(page ${this.page}, per_page ${this.perPage})`;
+  }
+}
+
+export class DuplicateEmail implements Cmd {
+  private ref = '';
+  constructor(readonly pick: number) {}
+  check(m: Readonly<Model>): boolean {
+    return live(m.customers).some((c) => !c.guest);
+  }
+  async run(m: Model, w: World): Promise<void> {
+    const registrees = live(m.customers).filter((c) => !c.guest);
+    const r = registrees[this.pick % registrees.length] as CustomerM;
+    this.ref = r.ref;
+    const ex = await w.api.call('createCustomers', { body: [customerBody(w, r.email, false, 'Dup')] });
+    if (ex.response.status !== 409) throw w.disagree(String(this), 'unique-email', ex, `${r.ref} holds email#${r.email}: 409`, statusOf(ex));
+    const email = w.pool[r.email] ?? '';
+    const found = await w.api.call('getCustomers', { query: { search: email }, label: `customers with email#${r.email}` });
+    const holders = (Array.isArray(found.response.json) ? (found.response.json as Record<string, unknown>[]) : []).filter((x) => x.email === email).map(identity).sort();
+    const want = live(m.customers).filter((c) => c.email === r.email).map((c) => c.id).sort();
+    if (JSON.stringify(holders) !== JSON.stringify(want)) throw w.disagree(String(this), 'unique-email', found, `customers with email#${r.email}: [${want.join(', ')}]`, `[${holders.join(', ')}]`, [ex]);
+  }
+  toString(): string {
+    return `DuplicateEmail(${this.ref || `#${this.pick}`})`;
+  }
+  [fc.cloneMethod](): DuplicateEmail {
+    return new DuplicateEmail(this.pick);
+  }
+}

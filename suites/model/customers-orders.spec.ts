@@ -1,0 +1,55 @@
+// Model-based tests (fc.commands + fc.asyncModelRun): any sequence of calls keeps the shop in
+// agreement with a model much simpler than the shop (world.ts) — one run over customers and their
+// addresses, one over orders and their status. A failure shrinks to the shortest sequence that
+// still disagrees and prints it one command per line, with the replay command (FC_PATH carries
+// the commands' replay path). Every run deletes what it created through the ledger.
+import fc from 'fast-check';
+import { countryId } from '../../fixtures/factories/customers.js';
+import { orderStatusIds } from '../../fixtures/factories/orders.js';
+import { requireWrites, test, type PropertyKit } from '../properties/support/fixtures.js';
+import { cleanupSince, mark } from '../properties/support/writable.js';
+import type { FactoryKit } from '../../fixtures/factories/index.js';
+import type { ApiClient } from '../../src/client/api-client.js';
+import { customerCommands, orderCommands, POOL_SIZE } from './commands/index.js';
+import { emptyModel, World, type Model } from './world.js';
+
+const tags = (ops: string[], rules: string[], groups: string[]) => ['@model', ...groups, ...ops.map((o) => `@op:${o}`), ...rules.map((r) => `@rule:${r}`)];
+
+async function modelRun(prop: PropertyKit, kit: FactoryKit, api: ApiClient, claim: string, arbs: fc.Arbitrary<fc.AsyncCommand<Model, World>>[]): Promise<void> {
+  const [statuses, country] = await Promise.all([orderStatusIds(kit), countryId(kit)]);
+  // Long sequences (size max): the bugs worth a model need a create, a delete and another write in one run.
+  const commands = fc.commands(arbs, { maxCommands: 20, size: 'max', ...(prop.replayPath ? { replayPath: prop.replayPath } : {}) });
+  await prop.check(
+    claim,
+    fc.asyncProperty(commands, async (cmds) => {
+      const before = mark(api);
+      const world = new World(kit, api, Array.from({ length: POOL_SIZE }, () => kit.email()), kit.token(), statuses, country);
+      try {
+        await fc.asyncModelRun(() => ({ model: emptyModel(), real: world }), cmds);
+      } finally {
+        await cleanupSince(api, before);
+      }
+    }),
+    { share: 0.4, min: 3 },
+  );
+}
+
+test.describe('model-based @model', () => {
+  test(
+    'should agree with a simple model of customers and addresses after every call of any sequence',
+    { tag: tags(['createCustomers', 'getCustomer', 'updateCustomer', 'deleteCustomers', 'getCustomers', 'createAddress', 'getAddress', 'deleteAddress'], ['lifecycle', 'unique-email', 'paging'], ['@customers', '@addresses']) },
+    async ({ prop, kit, api }) => {
+      requireWrites(kit);
+      await modelRun(prop, kit, api, 'shop and model of customers and addresses agree after every command', customerCommands());
+    },
+  );
+
+  test(
+    'should agree with a simple model of orders and their status after every call of any sequence',
+    { tag: tags(['createOrder', 'getOrders', 'updateOrderStatus', 'deleteOrders'], ['lifecycle', 'order-status-history'], ['@orders']) },
+    async ({ prop, kit, api }) => {
+      requireWrites(kit);
+      await modelRun(prop, kit, api, 'shop and model of orders agree after every command', orderCommands());
+    },
+  );
+});

@@ -1,0 +1,91 @@
+// The model-based test's two sides. The MODEL is what a client may rely on, and nothing more:
+// which of its customers, addresses and orders exist, a few fields of each, which registree holds
+// which e-mail, an order's status and how many history entries it has gained. The WORLD is the
+// real shop reached through the test's `api` client, plus what one run needs: a pool of two fresh
+// e-mails (so e-mails collide and get re-used), a token in every customer's first name (so a
+// search lists exactly this run's customers), the target's order statuses and a country.
+// What the model deliberately leaves out: cascades (a customer's addresses after its delete),
+// how the shop links an order to a customer, the history entries a create writes.
+import type { ApiClient } from '../../src/client/api-client.js';
+import type { Exchange } from '../../src/checks/types.js';
+import { ruleError, show } from '../../fixtures/evidence.js';
+import type { FactoryKit } from '../../fixtures/factories/index.js';
+
+export interface CustomerM {
+  /** c1, c2, ... in creation order within the run. */
+  ref: string;
+  id: string;
+  /** Index into the e-mail pool. */
+  email: number;
+  guest: boolean;
+  lastname: string;
+  deleted: boolean;
+}
+
+export interface AddressM {
+  ref: string;
+  id: string;
+  customer: string;
+  city: string;
+  deleted: boolean;
+  /** Its customer was deleted: the shop may or may not have deleted it too; the model does not say. */
+  unknown: boolean;
+}
+
+export interface OrderM {
+  ref: string;
+  id: string;
+  statusId: number;
+  /** History entries as read right after the create; each status change adds exactly one. */
+  history: number;
+  deleted: boolean;
+}
+
+export interface Model {
+  customers: CustomerM[];
+  addresses: AddressM[];
+  orders: OrderM[];
+}
+
+export function emptyModel(): Model {
+  return { customers: [], addresses: [], orders: [] };
+}
+
+export const live = <T extends { deleted: boolean }>(xs: readonly T[]): T[] => xs.filter((x) => !x.deleted);
+
+export class World {
+  constructor(
+    readonly kit: FactoryKit,
+    readonly api: ApiClient,
+    /** Two fresh e-mails of this run. */
+    readonly pool: readonly string[],
+    /** In the first name of every customer of this run. */
+    readonly token: string,
+    readonly statuses: readonly number[],
+    readonly country: number,
+  ) {}
+
+  /** The shop and the model disagree after `command`: one finding with the exchange as evidence. */
+  disagree(command: string, rule: string, ex: Exchange, model: string, shop: string, related: readonly Exchange[] = []): Error {
+    return ruleError(this.api, {
+      rule,
+      title: `after ${command}, the shop should agree with the model`,
+      message: `model: ${model}\n  shop:  ${shop}`,
+      exchange: ex,
+      related,
+    });
+  }
+}
+
+export const is2xx = (ex: Exchange): boolean => ex.response.status >= 200 && ex.response.status < 300;
+/** "Not there": any 4xx (the spec declares no 404 for some reads, e.g. GET /orders/{id}). */
+export const isGone = (ex: Exchange): boolean => ex.response.status >= 400 && ex.response.status < 500;
+export const statusOf = (ex: Exchange): string => String(ex.response.status || ex.response.transportError || 'no answer');
+
+/** The record of a single read (some reads answer a one-item list). */
+export function recordOfRead(ex: Exchange): Record<string, unknown> | undefined {
+  const j = Array.isArray(ex.response.json) ? (ex.response.json as unknown[])[0] : ex.response.json;
+  return typeof j === 'object' && j !== null && !Array.isArray(j) ? (j as Record<string, unknown>) : undefined;
+}
+
+export { show };
