@@ -42,7 +42,8 @@ export default class MatrixReporter implements Reporter {
     const project = test.parent.project()?.name ?? '';
     // titlePath: ['', project, file, ...describes, title]
     const titles = test.titlePath().slice(3);
-    const file = path.relative(this.root, test.location.file).split(path.sep).join('/');
+    // The spec file (titlePath[2], relative to testDir), not where test() was called (a helper).
+    const file = test.titlePath()[2] ?? path.relative(this.root, test.location.file);
     const annotations = [...test.annotations, ...(result.annotations ?? [])];
     const outcome = annotations.filter((a) => a.type === 'outcome').pop()?.description;
     const raw: RawResult = {

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { FAULTS } from '../../reference/faults/registry.js';
 import type { Fault } from '../../reference/faults/types.js';
 import { analyse, matrixCounts } from './analyse.js';
-import { planMatrix, quickFaults, SMOKE_TAGS, tagGrep } from './plan.js';
+import { planMatrix, projectGrep, quickFaults, tagGrep } from './plan.js';
 import type { RawResult, RawRun } from './raw.js';
 import { renderMarkdown } from './render.js';
 
@@ -42,9 +42,9 @@ test.describe('fault matrix plan @faults', () => {
     const plan = planMatrix(FAKE);
     expect(plan.projects.map((p) => p.name)).toEqual(['clean', 'clean:tls', 'fault:auth-open', 'fault:http-too', 'fault:sort-up', 'fault:nobody-tests-me', 'fault:gone']);
     expect(plan.projects.find((p) => p.name === 'clean')?.tags).toBeUndefined();
-    expect(plan.projects.find((p) => p.name === 'clean:tls')?.tags).toEqual([...SMOKE_TAGS, '@check:transportSecurity']);
+    expect(plan.projects.find((p) => p.name === 'clean:tls')?.tags).toEqual(['@check:transportSecurity']);
     expect(plan.projects.find((p) => p.name === 'fault:http-too')?.variant).toEqual({ tls: true });
-    expect(plan.projects.find((p) => p.name === 'fault:sort-up')?.tags).toEqual(['@rule:sort', ...SMOKE_TAGS]);
+    expect(plan.projects.find((p) => p.name === 'fault:sort-up')?.tags).toEqual(['@rule:sort']);
   });
 
   test('should keep one fault per area in quick mode and refuse unknown names', () => {
@@ -65,6 +65,17 @@ test.describe('fault matrix plan @faults', () => {
     expect(g.test('x @rule:sort @other')).toBe(true);
     expect(g.test('x @rule:sort-keys')).toBe(false);
     expect(g.test('x @check:authRequiredLater')).toBe(false);
+  });
+
+  test('should add the smoke set (contract checks of getCustomer) to every project, and only it to an empty tag list', () => {
+    const g = projectGrep(['@rule:sort']);
+    expect(g.test('getCustomer (GET /customers/{id}) › should x @customers @op:getCustomer @check:statusCodeConformance @readonly')).toBe(true);
+    expect(g.test('model › should y @model @op:getCustomer @rule:lifecycle')).toBe(false);
+    expect(g.test('getCustomers › should z @op:getCustomers @check:authRequired')).toBe(false);
+    expect(g.test('customers › should sort @rule:sort')).toBe(true);
+    const smokeOnly = projectGrep([]);
+    expect(smokeOnly.test('customers › should sort @rule:sort')).toBe(false);
+    expect(smokeOnly.test('x @op:getCustomer @check:authRequired')).toBe(true);
   });
 });
 

@@ -10,7 +10,7 @@ import { defineConfig, type Project } from '@playwright/test';
 import base from '../../playwright.config.js';
 import { BUNDLED_SPEC, loadConfigOrExit } from '../../src/config/config.js';
 import { FAULTS } from '../../reference/faults/registry.js';
-import { planMatrix, tagGrep } from './plan.js';
+import { planMatrix, projectGrep } from './plan.js';
 
 interface ShopOptions {
   shopFaults: string[] | undefined;
@@ -34,10 +34,12 @@ const raw = process.env.FAULT_MATRIX_RAW ?? path.join(config.reportDir, 'raw.jso
 
 const projects: Project<object, ShopOptions>[] = plan.projects.map((p) => ({
   name: p.name,
-  ...(p.tags ? { grep: tagGrep(p.tags) } : {}),
-  // A fault project runs few tests: one worker per file saves worker starts (each loads the spec,
-  // compiles validators and starts a shop); the full clean baseline spreads over all workers.
+  ...(p.tags ? { grep: projectGrep(p.tags) } : {}),
+  // A fault project runs few tests: one worker for all of them saves worker starts (each loads
+  // the spec, compiles validators and starts a shop, ~2.5 s of CPU); two fault projects run side
+  // by side instead. The clean baselines spread over all workers.
   fullyParallel: p.fault === undefined,
+  ...(p.fault === undefined ? {} : { workers: 1 }),
   // Fault projects fail on purpose; without keepWorkerOnFailure every failure would cost a new worker.
   use: { shopFaults: p.fault ? [p.fault] : [], shopTls: p.variant.tls, keepWorkerOnFailure: p.fault !== undefined, profileOverride: p.variant.profile },
 }));
