@@ -5,6 +5,6 @@ import { specOperations } from '../../fixtures/spec-ops.js';
 
 const ops = await specOperations();
 
-test.describe('address formats', () => {
+if (ops.inScope('address_formats')) test.describe('address formats', () => {
   listParameterTests({ group: 'address_formats', op: ops.get('getAddressFormats'), what: 'address formats', subject: () => ({ op: 'getAddressFormats', sortKey: 'format', secondSortKey: 'summary', fields: ['id', 'summary'] }), readOnly: true });
 });

@@ -8,7 +8,7 @@ import { specOperations } from '../../fixtures/spec-ops.js';
 
 const ops = await specOperations();
 
-test.describe('attachments', () => {
+if (ops.inScope('attachments')) test.describe('attachments', () => {
   test.skip(!ops.has('uploadAttachments'), 'the loaded spec has no attachment upload');
 
   test('should upload an attachment and answer 201 with its path', { tag: ['@attachments', '@rule:files', '@op:uploadAttachments'] }, async ({ kit }) => {

@@ -25,7 +25,7 @@ async function countryWithZones(kit: FactoryKit): Promise<{ country: Json; zones
   return { country: first as Json, zones: [], list: list.exchange };
 }
 
-test.describe('countries', () => {
+if (ops.inScope('countries')) test.describe('countries', () => {
   test.skip(!ops.has('getCountries', 'getCountry'), 'the loaded spec has no country operations');
 
   test('should read a listed country by its id, equal to its list entry', { tag: ['@countries', '@rule:lifecycle', '@op:getCountries', '@op:getCountry', '@readonly'] }, async ({ kit }) => {
@@ -54,7 +54,7 @@ test.describe('countries', () => {
   listParameterTests({ group: 'countries', op: ops.get('getCountries'), what: 'countries', subject: () => ({ op: 'getCountries', sortKey: 'name', secondSortKey: 'iso2', fields: ['id', 'name'] }), readOnly: true });
 });
 
-test.describe('zones', () => {
+if (ops.inScope('zones')) test.describe('zones', () => {
   test.skip(!ops.has('getCountries', 'getCountriesZones', 'getZones'), 'the loaded spec has no zone operations');
 
   test("should list a country's zones, each readable by its id", { tag: ['@countries', '@zones', '@rule:lifecycle', '@op:getCountriesZones', '@op:getZones', '@readonly'] }, async ({ kit }) => {

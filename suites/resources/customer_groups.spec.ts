@@ -40,7 +40,7 @@ function expectEcho(kit: FactoryKit, sent: Json, ex: Exchange, what: string, rel
   expectRule(!diff.length, kit.api, { rule: 'lifecycle', title: `${what} should equal what was written`, message: diff.join('\n  '), exchange: ex, related });
 }
 
-test.describe('customer groups', () => {
+if (ops.inScope('customer_groups')) test.describe('customer groups', () => {
   test.skip(!ops.has('getCustomerGroups', 'createCustomerGroup', 'getCustomerGroup', 'updateCustomerGroups', 'deleteCustomerGroups'), 'the loaded spec has no customer group operations');
 
   test('should create, read back, patch, read back and delete a customer group', { tag: ['@customer_groups', '@rule:lifecycle', '@op:createCustomerGroup', '@op:getCustomerGroup', '@op:updateCustomerGroups', '@op:deleteCustomerGroups'] }, async ({ kit }) => {

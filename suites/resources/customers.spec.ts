@@ -60,7 +60,7 @@ function expectEcho(kit: FactoryKit, rule: string, sent: Json, ex: Exchange, wha
   expectRule(!diff.length, kit.api, { rule, title: `${what} should equal what was written`, message: diff.join('\n  '), exchange: ex, related });
 }
 
-test.describe('customers', () => {
+if (ops.inScope('customers')) test.describe('customers', () => {
   test.skip(!ops.has(...CUSTOMER_OPS), 'the loaded spec has no customer operations');
 
   test('should create, read back, update, read back and delete a customer', { tag: ['@customers', '@rule:lifecycle', '@op:createCustomers', '@op:getCustomer', '@op:updateCustomer', '@op:deleteCustomers'] }, async ({ kit }) => {

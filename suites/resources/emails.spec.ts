@@ -53,7 +53,7 @@ function expectPending(kit: FactoryKit, ex: Exchange, pending: boolean, what: st
   });
 }
 
-test.describe('e-mails', () => {
+if (ops.inScope('emails')) test.describe('e-mails', () => {
   test.skip(!ops.has('getEmailsList', 'queueEmail', 'getEmails', 'deleteEmail'), 'the loaded spec has no e-mail operations');
 
   test('should queue an e-mail as pending and read it back equal', { tag: ['@emails', '@rule:email-queue', '@rule:lifecycle', '@op:queueEmail', '@op:getEmails'] }, async ({ kit }) => {

@@ -8,7 +8,7 @@ import { specOperations } from '../../fixtures/spec-ops.js';
 
 const ops = await specOperations();
 
-test.describe('languages', () => {
+if (ops.inScope('languages')) test.describe('languages', () => {
   test.skip(!ops.has('getMultipleLanguages'), 'the loaded spec has no languages list');
 
   test('should list the languages, each with a distinct code', { tag: ['@languages', '@rule:lifecycle', '@op:getMultipleLanguages', '@readonly'] }, async ({ kit }) => {

@@ -5,7 +5,7 @@ import { specOperations } from '../../fixtures/spec-ops.js';
 
 const ops = await specOperations();
 
-test.describe('shop information', () => {
+if (ops.inScope('shop_information')) test.describe('shop information', () => {
   test.skip(!ops.has('getShopInformation'), 'the loaded spec has no shop information');
 
   test('should keep exactly the named fields of the shop information', { tag: ['@shop_information', '@rule:fields', '@op:getShopInformation', '@readonly'] }, async ({ kit }) => {

@@ -6,14 +6,14 @@ import { specOperations } from '../../fixtures/spec-ops.js';
 
 const ops = await specOperations();
 
-test.describe('tax classes', () => {
+if (ops.inScope('tax')) test.describe('tax classes', () => {
   listParameterTests({ group: 'tax', op: ops.get('getTaxClasses'), what: 'tax classes', subject: () => ({ op: 'getTaxClasses', sortKey: 'title', secondSortKey: 'description', fields: ['id', 'title'] }), readOnly: true });
 });
 
-test.describe('tax rates', () => {
+if (ops.inScope('tax')) test.describe('tax rates', () => {
   listParameterTests({ group: 'tax', op: ops.get('getTaxRates'), what: 'tax rates', subject: () => ({ op: 'getTaxRates', sortKey: 'taxRate', secondSortKey: 'description', fields: ['id', 'taxRate'], searchField: 'description' }), readOnly: true });
 });
 
-test.describe('tax zones', () => {
+if (ops.inScope('tax')) test.describe('tax zones', () => {
   listParameterTests({ group: 'tax', op: ops.get('getTaxZones'), what: 'tax zones', subject: () => ({ op: 'getTaxZones', sortKey: 'name', secondSortKey: 'description', fields: ['id', 'name'] }), readOnly: true });
 });
