@@ -1,14 +1,9 @@
 // Deliberately leaky tests for the redaction proof: each pushes the credentials into a different
 // artefact (stdout, stderr, error messages, expect diffs, steps, annotations, attachments by body
-// and by path, Playwright's call log). All of them fail on purpose (marked test.fail(), so the
-// worker is not restarted after each); every artefact must still be clean.
+// and by path, Playwright's call log). All of them fail on purpose (the project keeps its worker
+// on failure); every artefact must still be clean.
 import { writeFileSync } from 'node:fs';
 import { expect, test } from '../../../fixtures/index.js';
-
-// eslint-disable-next-line no-empty-pattern
-test.beforeEach(({}, testInfo) => {
-  testInfo.fail(true, 'deliberately leaky');
-});
 
 test('should leak nothing when a test prints the credentials', ({ config }) => {
   const token = Buffer.from(`${config.apiUser}:${config.apiPassword}`).toString('base64');

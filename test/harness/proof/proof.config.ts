@@ -9,7 +9,7 @@ import { FAULT_CASES, grepFor } from '../support/fault-cases.js';
 interface ShopOptions {
   shopFaults: string[] | undefined;
   shopTls: boolean;
-  expectCheckFailures: boolean;
+  keepWorkerOnFailure: boolean;
 }
 
 const config = loadConfigOrExit();
@@ -29,10 +29,10 @@ export default defineConfig<object, ShopOptions>({
     { name: 'clean-tls', use: { shopFaults: [], shopTls: true }, grep: grepFor('getCustomers', ['transportSecurity']) },
     ...FAULT_CASES.map((c) => ({
       name: `fault:${c.fault}`,
-      // Expected failures keep the worker alive (no restart per caught fault).
-      use: { shopFaults: [c.fault], shopTls: c.tls === true, expectCheckFailures: c.expect === 'fail' },
+      // A caught fault keeps its worker (no restart, no reload of spec and shop per failure).
+      use: { shopFaults: [c.fault], shopTls: c.tls === true, keepWorkerOnFailure: true },
       grep: c.expect === 'unsupported' ? grepFor(c.op) : grepFor(c.op, c.checks.slice(0, 1)),
     })),
-    { name: 'leaky', testDir: '.', testMatch: '*.leak.ts', use: { shopFaults: [] } },
+    { name: 'leaky', testDir: '.', testMatch: '*.leak.ts', use: { shopFaults: [], keepWorkerOnFailure: true } },
   ],
 });
