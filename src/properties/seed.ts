@@ -25,3 +25,13 @@ export function seedBanner(seed: number, source: 'FC_SEED' | 'drawn', runs: numb
   const how = source === 'FC_SEED' ? 'from FC_SEED' : 'drawn for this run';
   return `fast-check seed ${seed} (${how}; FC_RUNS=${runs}); replay a property failure with the FC_SEED=… FC_PATH=… command it prints`;
 }
+
+/**
+ * Where the runner prints the banner: stdout, unless Playwright's JSON report goes to stdout
+ * (`--reporter json` without PLAYWRIGHT_JSON_OUTPUT_NAME/_FILE), which one extra line would break.
+ */
+export function bannerStream(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): 'stdout' | 'stderr' {
+  const reporters = argv.flatMap((a, i) => (a.startsWith('--reporter=') ? [a.slice(11)] : a === '--reporter' ? [argv[i + 1] ?? ''] : []));
+  const jsonToStdout = reporters.some((r) => r.split(',').includes('json')) && !env.PLAYWRIGHT_JSON_OUTPUT_NAME && !env.PLAYWRIGHT_JSON_OUTPUT_FILE;
+  return jsonToStdout ? 'stderr' : 'stdout';
+}
