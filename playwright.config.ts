@@ -5,7 +5,7 @@ import { defineConfig } from '@playwright/test';
 import { loadConfigOrExit } from './src/config/config.js';
 import { BASE_PATH, embeddedShopUrl } from './src/config/embedded.js';
 import { conformanceReporters } from './src/report/reporters.js';
-import { drawSeed, seedBanner } from './src/properties/seed.js';
+import { bannerStream, drawSeed, seedBanner } from './src/properties/seed.js';
 
 const config = loadConfigOrExit();
 // Workers re-evaluate this file: pin the run id chosen here so every worker writes the same one
@@ -14,7 +14,7 @@ process.env.RUN_ID = config.runId;
 // One fast-check seed per run (FC_SEED, or drawn here), pinned for the workers the same way and
 // printed once by the runner (workers carry TEST_WORKER_INDEX); the HTML report shows it too.
 const fcSeed = config.fcSeed ?? drawSeed();
-if (process.env.TEST_WORKER_INDEX === undefined) console.log(seedBanner(fcSeed, config.fcSeed === undefined ? 'drawn' : 'FC_SEED', config.fcRuns));
+if (process.env.TEST_WORKER_INDEX === undefined) process[bannerStream(process.argv, process.env)].write(`${seedBanner(fcSeed, config.fcSeed === undefined ? 'drawn' : 'FC_SEED', config.fcRuns)}\n`);
 process.env.FC_SEED = String(fcSeed);
 const embedded = config.baseUrl === undefined;
 const targetUrl = config.baseUrl ?? embeddedShopUrl();
