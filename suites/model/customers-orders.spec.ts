@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { countryId } from '../../fixtures/factories/customers.js';
 import { orderStatusIds } from '../../fixtures/factories/orders.js';
-import { requireWrites, test, type PropertyKit } from '../properties/support/fixtures.js';
+import { requireWrites, test, type PropertyKit, RUNS } from '../properties/support/fixtures.js';
 import { cleanupSince, mark } from '../properties/support/writable.js';
 import type { FactoryKit } from '../../fixtures/factories/index.js';
 import type { ApiClient } from '../../src/client/api-client.js';
@@ -30,7 +30,7 @@ async function modelRun(prop: PropertyKit, kit: FactoryKit, api: ApiClient, clai
         await cleanupSince(api, before);
       }
     }),
-    { share: 0.4, min: 3 },
+    RUNS.scenario,
   );
 }
 

@@ -12,7 +12,7 @@ import { catalogueFor } from '../../fixtures/catalogue.js';
 import { ruleError, show } from '../../fixtures/evidence.js';
 import type { Exchange } from '../../src/checks/types.js';
 import { tagSafe } from '../contract/plan.js';
-import { skipBecause, test } from './support/fixtures.js';
+import { skipBecause, test, RUNS } from './support/fixtures.js';
 import { judgeStable, readList, tryList } from './support/lists.js';
 
 const config = loadConfig();
@@ -89,7 +89,7 @@ test.describe('filters @properties', () => {
             });
           });
         }),
-        { share: 0.2, min: 3 },
+        RUNS.focused,
       );
     });
   }

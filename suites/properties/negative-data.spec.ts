@@ -11,7 +11,7 @@ import { liveShrinks } from '../../src/properties/runner.js';
 import { catalogueFor } from '../../fixtures/catalogue.js';
 import { ruleError, show } from '../../fixtures/evidence.js';
 import { tagSafe } from '../contract/plan.js';
-import { requireWrites, skipBecause, test } from './support/fixtures.js';
+import { requireWrites, skipBecause, test, RUNS } from './support/fixtures.js';
 import { readList } from './support/lists.js';
 import { bodyOptions, cleanupSince, mark, writable, type Writable } from './support/writable.js';
 
@@ -74,7 +74,7 @@ test.describe('negative data @properties', () => {
             await cleanupSince(api, own);
           }
         }),
-        { share: 0.4, min: 3 },
+        RUNS.focused,
       );
     });
   }

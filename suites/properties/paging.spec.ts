@@ -14,7 +14,7 @@ import { catalogueFor } from '../../fixtures/catalogue.js';
 import { oneLine, ruleError } from '../../fixtures/evidence.js';
 import type { Exchange } from '../../src/checks/types.js';
 import { tagSafe } from '../contract/plan.js';
-import { skipBecause, test } from './support/fixtures.js';
+import { skipBecause, test, RUNS } from './support/fixtures.js';
 import { judgeStable, readList, tryList, type Listing } from './support/lists.js';
 
 const config = loadConfig();
@@ -103,7 +103,7 @@ test.describe('paging partition @properties', () => {
           const fresh = await readList(api, c.list, {}, 'paging', 'the unpaged list');
           await judgeStable(api, c.list, {}, fresh, (snapshot) => walk(api, c, snapshot, perPage, sort));
         }),
-        { share: 0.2, min: 3 },
+        RUNS.perList,
       );
     });
   }

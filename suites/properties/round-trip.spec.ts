@@ -8,7 +8,7 @@ import { liveShrinks } from '../../src/properties/runner.js';
 import { catalogueFor } from '../../fixtures/catalogue.js';
 import { ruleError } from '../../fixtures/evidence.js';
 import { tagSafe } from '../contract/plan.js';
-import { requireWrites, test } from './support/fixtures.js';
+import { requireWrites, test, RUNS } from './support/fixtures.js';
 import { cleanupSince, createOwn, echoDifferences, mark, recordOf, sentRecord, validCreateBody, writable, type Json, type Writable } from './support/writable.js';
 
 const config = loadConfig();
@@ -59,7 +59,7 @@ test.describe('round trip @properties', () => {
             await cleanupSince(api, before);
           }
         }),
-        { share: 0.4, min: 3 },
+        RUNS.focused,
       );
     });
   }

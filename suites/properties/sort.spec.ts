@@ -14,7 +14,7 @@ import { identity } from '../../src/properties/records.js';
 import { catalogueFor } from '../../fixtures/catalogue.js';
 import { ruleError, show } from '../../fixtures/evidence.js';
 import { tagSafe } from '../contract/plan.js';
-import { skipBecause, test } from './support/fixtures.js';
+import { skipBecause, test, RUNS } from './support/fixtures.js';
 import { readList, tryList, type Listing } from './support/lists.js';
 
 const config = loadConfig();
@@ -82,7 +82,7 @@ test.describe('sort @properties', () => {
             });
           }
         }),
-        { share: 0.2, min: 3 },
+        RUNS.perList,
       );
     });
   }

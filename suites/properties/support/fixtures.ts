@@ -23,6 +23,20 @@ export interface CheckOptions {
   min?: number;
 }
 
+/**
+ * Runs per property, as shares of FC_RUNS (default 25), by what one run costs against the target.
+ * The whole property + model suite stays around ten seconds on the embedded shop at the default;
+ * FC_RUNS=250 makes every property ten times as thorough.
+ */
+export const RUNS = {
+  /** Read-only list properties, one test per list of the spec (about 25): 3 runs each. */
+  perList: { share: 0.12, min: 2 },
+  /** A handful of tests, one or two writes per run (round trip, negative data, deletes, filters): 8 runs. */
+  focused: { share: 0.3, min: 3 },
+  /** Whole scenarios per run (uniqueness: about 8 requests, model runs: up to 40): 6 runs. */
+  scenario: { share: 0.25, min: 3 },
+} as const satisfies Record<string, CheckOptions>;
+
 export interface PropertyKit {
   readonly seed: number;
   /** FC_RUNS (before a property's share). */

@@ -86,9 +86,9 @@ export async function bodyOptions(kit: FactoryKit, w: Writable, catalogue: Catal
   return { catalogue, runId: kit.runId, uniqueFields: UNIQUE_FIELDS, overrides };
 }
 
-/** Valid create bodies for the collection; one record when the body is a list. */
-export async function validCreateBody(kit: FactoryKit, w: Writable, catalogue: Catalogue): Promise<fc.Arbitrary<unknown>> {
-  const arb = validBody(w.create, await bodyOptions(kit, w, catalogue));
+/** Valid create bodies for the collection; one record when the body is a list. `extra` tunes the generator (e.g. no long strings where the body is incidental). */
+export async function validCreateBody(kit: FactoryKit, w: Writable, catalogue: Catalogue, extra: Partial<ArbOptions> = {}): Promise<fc.Arbitrary<unknown>> {
+  const arb = validBody(w.create, { ...(await bodyOptions(kit, w, catalogue)), ...extra });
   // Bulk bodies may be [] (the schema sets no minItems); a property sends exactly one record.
   return w.bulk ? arb.filter((b) => Array.isArray(b) && b.length > 0).map((b) => [(b as unknown[])[0]]) : arb;
 }
