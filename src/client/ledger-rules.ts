@@ -111,7 +111,10 @@ export function createdRecords(catalogue: Catalogue, apiRoot: string, a: AnswerF
   }
   const out: NewRecord[] = [];
   const loc = locationPath(a.location, apiRoot);
-  const ids = idsInBody(a.body);
+  // An answer naming a record already in the request path is an action on it (`POST
+  // /loans/7/return`, sending e-mail 7), not a create.
+  const inPath = new Set(a.path.split('/').map((seg) => decodeURIComponent(seg)));
+  const ids = idsInBody(a.body).filter((id) => !inPath.has(id));
   if (!ids.length && loc) {
     const id = decodeURIComponent(loc.split('/').pop() ?? '');
     if (id && /^[\w.-]+$/.test(id)) out.push({ kind: 'record', collection: loc.slice(0, loc.lastIndexOf('/')) || '/', id, path: loc, ...(parent ? { parent } : {}) });

@@ -169,6 +169,8 @@ test.describe('ledger @harness @client', () => {
     expect(upload).toEqual([{ kind: 'file', collection: '/category_icons', id: 'qa-1.png', path: '/category_icons' }]);
     expect(createdRecords(spec.catalogue, 'https://h.test/v2', { op: spec.op('searchCustomer'), method: 'POST', path: '/customers/search', status: 200, body: [{ id: 1 }], location: undefined })).toEqual([]);
     expect(createdRecords(spec.catalogue, 'https://h.test/v2', { op: spec.op('createCustomers'), method: 'POST', path: '/customers', status: 400, body: { id: 1 }, location: undefined })).toEqual([]);
+    // An action on a record (sending e-mail 7) answers that record: nothing new.
+    expect(createdRecords(spec.catalogue, 'https://h.test/v2', { op: spec.op('sendEmail'), method: 'POST', path: '/emails/7', status: 201, body: { id: 7 }, location: undefined })).toEqual([]);
   });
 
   test('should name record kinds from paths and parameters', () => {
