@@ -1,0 +1,20 @@
+// The property faults (reference/faults/properties.ts) and where the proof run looks for them:
+// the spec file (under suites/) and, where the file holds other tests too, a title grep. The
+// child config and the proof spec both read this list, so they agree on project names.
+export interface PropertyFaultCase {
+  fault: string;
+  /** Relative to suites/. */
+  file: string;
+  /** Title grep within the file (the clean project runs the union). */
+  grep: RegExp;
+}
+
+export const PROPERTY_FAULT_CASES: readonly PropertyFaultCase[] = [
+  { fault: 'paging-last-page-drops-one', file: 'properties/paging.spec.ts', grep: /should split/ },
+  { fault: 'sort-ties-unstable', file: 'properties/paging.spec.ts', grep: /should split/ },
+  { fault: 'search-case-fold-ascii-only', file: 'properties/search.spec.ts', grep: /should find a record created by/ },
+  { fault: 'create-truncates-long-strings', file: 'properties/round-trip.spec.ts', grep: /\(POST \/(customers|addresses)\)/ },
+  { fault: 'customer-update-lost-after-recreate', file: 'model/customers-orders.spec.ts', grep: /customers and addresses/ },
+];
+
+export const faultProject = (fault: string): string => `fault:${fault}`;

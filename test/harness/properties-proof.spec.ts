@@ -1,0 +1,172 @@
+// Proof that the property and model suites catch what only they can, and report it usefully.
+// One child Playwright run (properties-proof.config.ts) runs the suites against in-process
+// reference shops, each with one property fault, and against a clean one, with a pinned seed so
+// the proof is deterministic. Then:
+// - the runner printed the seed once; every property test names it in an annotation;
+// - the clean shop is green;
+// - each fault makes a test fail whose message holds the counterexample, seed, path and the
+//   exact replay command (with SHOP_FAULTS, since the shop was an in-process one);
+// - a property run is one report step, with no step per request inside it;
+// - the printed replay command, run as printed, fails again on the first run with the same
+//   counterexample (the model failure: its FC_PATH also carries the commands' replay path).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test as base, expect } from '@playwright/test';
+import { FAULTS } from '../../reference/faults/registry.js';
+import { PROJECT_ROOT } from '../../src/config/config.js';
+import { PROPERTY_FAULT_CASES, faultProject } from './properties-proof.cases.js';
+
+const SEED = '20261122';
+
+interface JsonTest {
+  projectName: string;
+  annotations: { type: string; description?: string }[];
+  results: { status: string; error?: { message?: string } }[];
+}
+interface JsonSuite {
+  specs: { title: string; file: string; tags: string[]; tests: JsonTest[] }[];
+  suites?: JsonSuite[];
+}
+
+interface ProofTest {
+  project: string;
+  file: string;
+  title: string;
+  tags: string[];
+  status: string;
+  outcome: string | undefined;
+  annotations: JsonTest['annotations'];
+  error: string;
+}
+
+interface ProofRun {
+  tests: ProofTest[];
+  steps: Record<string, Record<string, number>>;
+  output: string;
+}
+
+function flatten(suites: readonly JsonSuite[], out: ProofTest[] = []): ProofTest[] {
+  for (const s of suites) {
+    for (const spec of s.specs) {
+      for (const t of spec.tests) {
+        const r = t.results[0];
+        out.push({
+          project: t.projectName,
+          file: spec.file,
+          title: spec.title,
+          tags: spec.tags.map((x) => `@${x.replace(/^@/, '')}`),
+          status: r?.status ?? 'none',
+          outcome: t.annotations.filter((a) => a.type === 'outcome').pop()?.description,
+          annotations: t.annotations,
+          error: (r?.error?.message ?? '').replace(/\u001b\[[0-9;]*m/g, ''),
+        });
+      }
+    }
+    flatten(s.suites ?? [], out);
+  }
+  return out;
+}
+
+/** Runs a command to its end; stdout and stderr together. */
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ output: string; code: number | null }> {
+  const child = spawn(cmd, args, { cwd: PROJECT_ROOT, env });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString('utf8')));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString('utf8')));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ output, code })));
+}
+
+/** The environment of a child run: ours without any fast-check or target setting that would leak in. */
+function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0', BASE_URL: '', PROFILE: 'standard', ...extra };
+  for (const k of ['FC_SEED', 'FC_PATH', 'FC_RUNS', 'SHOP_FAULTS', 'RUN_ID', 'ONLY_GROUPS', 'SKIP_GROUPS', 'TEST_WORKER_INDEX', 'TEST_PARALLEL_INDEX']) if (!(k in extra)) delete env[k];
+  return env;
+}
+
+const test = base.extend<object, { proof: ProofRun }>({
+  proof: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const reportDir = mkdtempSync(path.join(tmpdir(), 'properties-proof-'));
+      const cli = path.join(PROJECT_ROOT, 'node_modules/@playwright/test/cli.js');
+      const { output } = await run(process.execPath, [cli, 'test', '-c', 'test/harness/properties-proof.config.ts'], childEnv({ REPORT_DIR: reportDir, RUN_ID: 'rpropproof', FC_SEED: SEED }));
+      const results = path.join(reportDir, 'results.json');
+      const steps = path.join(reportDir, 'steps.json');
+      await use({
+        tests: existsSync(results) ? flatten((JSON.parse(readFileSync(results, 'utf8')) as { suites: JsonSuite[] }).suites) : [],
+        steps: existsSync(steps) ? (JSON.parse(readFileSync(steps, 'utf8')) as ProofRun['steps']) : {},
+        output,
+      });
+    },
+    { scope: 'worker', timeout: 400_000 },
+  ],
+});
+
+test.describe('property and model suites proof @harness @properties', () => {
+  // One child run serves every test here: keep them in one worker.
+  test.describe.configure({ mode: 'default' });
+
+  test('should print the run seed once at start and name it on every property test', ({ proof }) => {
+    expect(proof.tests.length, proof.output.slice(-3000)).toBeGreaterThan(20);
+    const banners = proof.output.split('\n').filter((l) => l.startsWith('fast-check seed '));
+    expect(banners).toEqual([`fast-check seed ${SEED} (from FC_SEED; FC_RUNS=25); replay a property failure with the FC_SEED=… FC_PATH=… command it prints`]);
+    const ran = proof.tests.filter((t) => t.status === 'passed' || t.status === 'failed');
+    for (const t of ran) expect(t.annotations.find((a) => a.type === 'fast-check')?.description, t.title).toMatch(new RegExp(`^seed ${SEED}, \\d+ runs: `));
+  });
+
+  test('should be green on the clean shop', ({ proof }) => {
+    const clean = proof.tests.filter((t) => t.project === 'clean');
+    expect(clean.filter((t) => t.status === 'passed').length).toBeGreaterThan(15);
+    expect(clean.filter((t) => t.status !== 'passed' && t.status !== 'skipped').map((t) => `${t.title}: ${t.error.slice(0, 400)}`)).toEqual([]);
+  });
+
+  for (const c of PROPERTY_FAULT_CASES) {
+    test(`should catch ${c.fault} with a property and print the counterexample, seed, path and replay command`, ({ proof }) => {
+      const catches: readonly string[] = FAULTS.find((f) => f.name === c.fault)?.catches ?? [];
+      const mine = proof.tests.filter((t) => t.project === faultProject(c.fault));
+      const caught = mine.filter((t) => t.status === 'failed' && t.outcome === 'fail' && t.tags.some((tag) => catches.includes(tag)));
+      expect(caught.length, JSON.stringify(mine.map((t) => [t.title, t.status, t.outcome]))).toBeGreaterThan(0);
+      for (const t of caught) {
+        expect(t.error).toContain('Property failed: ');
+        expect(t.error).toContain('What went wrong (smallest case found):');
+        expect(t.error).toMatch(/Counterexample:\n {2}\S/);
+        expect(t.error).toMatch(new RegExp(`Seed: ${SEED} {3}Path: \\S+ {3}Runs: \\d+`));
+        const replay = /^Replay: (.+)$/m.exec(t.error)?.[1] ?? '';
+        expect(replay).toMatch(new RegExp(`^SHOP_FAULTS=${c.fault} FC_SEED=${SEED} FC_PATH=\\S+ npx playwright test suites/${c.file.replace(/[.]/g, '\\.')} -g '.+'$`));
+        expect(t.annotations.find((a) => a.type === 'replay')?.description).toBe(replay);
+      }
+    });
+  }
+
+  test('should show each property run as one report step, with no step per request inside it', ({ proof }) => {
+    const withProperty = Object.entries(proof.steps).filter(([, counts]) => (counts['in-property:test.step'] ?? 0) > 0);
+    expect(withProperty.length).toBeGreaterThan(20);
+    for (const [title, counts] of withProperty) {
+      const inside = Object.entries(counts).filter(([k]) => k.startsWith('in-property:') && k !== 'in-property:test.step');
+      expect({ title, steps: counts['in-property:test.step'], inside }).toEqual({ title, steps: 1, inside: [] });
+    }
+  });
+
+  test('should replay the model failure exactly with the printed command', async ({ proof }) => {
+    test.setTimeout(180_000);
+    const failure = proof.tests.find((t) => t.project === faultProject('customer-update-lost-after-recreate') && t.status === 'failed');
+    expect(failure, 'the model run caught the lost update').toBeDefined();
+    const error = failure?.error ?? '';
+    const command = /^Replay: (.+)$/m.exec(error)?.[1] ?? '';
+    const counterexample = /Counterexample:\n((?: {2}.*\n)+)/.exec(error)?.[1] ?? '';
+    expect(command).toContain('FC_PATH=');
+    expect(counterexample).toMatch(/UpdateCustomer\(c\d+/);
+    const reportDir = mkdtempSync(path.join(tmpdir(), 'properties-replay-'));
+    // As a reader would paste it: through a shell, against `npm run conformance`'s own config (embedded shop with SHOP_FAULTS).
+    const replay = await run('sh', ['-c', command], childEnv({ REPORT_DIR: reportDir }));
+    expect(replay.code, replay.output.slice(-2000)).not.toBe(0);
+    const again = replay.output.replace(/\u001b\[[0-9;]*m/g, '');
+    expect(again).toContain('after 1 run, shrunk 0 times');
+    // The printed lines of the replayed failure are indented by the reporter; compare them trimmed.
+    const lines = (s: string) => s.split('\n').map((l) => l.trim()).filter(Boolean);
+    const replayed = lines(/Counterexample:\n((?:\s+\d+\..*\n)+)/.exec(again)?.[1] ?? '');
+    expect(replayed).toEqual(lines(counterexample));
+  });
+});
