@@ -235,3 +235,19 @@ test.describe('registry and ranking @harness @checks', () => {
     expect(judge(getCheck('errorBodyShape'), spec.op('getCustomers'), [exchange({ status: 200, json: [] })], ctx).outcome).toBe('skip');
   });
 });
+
+test.describe('toConform matcher @harness @checks', () => {
+  test('should pass a conforming answer and fail with the findings and their evidence', async () => {
+    const { expect: harnessExpect } = await import('../../fixtures/index.js');
+    const op = spec.op('getCustomer');
+    harnessExpect(exchange({ status: 200, json: customer() })).toConform(op, ctx);
+    let message = '';
+    try {
+      harnessExpect(exchange({ status: 201, json: customer({ email: 7 }) })).toConform(op, ctx);
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toContain('[statusCodeConformance] getCustomer: undeclared status 201');
+    expect(message).toContain("request:  curl -sS -i 'https://shop.example.test/shop1/api.php/v2/customers/1'");
+  });
+});
