@@ -11,7 +11,7 @@ import { BUNDLED_SPEC } from '../src/config/config.js';
 import { loadCatalogue, type LoadPhase } from '../src/spec/load.js';
 import { ValidatorSet } from '../src/spec/validators.js';
 
-interface RunResult {
+export interface RunResult {
   phases: Partial<Record<LoadPhase, number>>;
   loadMs: number;
   compileMs: number;
@@ -84,14 +84,20 @@ function fmt(ms: number | undefined): string {
   return (ms === undefined ? '-' : `${ms.toFixed(0)} ms`).padStart(10);
 }
 
+/** Runs the measurement in `runs` fresh processes (also used by bench/run.ts). */
+export function measureSpecLoad(runs: number, spec: string = BUNDLED_SPEC): RunResult[] {
+  const results: RunResult[] = [];
+  for (let i = 0; i < runs; i++) {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', SELF, '--child', `--spec=${path.resolve(spec)}`], { encoding: 'utf8' });
+    results.push(JSON.parse(out.trim().split('\n').pop() ?? '{}') as RunResult);
+  }
+  return results;
+}
+
 function parent(): void {
   const runs = Number(arg('runs') ?? 7);
   const spec = path.resolve(arg('spec') ?? BUNDLED_SPEC);
-  const results: RunResult[] = [];
-  for (let i = 0; i < runs; i++) {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', SELF, '--child', `--spec=${spec}`], { encoding: 'utf8' });
-    results.push(JSON.parse(out.trim().split('\n').pop() ?? '{}') as RunResult);
-  }
+  const results = measureSpecLoad(runs, spec);
   const med = (pick: (r: RunResult) => number | undefined): number | undefined => {
     const v = results.map(pick).filter((x): x is number => typeof x === 'number');
     return v.length ? median(v) : undefined;
@@ -114,9 +120,12 @@ function parent(): void {
   console.log(lines.join('\n'));
 }
 
-if (process.argv.includes('--child')) {
-  const result = await child(arg('spec') ?? BUNDLED_SPEC);
-  console.log(JSON.stringify(result));
-} else {
-  parent();
+// Only as a script: bench/run.ts imports measureSpecLoad from here.
+if (process.argv[1] && path.resolve(process.argv[1]) === SELF) {
+  if (process.argv.includes('--child')) {
+    const result = await child(arg('spec') ?? BUNDLED_SPEC);
+    console.log(JSON.stringify(result));
+  } else {
+    parent();
+  }
 }

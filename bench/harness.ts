@@ -1,0 +1,100 @@
+// One measured run of the harness: exactly what `npm run conformance` runs (src/cli/conformance.ts
+// with the embedded shop and default settings), started without npm's own wrapper process, whose
+// ~0.3 s and ~60 MB belong to npm, not to the harness. Only REPORT_DIR is set, so the run does not
+// overwrite reports/ of whoever else works in this tree.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../src/config/config.js';
+import type { CompatibilityReport } from '../src/report/compatibility/types.js';
+import { measure } from './support/measure.js';
+import { installProbe, readProbe, type ProbeRecord } from './support/probe.js';
+
+export interface HarnessRun {
+  exitCode: number;
+  wallMs: number;
+  /** Whole tree: runner, workers and the embedded shop (a process of the run). */
+  peakRssMb: number;
+  /** The same as proportional set size (shared pages counted once). */
+  peakPssMb: number;
+  /** The tree without the shop process: what the harness itself needs. */
+  peakRssHarnessMb: number;
+  peakRssShopMb: number;
+  cpuHarnessMs: number;
+  cpuShopMs: number;
+  /** Requests the embedded shop served (all of them: preflight, suites, teardown). */
+  requests: number;
+  /** Requests the harness's processes started (client side), as a cross-check. */
+  requestsSent: number;
+  tests: number;
+  testsFailed: number;
+  /** Distinct (operation, check) cells that ran (pass, unsupported, fail or error). */
+  checks: number;
+  workers: number;
+  /** Runner start to the first worker: config, spec load, shop start, preflight. */
+  startupMs: number;
+  /** First worker start to the last worker end. */
+  testsMs: number;
+  /** Last worker end to exit: teardown and reports. */
+  reportingMs: number;
+  /** Sum over workers of their lifetime, and of the time one of their requests was in flight. */
+  workerMs: number;
+  workerWaitMs: number;
+  logFile: string;
+}
+
+const SHOP_CMD = /reference\/main\.ts/;
+
+function ranCells(report: CompatibilityReport): number {
+  const ran = (o: string): boolean => o === 'pass' || o === 'unsupported' || o === 'fail' || o === 'error';
+  const inMatrix = Object.entries(report.counts.cellsByOutcome).reduce((n, [o, c]) => n + (ran(o) ? c : 0), 0);
+  return inMatrix + report.other.filter((c) => ran(c.outcome)).length;
+}
+
+export async function runHarness(workDir: string, extraArgs: readonly string[] = []): Promise<HarnessRun> {
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  const probeDir = path.join(workDir, 'probe');
+  const reportDir = path.join(workDir, 'reports');
+  const logFile = path.join(workDir, 'conformance.log');
+  const { env: probeEnv } = installProbe(probeDir);
+  const env = { ...process.env, ...probeEnv, REPORT_DIR: reportDir };
+  const run = await measure(process.execPath, ['--import', 'tsx', 'src/cli/conformance.ts', ...extraArgs], {
+    cwd: PROJECT_ROOT,
+    env,
+    logFile,
+    classify: (cmd) => (SHOP_CMD.test(cmd) ? 'shop' : 'harness'),
+    timeoutMs: 15 * 60_000,
+  });
+  const { tree, startedAt: started, endedAt: ended, exitCode } = run;
+
+  const probe = readProbe(probeDir);
+  const workers = probe.records.filter((r) => r.worker !== null);
+  const shopServed = [...probe.served.values()].reduce((a, b) => a + b, 0);
+  const reportFile = path.join(reportDir, 'compatibility', 'report.json');
+  const report = existsSync(reportFile) ? (JSON.parse(readFileSync(reportFile, 'utf8')) as CompatibilityReport) : undefined;
+  const firstWorker = Math.min(...workers.map((w) => w.startedAt));
+  const lastWorker = Math.max(...workers.map((w) => w.endedAt));
+  const sum = (rs: ProbeRecord[], pick: (r: ProbeRecord) => number): number => rs.reduce((a, r) => a + pick(r), 0);
+  return {
+    exitCode,
+    wallMs: ended - started,
+    peakRssMb: tree.peakRssMb,
+    peakPssMb: tree.peakPssMb,
+    peakRssHarnessMb: tree.peakRssMbByGroup.harness ?? NaN,
+    peakRssShopMb: tree.peakRssMbByGroup.shop ?? NaN,
+    cpuHarnessMs: tree.cpuMsByGroup.harness ?? NaN,
+    cpuShopMs: tree.cpuMsByGroup.shop ?? NaN,
+    requests: shopServed,
+    requestsSent: sum(probe.records, (r) => r.sent),
+    tests: report ? report.counts.tests - report.counts.testsByOutcome.skip - report.counts.testsByOutcome.disabled : NaN,
+    testsFailed: report ? report.counts.testsByOutcome.fail + report.counts.testsByOutcome.error : NaN,
+    checks: report ? ranCells(report) : NaN,
+    workers: workers.length,
+    startupMs: workers.length ? firstWorker - started : NaN,
+    testsMs: workers.length ? lastWorker - firstWorker : NaN,
+    reportingMs: workers.length ? ended - lastWorker : NaN,
+    workerMs: sum(workers, (w) => w.endedAt - w.startedAt),
+    workerWaitMs: sum(workers, (w) => w.waitMs),
+    logFile,
+  };
+}

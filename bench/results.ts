@@ -1,0 +1,69 @@
+// Everything one `npm run bench` measured, as saved to bench/peers/work/results.json (so RESULTS.md
+// can be rendered again with `--from=`), and the machine it ran on.
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../src/config/config.js';
+import type { HarnessRun } from './harness.js';
+import type { PeerName, PeerVerdict } from './peer-faults.js';
+import type { ToolRun } from './peer-tools/tool-run.js';
+import type { RunResult as SpecLoadRun } from './spec-load.js';
+
+export interface Machine {
+  cpus: number;
+  cpuModel: string;
+  ramGiB: number;
+  node: string;
+  kernel: string;
+  playwright: string;
+  peers: Record<string, string>;
+}
+
+export interface FaultRow {
+  fault: string;
+  area: string;
+  description: string;
+  /** undefined: not in the fault matrix file read. */
+  harness: { caught: boolean; by: string[]; reason: string } | undefined;
+  peers: Partial<Record<PeerName, PeerVerdict>>;
+}
+
+export interface BenchResults {
+  startedAt: string;
+  finishedAt: string;
+  machine: Machine;
+  /** 1-minute load average before and after each measured run (others' work on the machine). */
+  load: number[];
+  argv: string[];
+  settings: { runs: number; tools: string[]; faults: string; jobs: number; harnessArgs: string[] };
+  specLoad: SpecLoadRun[];
+  harness: HarnessRun[];
+  peers: Partial<Record<PeerName, ToolRun[]>>;
+  specCopies?: { examplesAdded: number; formatsRemoved: Record<string, number> };
+  matrix?: { file: string; generatedAt: string; durationMs: number; complete: boolean; cleanGreen: boolean; settings: unknown };
+  faults: FaultRow[];
+}
+
+function version(pkgJson: string): string {
+  try {
+    return (JSON.parse(readFileSync(pkgJson, 'utf8')) as { version: string }).version;
+  } catch {
+    return '?';
+  }
+}
+
+export function machine(peers: Record<string, string>): Machine {
+  return {
+    cpus: os.availableParallelism(),
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    ramGiB: os.totalmem() / 2 ** 30,
+    node: process.version,
+    kernel: `${os.type()} ${os.release()}`,
+    playwright: version(path.join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'package.json')),
+    peers,
+  };
+}
+
+export function load1(): number {
+  return os.loadavg()[0] ?? NaN;
+}

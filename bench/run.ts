@@ -1,0 +1,199 @@
+// `npm run bench [-- flags]`: the harness side by side with Dredd and Portman + Newman, on the same
+// spec and the same reference shop, on this machine. It reports and never gates: no figure makes
+// it fail (the exit code is 0 unless the bench itself breaks).
+//
+//   --runs=N          measured runs per tool (default 3; medians are quoted)
+//   --quick           one run, the quick fault subset (first fault of each area); RESULTS.md untouched
+//   --only=a,b        tools: harness, dredd, portman (default all)
+//   --faults=X        all (default) | quick | none | fault-a,fault-b: the peers' fault sweep
+//   --jobs=N          peer fault runs at a time (default 1)
+//   --matrix=file     fault-matrix JSON for the harness column (default reports/fault-matrix.json)
+//   --run-matrix      run the fault matrix first, into the work folder (about 30 min)
+//   --grep=pattern    pass --grep to the harness run (debugging only; the figures then are not a full run)
+//   --write           write bench/RESULTS.md even for a partial bench (by default only a full one does)
+//   --from=file       render the table and RESULTS.md from a saved results.json, without running
+//
+// Scratch space (spec copies, tool outputs, per-run reports, results.json): bench/peers/work/.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { FAULTS } from '../reference/faults/registry.js';
+import type { Fault } from '../reference/faults/types.js';
+import { PROJECT_ROOT } from '../src/config/config.js';
+import { runHarness } from './harness.js';
+import { DEFAULT_MATRIX, readHarnessFaults, runMatrix } from './harness-faults.js';
+import { sweepPeerFaults, type PeerName, type PeerRunner } from './peer-faults.js';
+import { startCountingShop } from './peer-tools/counting-shop.js';
+import { runDredd } from './peer-tools/dredd.js';
+import { ensurePeers, peerVersions, WORK_DIR } from './peer-tools/peers.js';
+import { generateCollection, runNewman, type Collection } from './peer-tools/portman.js';
+import { writeSpecCopies, type SpecCopies } from './peer-tools/spec-copies.js';
+import type { ToolRun } from './peer-tools/tool-run.js';
+import { consoleSummary, PEER_LABEL, resultsMarkdown } from './render.js';
+import { load1, machine, type BenchResults, type FaultRow } from './results.js';
+import { measureSpecLoad } from './spec-load.js';
+import { flag, has, int, list } from './support/args.js';
+import { fixed } from './support/stats.js';
+
+const TOOLS = ['harness', 'dredd', 'portman'] as const;
+type Tool = (typeof TOOLS)[number];
+const RESULTS_MD = path.join(PROJECT_ROOT, 'bench', 'RESULTS.md');
+const RESULTS_JSON = path.join(WORK_DIR, 'results.json');
+
+const log = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
+
+function pickFaults(spec: string): Fault[] {
+  if (spec === 'none') return [];
+  if (spec === 'all') return [...FAULTS];
+  if (spec === 'quick') {
+    const seen = new Set<string>();
+    return FAULTS.filter((f) => !seen.has(f.area) && seen.add(f.area));
+  }
+  const names = spec.split(',').map((s) => s.trim());
+  const unknown = names.filter((n) => !FAULTS.some((f) => f.name === n));
+  if (unknown.length) throw new Error(`unknown fault(s): ${unknown.join(', ')} (npm run shop -- --list-faults)`);
+  return FAULTS.filter((f) => names.includes(f.name));
+}
+
+function commandsFor(): string[] {
+  return [
+    '# on a quiet machine (uptime: load average below ~3 on 2 cores)',
+    'npm ci',
+    'npm run test:faults            # the fault matrix the harness column reads (reports/fault-matrix.json)',
+    'npm run bench                  # installs bench/peers on first use (npm ci --prefix bench/peers), 3 runs, every fault',
+    'npm run bench -- --from=bench/peers/work/results.json --write   # re-render this file from the saved figures',
+  ];
+}
+
+function render(results: BenchResults, write: boolean): void {
+  log(consoleSummary(results));
+  if (write) {
+    writeFileSync(RESULTS_MD, resultsMarkdown(results, commandsFor()));
+    log(`\nwrote ${path.relative(process.cwd(), RESULTS_MD)}`);
+  } else {
+    log(`\n(${path.relative(process.cwd(), RESULTS_MD)} not written: partial bench; --write forces it)`);
+  }
+}
+
+async function main(): Promise<void> {
+  const from = flag('from');
+  if (from) {
+    render(JSON.parse(readFileSync(path.resolve(from), 'utf8')) as BenchResults, has('write'));
+    return;
+  }
+  const quick = has('quick');
+  const runs = int('runs', quick ? 1 : 3);
+  const tools = (list('only') ?? [...TOOLS]) as Tool[];
+  const bad = tools.filter((t) => !(TOOLS as readonly string[]).includes(t));
+  if (bad.length) throw new Error(`--only: unknown tool(s) ${bad.join(', ')}; known: ${TOOLS.join(', ')}`);
+  const faultSpec = flag('faults') ?? (quick ? 'quick' : 'all');
+  const faults = pickFaults(faultSpec);
+  const jobs = int('jobs', 1);
+  const grep = flag('grep');
+  const harnessArgs = grep ? ['--grep', grep] : [];
+  const full = runs >= 3 && tools.length === TOOLS.length && faultSpec === 'all' && !grep;
+  const peers = tools.filter((t): t is PeerName => t !== 'harness');
+
+  mkdirSync(WORK_DIR, { recursive: true });
+  if (peers.length) ensurePeers(log);
+  const results: BenchResults = {
+    startedAt: new Date().toISOString(),
+    finishedAt: '',
+    machine: machine(peerVersions()),
+    load: [load1()],
+    argv: process.argv.slice(2),
+    settings: { runs, tools, faults: faultSpec, jobs, harnessArgs },
+    specLoad: [],
+    harness: [],
+    peers: {},
+    faults: [],
+  };
+  log(`bench: ${runs} run(s) of ${tools.join(', ')}; faults: ${faultSpec} (${faults.length}); load average ${fixed(load1(), 1)} on ${results.machine.cpus} cores`);
+
+  if (tools.includes('harness')) {
+    log('spec load + compile (fresh processes)...');
+    results.specLoad = measureSpecLoad(runs);
+  }
+
+  let specs: SpecCopies | undefined;
+  if (peers.length) {
+    const clean = await startCountingShop();
+    try {
+      specs = await writeSpecCopies(WORK_DIR, { url: clean.shop.url, authorization: clean.authorization });
+    } finally {
+      await clean.close();
+    }
+    results.specCopies = { examplesAdded: specs.examplesAdded, formatsRemoved: specs.formatsRemoved };
+  }
+  const preparedSpecs = specs;
+  let collection: Collection | undefined;
+  const runners: Partial<Record<PeerName, PeerRunner>> = {};
+  if (preparedSpecs && peers.includes('dredd')) runners.dredd = (target, dir) => runDredd(preparedSpecs, target, dir);
+  if (preparedSpecs && peers.includes('portman')) {
+    runners.portman = (target, dir) => {
+      if (!collection) throw new Error('no Portman collection yet');
+      return runNewman(collection, target, dir, false);
+    };
+  }
+
+  for (let i = 1; i <= runs; i++) {
+    if (tools.includes('harness')) {
+      const r = await runHarness(path.join(WORK_DIR, 'harness', `run-${i}`), harnessArgs);
+      results.harness.push(r);
+      results.load.push(load1());
+      log(`run ${i}: harness ${fixed(r.wallMs / 1000, 1)} s, ${r.requests} requests, ${r.checks} checks, ${r.tests} tests (${r.testsFailed} failed), peak RSS ${fixed(r.peakRssMb, 0)} MB (exit ${r.exitCode}${r.exitCode ? `, see ${path.relative(process.cwd(), r.logFile)}` : ''})`);
+    }
+    for (const p of peers) {
+      const dir = path.join(WORK_DIR, p, `run-${i}`);
+      mkdirSync(dir, { recursive: true });
+      const target = await startCountingShop();
+      let r: ToolRun;
+      try {
+        if (p === 'portman' && preparedSpecs) {
+          // Generation is part of every Portman run, as `portman -l spec -n` does it.
+          collection = await generateCollection(preparedSpecs, target.shop.url, dir);
+          r = await runNewman(collection, target, dir, true);
+        } else {
+          const runner = runners[p];
+          if (!runner) throw new Error(`no runner for ${p}`);
+          r = await runner(target, dir);
+        }
+      } finally {
+        await target.close();
+      }
+      (results.peers[p] ??= []).push(r);
+      results.load.push(load1());
+      log(`run ${i}: ${PEER_LABEL[p]} ${fixed(r.wallMs / 1000, 1)} s, ${r.requests} requests, ${r.checks} checks (${r.failed.length} failed on the clean shop), peak RSS ${fixed(r.peakRssMb, 0)} MB${r.error ? `; ERROR ${r.error}` : ''}`);
+    }
+  }
+
+  if (faults.length) {
+    const matrixFile = has('run-matrix') ? runMatrix(path.join(WORK_DIR, 'fault-matrix'), faultSpec === 'all' ? undefined : faults.map((f) => f.name)) : path.resolve(flag('matrix') ?? DEFAULT_MATRIX);
+    const hf = readHarnessFaults(matrixFile);
+    if (hf) results.matrix = { file: path.relative(PROJECT_ROOT, hf.file), generatedAt: hf.generatedAt, durationMs: hf.durationMs, complete: hf.complete, cleanGreen: hf.cleanGreen, settings: hf.settings };
+    else log(`no fault matrix at ${matrixFile}: the harness column stays empty (npm run test:faults, or --run-matrix)`);
+    let table = new Map<string, FaultRow['peers']>();
+    if (peers.length) {
+      log(`fault sweep: ${faults.length} faults x ${peers.length} peer(s), ${jobs} at a time...`);
+      const cleanRuns: Partial<Record<PeerName, ToolRun>> = {};
+      for (const p of peers) cleanRuns[p] = results.peers[p]?.[0];
+      table = await sweepPeerFaults(faults, runners, cleanRuns, path.join(WORK_DIR, 'sweep'), jobs, log);
+    }
+    results.faults = faults.map((f) => ({ fault: f.name, area: f.area, description: f.description, harness: hf?.verdicts.get(f.name), peers: table.get(f.name) ?? {} }));
+  }
+  results.load.push(load1());
+  results.finishedAt = new Date().toISOString();
+  writeFileSync(RESULTS_JSON, `${JSON.stringify(results, null, 1)}\n`);
+  log(`\nsaved ${path.relative(process.cwd(), RESULTS_JSON)}`);
+  render(results, full || has('write'));
+}
+
+if (!existsSync(path.join(PROJECT_ROOT, 'node_modules'))) {
+  process.stderr.write('run npm ci first\n');
+  process.exit(2);
+}
+main().catch((err: unknown) => {
+  process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});
