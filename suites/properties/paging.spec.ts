@@ -24,18 +24,47 @@ const LISTS = collectionsWith(listCollections(catalogue, config), 'page', 'per_p
 /** A walk never sends more than this many page requests: big collections get bigger pages. */
 const MAX_PAGES = 20;
 
-/** per_page values that make paging edges for a list of n records (within lo..60). */
-function edgePageSizes(n: number, lo: number): number[] {
-  const out = new Set<number>([1, 60, n - 1, n, n + 1]);
-  for (let d = 2; d <= 60; d++) if ((n - 1) % d === 0) out.add(d);
-  return [...out].filter((v) => v >= lo && v <= 60).sort((a, b) => a - b);
+/** per_page values that leave exactly one record for the last page of n records: divisors of n-1. */
+function lastOfOne(n: number, lo: number): number[] {
+  const out: number[] = [];
+  for (let d = Math.max(2, lo); d <= Math.min(60, n - 1); d++) if ((n - 1) % d === 0) out.push(d);
+  return out;
 }
 
+/**
+ * per_page for a list of n records, leaning to where paging bugs live: a last page of one record
+ * (twice as likely as the rest), the edges 1, n-1, n, n+1, 60, sizes that make several pages, any.
+ */
 function perPageArb(n: number): fc.Arbitrary<number> {
   const lo = Math.min(60, Math.max(1, Math.ceil(n / MAX_PAGES)));
-  const edges = edgePageSizes(n, lo);
-  const any = fc.integer({ min: lo, max: 60 });
-  return edges.length ? fc.oneof(fc.constantFrom(...edges), any) : any;
+  const parts: fc.WeightedArbitrary<number>[] = [{ weight: 1, arbitrary: fc.integer({ min: lo, max: 60 }) }];
+  const ones = lastOfOne(n, lo);
+  if (ones.length) parts.push({ weight: 2, arbitrary: fc.constantFrom(...ones) });
+  const edges = [...new Set([1, n - 1, n, n + 1, 60])].filter((v) => v >= lo && v <= 60);
+  if (edges.length) parts.push({ weight: 1, arbitrary: fc.constantFrom(...edges) });
+  if (n - 1 >= lo) parts.push({ weight: 1, arbitrary: fc.integer({ min: lo, max: Math.min(60, n - 1) }) });
+  return fc.oneof(...parts);
+}
+
+/** First-level fields in which some value repeats: ties, which a sort must break alike on every page. */
+function tiedFields(items: readonly unknown[], sortable: readonly string[]): string[] {
+  return sortable.filter((f) => {
+    const seen = new Set<string>();
+    return items.some((r) => {
+      const v = JSON.stringify(typeof r === 'object' && r !== null ? ((r as Record<string, unknown>)[f] ?? null) : null);
+      if (seen.has(v)) return true;
+      seen.add(v);
+      return false;
+    });
+  });
+}
+
+/** Any one or two sort keys, half the time led by a field with ties. */
+function pagingSortArb(sortable: readonly string[], tied: readonly string[]): fc.Arbitrary<string[]> {
+  const any = sortArb(sortable, 2);
+  if (!tied.length) return any;
+  const led = fc.tuple(fc.constantFrom(...tied), fc.constantFrom('+', '-')).map(([f, d]) => [`${d}${f}`]);
+  return fc.oneof(any, led);
 }
 
 async function walk(api: Parameters<typeof readList>[0], c: ListCollection, all: Listing, perPage: number, sort: string[] | undefined) {
@@ -95,7 +124,7 @@ test.describe('paging partition @properties', () => {
       const sortable = c.declares.has('sort') ? c.fields.sortable : [];
       const arb = fc.record({
         per_page: perPageArb(all.items.length),
-        sort: sortable.length ? fc.option(sortArb(sortable, 2), { nil: undefined }) : fc.constant(undefined),
+        sort: sortable.length ? fc.option(pagingSortArb(sortable, tiedFields(all.items, sortable)), { nil: undefined }) : fc.constant(undefined),
       });
       await prop.check(
         `the pages of GET ${c.path} partition its ${all.items.length} records`,
