@@ -29,6 +29,8 @@ export interface HarnessRun {
   testsFailed: number;
   /** Distinct (operation, check) cells that ran (pass, unsupported, fail or error). */
   checks: number;
+  /** Of those, the cells that failed (fail or error). */
+  checksFailed: number;
   workers: number;
   /** Runner start to the first worker: config, spec load, shop start, preflight. */
   startupMs: number;
@@ -44,10 +46,9 @@ export interface HarnessRun {
 
 const SHOP_CMD = /reference\/main\.ts/;
 
-function ranCells(report: CompatibilityReport): number {
-  const ran = (o: string): boolean => o === 'pass' || o === 'unsupported' || o === 'fail' || o === 'error';
-  const inMatrix = Object.entries(report.counts.cellsByOutcome).reduce((n, [o, c]) => n + (ran(o) ? c : 0), 0);
-  return inMatrix + report.other.filter((c) => ran(c.outcome)).length;
+function countCells(report: CompatibilityReport, outcomes: readonly string[]): number {
+  const inMatrix = Object.entries(report.counts.cellsByOutcome).reduce((n, [o, c]) => n + (outcomes.includes(o) ? c : 0), 0);
+  return inMatrix + report.other.filter((c) => outcomes.includes(c.outcome)).length;
 }
 
 export async function runHarness(workDir: string, extraArgs: readonly string[] = []): Promise<HarnessRun> {
@@ -88,7 +89,8 @@ export async function runHarness(workDir: string, extraArgs: readonly string[] =
     requestsSent: sum(probe.records, (r) => r.sent),
     tests: report ? report.counts.tests - report.counts.testsByOutcome.skip - report.counts.testsByOutcome.disabled : NaN,
     testsFailed: report ? report.counts.testsByOutcome.fail + report.counts.testsByOutcome.error : NaN,
-    checks: report ? ranCells(report) : NaN,
+    checks: report ? countCells(report, ['pass', 'unsupported', 'fail', 'error']) : NaN,
+    checksFailed: report ? countCells(report, ['fail', 'error']) : NaN,
     workers: workers.length,
     startupMs: workers.length ? firstWorker - started : NaN,
     testsMs: workers.length ? lastWorker - firstWorker : NaN,

@@ -21,14 +21,16 @@ interface Figures {
   tests: number;
   checks: number;
   checksPerS: number;
+  /** Checks that failed against the clean shop: they cannot catch a fault. */
+  failedClean: number;
 }
 
 function harnessFigures(r: HarnessRun): Figures {
-  return { wallS: r.wallMs / 1000, rssMb: r.peakRssHarnessMb, cpuS: r.cpuHarnessMs / 1000, requests: r.requests, tests: r.tests, checks: r.checks, checksPerS: r.checks / (r.wallMs / 1000) };
+  return { wallS: r.wallMs / 1000, rssMb: r.peakRssHarnessMb, cpuS: r.cpuHarnessMs / 1000, requests: r.requests, tests: r.tests, checks: r.checks, checksPerS: r.checks / (r.wallMs / 1000), failedClean: r.checksFailed };
 }
 
 function peerFigures(r: ToolRun): Figures {
-  return { wallS: r.wallMs / 1000, rssMb: r.peakRssMb, cpuS: r.cpuMs / 1000, requests: r.requests, tests: r.tests, checks: r.checks, checksPerS: r.checks / (r.wallMs / 1000) };
+  return { wallS: r.wallMs / 1000, rssMb: r.peakRssMb, cpuS: r.cpuMs / 1000, requests: r.requests, tests: r.tests, checks: r.checks, checksPerS: r.checks / (r.wallMs / 1000), failedClean: r.failed.length };
 }
 
 interface Column {
@@ -67,6 +69,7 @@ const ROWS: { label: string; pick: (f: Figures) => number; digits: number }[] = 
   { label: 'tests run', pick: (f) => f.tests, digits: 0 },
   { label: 'distinct checks run', pick: (f) => f.checks, digits: 0 },
   { label: 'checks per second', pick: (f) => f.checksPerS, digits: 1 },
+  { label: 'checks failing on the clean shop', pick: (f) => f.failedClean, digits: 0 },
 ];
 
 export function faultCounts(rows: readonly FaultRow[]): { harness: [number, number]; peers: Partial<Record<PeerName, [number, number]>> } {
@@ -242,6 +245,7 @@ export function resultsMarkdown(res: BenchResults, commands: string[]): string {
           : 'Harness column: no fault-matrix file was found (n/a).'),
       '',
     );
+    if (res.peerFaultsFrom) out.push(`The peers' verdicts come from the fault sweep of the bench started ${res.peerFaultsFrom.startedAt.slice(0, 16).replace('T', ' ')} UTC (\`${res.peerFaultsFrom.file}\`); they do not depend on the machine's load.`, '');
     const summary = [`harness ${fc.harness[0]}/${fc.harness[1]}`, ...peerCols.map((p) => `${PEER_LABEL[p]} ${fc.peers[p]?.[0] ?? 0}/${fc.peers[p]?.[1] ?? 0}`)];
     out.push(`Caught: ${summary.join(', ')}.`, '');
     const onlyPeers = res.faults.filter((r) => r.harness && !r.harness.caught && peerCols.some((p) => r.peers[p]?.caught));
@@ -262,9 +266,23 @@ export function resultsMarkdown(res: BenchResults, commands: string[]): string {
     '- **Checks:** harness = distinct (operation, check) cells of the compatibility report that ran (pass, unsupported, fail or error), plus the checks of tests that name no operation; Dredd = 3 per transaction run (gavel validates status code, headers and body); Portman + Newman = Newman assertions (Portman\'s contract tests: status 2xx, Content-Type, JSON body, schema, declared headers). Tests = Playwright tests run / Dredd transactions run (non-2xx ones skipped, its default) / requests Newman ran.',
     '- **Waiting on the target** = time at least one request of a worker was in flight (start to the end of the response), summed over workers, divided by their lifetime; measured by the same probe (`http.client.request.start` to the request\'s close).',
     '- **Wall time** of the harness includes starting its embedded shop (Playwright webServer); the peers\' shop is started before their clock starts. Portman + Newman = generating the collection from the spec (as `portman -l spec -n` does on every run) plus the Newman run.',
-    `- **Peer setup** (bench/peer-tools/): a copy of the spec with \`x-example\` values on every path parameter (${res.specCopies?.examplesAdded ?? '?'}), ids read from the clean shop's own lists; for Dredd also without the formats its validator cannot handle (${Object.entries(res.specCopies?.formatsRemoved ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')}), run with \`--sorted\` and one hook that compares Content-Type without its charset; for Portman an OpenAPI 3 conversion by swagger2openapi and its collection ordered like \`--sorted\`. Both use their defaults otherwise; neither gets hand-written request bodies, so writes with schema-generated bodies fail on the clean shop too (those checks cannot catch anything).`,
+    ...peerNotes(res),
     '',
   );
   out.push('## Repeat', '', '```bash', ...commands, '```', '');
   return out.join('\n');
+}
+
+function peerNotes(res: BenchResults): string[] {
+  if (!res.specCopies) return [];
+  const parts = (res.peers.portman ?? []).flatMap((r) => r.parts ?? []);
+  const names = [...new Set(parts.map((p) => p.name))];
+  const split = names.map((n) => {
+    const ps = parts.filter((p) => p.name === n);
+    return `${n} ${fixed(medianOf(ps, (p) => p.wallMs / 1000), 1)} s, peak ${fixed(medianOf(ps, (p) => p.peakRssMb), 0)} MB`;
+  });
+  return [
+    `- **Peer setup** (bench/peer-tools/): a copy of the spec with \`x-example\` values on every path parameter (${res.specCopies?.examplesAdded ?? '?'}), ids read from the clean shop's own lists; for Dredd also without the formats its validator cannot handle (${Object.entries(res.specCopies?.formatsRemoved ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')}), run with \`--sorted\` and one hook that compares Content-Type without its charset; for Portman an OpenAPI 3 conversion by swagger2openapi, its \`--extraUnknownFormats\` option for the formats its schema tests do not register themselves (${Object.keys(res.specCopies?.formatsRemoved ?? {}).filter((f) => !['int32', 'int64', 'float', 'double'].includes(f)).join(', ') || 'none'}), and its collection ordered like \`--sorted\`. Both use their defaults otherwise; neither gets hand-written request bodies, so writes with schema-generated bodies fail on the clean shop too (those checks cannot catch anything).`,
+    ...(split.length ? [`- **Portman + Newman, by step** (medians): ${split.join('; ')}.`] : []),
+  ];
 }

@@ -42,6 +42,8 @@ export interface BenchResults {
   specCopies?: { examplesAdded: number; formatsRemoved: Record<string, number> };
   matrix?: { file: string; generatedAt: string; durationMs: number; complete: boolean; cleanGreen: boolean; settings: unknown };
   faults: FaultRow[];
+  /** Set when the peers' fault verdicts were taken from an earlier bench (--faults-from). */
+  peerFaultsFrom?: { file: string; startedAt: string };
 }
 
 function version(pkgJson: string): string {

@@ -7,6 +7,8 @@
 //   --only=a,b        tools: harness, dredd, portman (default all)
 //   --faults=X        all (default) | quick | none | fault-a,fault-b: the peers' fault sweep
 //   --jobs=N          peer fault runs at a time (default 1)
+//   --faults-from=f   take the peers' fault verdicts from an earlier results.json instead of sweeping
+//                     again (they do not depend on the machine's load; the timed runs do)
 //   --matrix=file     fault-matrix JSON for the harness column (default reports/fault-matrix.json)
 //   --run-matrix      run the fault matrix first, into the work folder (about 30 min)
 //   --grep=pattern    pass --grep to the harness run (debugging only; the figures then are not a full run)
@@ -174,7 +176,13 @@ async function main(): Promise<void> {
     if (hf) results.matrix = { file: path.relative(PROJECT_ROOT, hf.file), generatedAt: hf.generatedAt, durationMs: hf.durationMs, complete: hf.complete, cleanGreen: hf.cleanGreen, settings: hf.settings };
     else log(`no fault matrix at ${matrixFile}: the harness column stays empty (npm run test:faults, or --run-matrix)`);
     let table = new Map<string, FaultRow['peers']>();
-    if (peers.length) {
+    const faultsFrom = flag('faults-from');
+    if (faultsFrom) {
+      const earlier = JSON.parse(readFileSync(path.resolve(faultsFrom), 'utf8')) as BenchResults;
+      table = new Map(earlier.faults.map((r) => [r.fault, r.peers]));
+      results.peerFaultsFrom = { file: path.relative(PROJECT_ROOT, path.resolve(faultsFrom)), startedAt: earlier.startedAt };
+      log(`peers' fault verdicts from ${faultsFrom} (bench of ${earlier.startedAt})`);
+    } else if (peers.length) {
       log(`fault sweep: ${faults.length} faults x ${peers.length} peer(s), ${jobs} at a time...`);
       const cleanRuns: Partial<Record<PeerName, ToolRun>> = {};
       for (const p of peers) cleanRuns[p] = results.peers[p]?.[0];
@@ -184,8 +192,10 @@ async function main(): Promise<void> {
   }
   results.load.push(load1());
   results.finishedAt = new Date().toISOString();
-  writeFileSync(RESULTS_JSON, `${JSON.stringify(results, null, 1)}\n`);
-  log(`\nsaved ${path.relative(process.cwd(), RESULTS_JSON)}`);
+  // results.json is the latest; the dated copy stays for --from / --faults-from.
+  const dated = path.join(WORK_DIR, `results-${results.startedAt.replace(/[:.]/g, '-')}.json`);
+  for (const file of [RESULTS_JSON, dated]) writeFileSync(file, `${JSON.stringify(results, null, 1)}\n`);
+  log(`\nsaved ${path.relative(process.cwd(), dated)} (and results.json)`);
   render(results, full || has('write'));
 }
 
