@@ -1,0 +1,134 @@
+// Units of src/properties: the Link header judge, the sort order, record identities and search
+// folding, the replay command, the failure report of a property run, the seed and its banner.
+import fc from 'fast-check';
+import { expect, request, test } from '@playwright/test';
+import { HarnessError } from '../../src/client/errors.js';
+import { expectedRels, linkProblems, parseLinkHeader } from '../../src/properties/links.js';
+import { compareValues, firstDisorder, parseSortKeys } from '../../src/properties/order.js';
+import { containsFolded, identity, multisetDiff, sameMultiset, searchableValues } from '../../src/properties/records.js';
+import { joinPath, replayCommand, shellQuote, splitPath, titleGrep } from '../../src/properties/replay.js';
+import { canSilenceApiSteps } from '../../src/properties/quiet.js';
+import { runProperty, scaledRuns, showCounterexample } from '../../src/properties/runner.js';
+import { bannerStream, drawSeed, seedBanner, seedFromRunId } from '../../src/properties/seed.js';
+
+const URL_P2 = 'https://shop.example.test/v2/customers?page=2&per_page=2&sort=%2Bname';
+
+test.describe('property helpers @harness @properties', () => {
+  test('should expect first/previous after page 1 and next/last before the last page', () => {
+    expect([...expectedRels(1, 1)]).toEqual([]);
+    expect([...expectedRels(1, 3)]).toEqual([['next', 2], ['last', 3]]);
+    expect([...expectedRels(3, 3)]).toEqual([['first', 1], ['previous', 2]]);
+    expect([...expectedRels(2, 3)]).toEqual([['first', 1], ['previous', 1], ['next', 3], ['last', 3]]);
+  });
+
+  test('should accept a right Link header and name what is wrong with a bad one', () => {
+    const link = (p: number) => `https://shop.example.test/v2/customers?page=${p}&per_page=2&sort=%2Bname`;
+    const good = `<${link(1)}>; rel="first", <${link(1)}>; rel="previous", <${link(3)}>; rel="next", <${link(3)}>; rel="last"`;
+    expect(parseLinkHeader(good).map((l) => l.rel)).toEqual(['first', 'previous', 'next', 'last']);
+    expect(linkProblems(URL_P2, good, 2, 3)).toEqual([]);
+    expect(linkProblems(URL_P2, good.replace(/, <[^>]+>; rel="next"/, ''), 2, 3)).toEqual(['rel="next" is missing (should point to page 3)']);
+    expect(linkProblems(URL_P2, good.replace(`${link(3)}>; rel="last"`, `${link(4)}>; rel="last"`), 2, 3)[0]).toMatch(/rel="last" points to page 4, should be 3/);
+    expect(linkProblems(URL_P2, good.replace(/sort=%2Bname>; rel="first"/, 'sort=-name>; rel="first"'), 2, 3)[0]).toMatch(/rel="first" changes the other query parameters/);
+    expect(linkProblems(URL_P2, good, 3, 3)).toContain(`rel="next" should not be on page 3 of 3: ${link(3)}`);
+    // Relative links resolve against the request.
+    expect(linkProblems(URL_P2, '</v2/customers?page=1&per_page=2&sort=%2Bname>; rel="first", </v2/customers?page=1&per_page=2&sort=%2Bname>; rel="previous"', 2, 2)).toEqual([]);
+  });
+
+  test('should order strings by bytes, numbers by value, and missing values first', () => {
+    expect(compareValues('B', 'a')).toBeLessThan(0);
+    expect(compareValues('é', 'z')).toBeGreaterThan(0);
+    expect(compareValues(10, 9)).toBeGreaterThan(0);
+    expect(compareValues(undefined, false)).toBeLessThan(0);
+    expect(compareValues(false, 1)).toBeLessThan(0);
+    expect(compareValues(1, '1')).toBeLessThan(0);
+    const keys = parseSortKeys(['-a', '+b']);
+    expect(keys).toEqual([{ field: 'a', desc: true }, { field: 'b', desc: false }]);
+    expect(firstDisorder([{ a: 2, b: 'x' }, { a: 2, b: 'y' }, { a: 1, b: 'a' }], keys)).toBeUndefined();
+    expect(firstDisorder([{ a: 2, b: 'y' }, { a: 2, b: 'x' }], keys)).toBe(1);
+  });
+
+  test('should identify records by id, else by content, and compare lists as multisets', () => {
+    expect(identity({ id: 3, x: 1 })).toBe('3');
+    expect(identity('garden.png')).toBe('"garden.png"');
+    expect(sameMultiset([{ id: 1 }, { id: 2 }], [{ id: 2 }, { id: 1 }])).toBe(true);
+    expect(multisetDiff([{ id: 1 }, { id: 2 }], [{ id: 2 }, { id: 2 }])).toEqual({ missing: ['1'], extra: ['2'] });
+    expect(searchableValues({ a: 'x', b: 7, c: { d: 'nested' }, e: true })).toEqual(['x', '7']);
+  });
+
+  test('should fold case with Unicode rules, and marks only when asked', () => {
+    expect(containsFolded('Müller', 'MÜL')).toBe(true);
+    expect(containsFolded('José', 'jose')).toBe(false);
+    expect(containsFolded('José', 'jose', true)).toBe(true);
+  });
+
+  test('should print a replay command that a shell runs as given', () => {
+    expect(splitPath('3:1:0~AB:C')).toEqual({ path: '3:1:0', replayPath: 'AB:C' });
+    expect(splitPath(undefined)).toEqual({});
+    expect(joinPath('3:1', 'AB:C')).toBe('3:1~AB:C');
+    expect(shellQuote("it's")).toBe(`'it'\\''s'`);
+    expect(titleGrep('GET /x (y)')).toBe('GET /x \\(y\\)');
+    expect(replayCommand({ seed: -5, path: '1:2~Q:R', file: 'suites/model/m.spec.ts', title: 'should (work)', shopFaults: ['a', 'b'] })).toBe(
+      `SHOP_FAULTS=a,b FC_SEED=-5 FC_PATH='1:2~Q:R' npx playwright test suites/model/m.spec.ts -g 'should \\(work\\)'`,
+    );
+  });
+
+  test('should scale runs by share with a floor', () => {
+    expect(scaledRuns(25, 0.12, 2)).toBe(3);
+    expect(scaledRuns(5, 0.12, 2)).toBe(2);
+    expect(scaledRuns(250, 0.3, 3)).toBe(75);
+  });
+
+  test('should report a failed property with the evidence, counterexample, seed, path and replay', async () => {
+    const prop = fc.asyncProperty(fc.integer({ min: 0, max: 1000 }), async (n) => {
+      if (n > 10) throw new Error(`too big: ${n}`);
+      return Promise.resolve();
+    });
+    const r = await runProperty(prop, { seed: 42, numRuns: 100 }, { claim: 'numbers stay small', file: 'suites/x.spec.ts', title: 'should stay small' });
+    expect(r.verdict).toBe('fail');
+    expect(r.report).toContain('Property failed: numbers stay small');
+    expect(r.report).toContain('  too big: 11');
+    expect(r.report).toMatch(/Counterexample:\n {2}11\n/);
+    expect(r.report).toMatch(/Seed: 42 {3}Path: [\d:]+ {3}Runs: 100/);
+    expect(r.report).toContain(`Replay: FC_SEED=42 FC_PATH=${r.fcPath ?? ''} npx playwright test suites/x.spec.ts -g 'should stay small'`);
+    // Replaying the path runs the counterexample first.
+    const again = await runProperty(prop, { seed: 42, numRuns: 100, path: r.fcPath ?? '' }, { claim: 'numbers stay small', file: 'f', title: 't' });
+    expect(again.details.numRuns).toBe(1);
+    expect(again.report).toContain('too big: 11');
+  });
+
+  test('should rank a harness failure inside a property as Error, and all-discarded runs as Skip', async () => {
+    const broken = await runProperty(fc.asyncProperty(fc.nat(), () => Promise.reject(new HarnessError('guard refused'))), { seed: 1, numRuns: 5 }, { claim: 'c', file: 'f', title: 't' });
+    expect(broken.verdict).toBe('error');
+    expect(broken.report?.startsWith('Harness error: Property failed: c')).toBe(true);
+    const discarded = await runProperty(fc.asyncProperty(fc.nat(), () => { fc.pre(false); return Promise.resolve(); }), { seed: 1, numRuns: 5 }, { claim: 'c', file: 'f', title: 't' });
+    expect(discarded.verdict).toBe('skip');
+  });
+
+  test('should print a shrunk command list one command per line', () => {
+    const text = showCounterexample([{ toString: () => 'A(1, x),B(2) /*replayPath="AB:C"*/' }]);
+    expect(text).toBe('   1. A(1, x)\n   2. B(2)');
+  });
+
+  test('should draw seeds in range, derive one per run id, and keep JSON on stdout clean', () => {
+    for (let i = 0; i < 50; i++) {
+      const s = drawSeed();
+      expect(Number.isInteger(s) && s >= -(2 ** 31) && s < 2 ** 31).toBe(true);
+    }
+    expect(seedFromRunId('r1')).toBe(seedFromRunId('r1'));
+    expect(seedFromRunId('r1')).not.toBe(seedFromRunId('r2'));
+    expect(seedBanner(7, 'drawn', 25)).toMatch(/^fast-check seed 7 \(drawn for this run; FC_RUNS=25\)/);
+    expect(bannerStream(['test'], {})).toBe('stdout');
+    expect(bannerStream(['test', '--reporter=list,json'], {})).toBe('stderr');
+    expect(bannerStream(['test', '--reporter', 'json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: 'r.json' })).toBe('stdout');
+  });
+
+  test('should find the hook that keeps requests out of report steps in this Playwright', async () => {
+    // If an upgrade removes it, property runs show every request as a step again (nothing breaks).
+    const ctx = await request.newContext();
+    try {
+      expect(canSilenceApiSteps(ctx)).toBe(true);
+    } finally {
+      await ctx.dispose();
+    }
+  });
+});
