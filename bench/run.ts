@@ -12,6 +12,7 @@
 //   --matrix=file     fault-matrix JSON for the harness column (default reports/fault-matrix.json)
 //   --run-matrix      run the fault matrix first, into the work folder (about 30 min)
 //   --grep=pattern    pass --grep to the harness run (debugging only; the figures then are not a full run)
+//   --wait-quiet=MIN  wait up to MIN minutes for a 1-minute load average below 3 before measuring
 //   --write           write bench/RESULTS.md even for a partial bench (by default only a full one does)
 //   --from=file       render the table and RESULTS.md from a saved results.json, without running
 //
@@ -30,7 +31,7 @@ import { ensurePeers, peerVersions, WORK_DIR } from './peer-tools/peers.js';
 import { generateCollection, runNewman, type Collection } from './peer-tools/portman.js';
 import { writeSpecCopies, type SpecCopies } from './peer-tools/spec-copies.js';
 import type { ToolRun } from './peer-tools/tool-run.js';
-import { consoleSummary, PEER_LABEL, resultsMarkdown } from './render.js';
+import { consoleSummary, PEER_LABEL, QUIET_LOAD, resultsMarkdown } from './render.js';
 import { load1, machine, type BenchResults, type FaultRow } from './results.js';
 import { measureSpecLoad } from './spec-load.js';
 import { flag, has, int, list } from './support/args.js';
@@ -78,6 +79,15 @@ function render(results: BenchResults, write: boolean): void {
   }
 }
 
+/** Waits until the machine is quiet (others' work would inflate the figures), at most `minutes`. */
+async function waitQuiet(minutes: number): Promise<void> {
+  const until = Date.now() + minutes * 60_000;
+  while (load1() >= QUIET_LOAD && Date.now() < until) {
+    log(`waiting for a quiet machine: load average ${fixed(load1(), 1)} (want < ${QUIET_LOAD}), ${fixed((until - Date.now()) / 60_000, 0)} min left`);
+    await new Promise((r) => setTimeout(r, 30_000));
+  }
+}
+
 async function main(): Promise<void> {
   const from = flag('from');
   if (from) {
@@ -112,6 +122,11 @@ async function main(): Promise<void> {
     faults: [],
   };
   log(`bench: ${runs} run(s) of ${tools.join(', ')}; faults: ${faultSpec} (${faults.length}); load average ${fixed(load1(), 1)} on ${results.machine.cpus} cores`);
+
+  const wait = flag('wait-quiet');
+  if (wait !== undefined) await waitQuiet(Number(wait));
+  results.load = [load1()];
+  if (load1() >= QUIET_LOAD) log(`the machine is busy (load average ${fixed(load1(), 1)}): the figures will be marked as measured under load`);
 
   if (tools.includes('harness')) {
     log('spec load + compile (fresh processes)...');
