@@ -1,8 +1,7 @@
 // The property faults (reference/faults/properties.ts) and where the proof run looks for them:
 // the spec file (under suites/) and a title grep. The greps keep each fault project to the two or
-// three collections most likely to show it: every failed test costs Playwright a new worker (spec,
-// validators, shop), which dominates the proof's time. The child config and the proof spec both
-// read this list, so they agree on project names.
+// three collections most likely to show it (a failing property also spends time shrinking). The
+// child config and the proof spec both read this list, so they agree on project names.
 export interface PropertyFaultCase {
   fault: string;
   /** Relative to suites/. */
