@@ -1,62 +1,169 @@
-// `npm test`: typecheck, lint, self-tests, the conformance suites against the clean reference shop,
-// then the fault matrix. Each phase reports its own counts; the last line sums them:
-// `N passed, N failed, N skipped`.
-import { spawnSync } from 'node:child_process';
+// `npm test` (`npm run test:quick` with --quick): typecheck, lint, self-tests, the conformance
+// suites against the clean reference shop, the fault matrix, then a credential scan over every
+// artefact this run wrote. Each phase prints its counts and time; the very last line sums them:
+// `N passed, N failed` (+ `, N skipped`). Nothing may print after it.
+//
+// Quick mode: FC_RUNS=5 for the self-tests and the conformance phase (unless FC_RUNS is set) and
+// the fault matrix's quick subset (the first fault of each area), whose property faults keep their
+// runs: fewer would let them slip through. Counting: typecheck, lint and the leak scan are one
+// each; Playwright phases count their tests; the matrix counts one per fault plus one for its
+// clean run. Typecheck and lint run side by side (one core each), their output printed in turn.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { loadConfig, mergedEnv } from '../src/config/config.js';
 
-interface Counts { passed: number; failed: number; skipped: number }
-const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
 const root = path.resolve(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');
-const tmp = path.join(root, 'reports', '.npm-test');
+const reports = path.join(root, 'reports');
+const tmp = path.join(reports, '.npm-test');
+const conformanceDir = path.join(reports, 'npm-test-conformance');
+const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+const timings: string[] = [];
+const started = Date.now();
+
 rmSync(tmp, { recursive: true, force: true });
 mkdirSync(tmp, { recursive: true });
 
-function add(name: string, c: Counts): void {
+// Quick runs fewer property runs everywhere; an explicit FC_RUNS (env or .env) still wins.
+const quickEnv: NodeJS.ProcessEnv = quick && mergedEnv().FC_RUNS === undefined ? { FC_RUNS: '5' } : {};
+const playwrightCli = path.join(root, 'node_modules/@playwright/test/cli.js');
+
+function line(c: Counts): string {
+  return `${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}`;
+}
+
+function record(name: string, c: Counts, ms: number): void {
+  const secs = Math.round(ms / 1000);
   total.passed += c.passed;
   total.failed += c.failed;
   total.skipped += c.skipped;
-  console.log(`\n== ${name}: ${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}\n`);
+  timings.push(`${name} ${secs}s`);
+  console.log(`\n== ${name}: ${line(c)} (${secs} s)`);
+}
+
+function phase(name: string, body: () => Counts): void {
+  console.log(`\n== ${name}`);
+  const t0 = Date.now();
+  let c: Counts;
+  try {
+    c = body();
+  } catch (err) {
+    console.error(`${name}: ${err instanceof Error ? err.message : String(err)}`);
+    c = { passed: 0, failed: 1, skipped: 0 };
+  }
+  record(name, c, Date.now() - t0);
 }
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.error) console.error(`${cmd}: ${r.error.message}`);
   return r.status ?? 1;
 }
 
-function step(name: string, cmd: string, args: string[]): void {
-  console.log(`\n== ${name}`);
-  const ok = run(cmd, args) === 0;
-  add(name, { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
+function passFail(ok: boolean): Counts {
+  return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 };
 }
 
-interface JsonStats { expected: number; unexpected: number; skipped: number; flaky: number }
-function playwright(name: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
-  const out = path.join(tmp, `${name.replace(/\W+/g, '-')}.json`);
-  console.log(`\n== ${name}`);
-  const status = run('npx', ['playwright', 'test', ...args, '--reporter=list,json'], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out });
-  if (!existsSync(out)) {
-    add(name, { passed: 0, failed: 1, skipped: 0 });
-    return;
-  }
-  const stats = (JSON.parse(readFileSync(out, 'utf8')) as { stats: JsonStats }).stats;
-  const c = { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
-  // A run that exits non-zero with nothing failed (global setup, config error) still fails the phase.
-  if (status !== 0 && c.failed === 0) c.failed = 1;
-  add(name, c);
+/** A command that passes or fails as a whole. */
+function step(cmd: string, args: string[]): Counts {
+  return passFail(run(cmd, args) === 0);
 }
 
-step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-step('lint', 'npx', ['eslint', '.']);
-playwright('self-tests', ['-c', 'test/playwright.config.ts']);
-playwright('conformance (clean reference shop)', [], { BASE_URL: '', REPORT_DIR: 'reports/npm-test-conformance', ...(quick ? { FC_RUNS: '5' } : {}) });
-if (existsSync(path.join(root, 'test/faults/matrix.ts'))) {
-  const out = path.join(tmp, 'fault-matrix.json');
-  console.log('\n== fault matrix');
-  run(process.execPath, ['--import', 'tsx', 'test/faults/matrix.ts', ...(quick ? ['--quick'] : []), `--counts=${out}`]);
-  add('fault matrix', existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as Counts) : { passed: 0, failed: 1, skipped: 0 });
+/** Whole-command phases side by side; each one's output is kept and printed after it, in order. */
+async function sideBySide(phases: { name: string; args: string[] }[]): Promise<void> {
+  const t0 = Date.now();
+  const runs = phases.map(
+    ({ args }) =>
+      new Promise<{ status: number; output: string; ms: number }>((resolve) => {
+        const child = spawn(process.execPath, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+        let output = '';
+        child.stdout.on('data', (d: Buffer) => (output += d.toString('utf8')));
+        child.stderr.on('data', (d: Buffer) => (output += d.toString('utf8')));
+        child.on('error', (err) => resolve({ status: 1, output: `${output}${err.message}\n`, ms: Date.now() - t0 }));
+        child.on('close', (code) => resolve({ status: code ?? 1, output, ms: Date.now() - t0 }));
+      }),
+  );
+  const done = await Promise.all(runs);
+  phases.forEach(({ name }, i) => {
+    const r = done[i] ?? { status: 1, output: '', ms: 0 };
+    console.log(`\n== ${name}`);
+    if (r.output) process.stdout.write(r.output);
+    record(name, passFail(r.status === 0), r.ms);
+  });
 }
 
-console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+/** A non-zero exit with nothing failed (global setup, config or load error) still fails the phase. */
+function withExit(c: Counts, status: number): Counts {
+  return status !== 0 && c.failed === 0 ? { ...c, failed: c.failed + 1 } : c;
+}
+
+interface JsonStats {
+  expected: number;
+  unexpected: number;
+  skipped: number;
+  flaky: number;
+}
+
+/** Self-tests: their config has only a terminal reporter, so a JSON reporter is added for the counts. */
+function selfTests(): Counts {
+  const out = path.join(tmp, 'self-tests.json');
+  const status = run(process.execPath, [playwrightCli, 'test', '-c', 'test/playwright.config.ts', '--reporter=dot,json'], { ...quickEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  if (!existsSync(out)) return { passed: 0, failed: 1, skipped: 0 };
+  const s = (JSON.parse(readFileSync(out, 'utf8')) as { stats: JsonStats }).stats;
+  return withExit({ passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped }, status);
+}
+
+/** `<testsuites tests= failures= skipped= errors=>` of a JUnit file. */
+function junitCounts(file: string): Counts | undefined {
+  if (!existsSync(file)) return undefined;
+  const head = /<testsuites\b[^>]*>/.exec(readFileSync(file, 'utf8'))?.[0];
+  if (!head) return undefined;
+  const n = (attr: string): number => Number(new RegExp(`\\b${attr}="(\\d+)"`).exec(head)?.[1] ?? 0);
+  const failed = n('failures') + n('errors');
+  return { passed: n('tests') - failed - n('skipped'), failed, skipped: n('skipped') };
+}
+
+/**
+ * The conformance suites against the clean embedded shop, with the real reporter list (redacting
+ * reporter first, HTML, JUnit, Allure), so the leak scan sees real reports. Counts from JUnit.
+ */
+function conformance(): Counts {
+  // .env wins over an empty BASE_URL: refuse rather than run npm test against a live shop.
+  const probe = loadConfig({ ...process.env, BASE_URL: '' });
+  if (probe.baseUrl !== undefined) throw new Error(`BASE_URL is set in .env (${probe.baseUrl}); npm test runs against the reference shop only. Move .env away.`);
+  rmSync(conformanceDir, { recursive: true, force: true });
+  const status = run(process.execPath, [playwrightCli, 'test'], { ...quickEnv, BASE_URL: '', SHOP_FAULTS: '', REPORT_DIR: conformanceDir });
+  const c = junitCounts(path.join(conformanceDir, 'junit.xml'));
+  return withExit(c ?? { passed: 0, failed: 1, skipped: 0 }, status);
+}
+
+function faultMatrix(): Counts {
+  const out = path.join(tmp, 'fault-matrix-counts.json');
+  const status = run(process.execPath, ['--import', 'tsx', 'test/faults/matrix.ts', ...(quick ? ['--quick'] : []), `--counts=${out}`], { BASE_URL: '' });
+  if (!existsSync(out)) return { passed: 0, failed: 1, skipped: 0 };
+  return withExit(JSON.parse(readFileSync(out, 'utf8')) as Counts, status);
+}
+
+function leakScan(): Counts {
+  return step(process.execPath, ['--import', 'tsx', 'test/leak-scan.ts', `--since=${started}`, 'reports', 'test-results']);
+}
+
+await sideBySide([
+  { name: 'typecheck', args: [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'lint', args: [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.'] },
+]);
+phase('self-tests', selfTests);
+phase('conformance (clean reference shop)', conformance);
+phase(`fault matrix${quick ? ' (quick)' : ''}`, faultMatrix);
+phase('credential scan of the artefacts', leakScan);
+
+console.log(`\nnpm test${quick ? ' --quick' : ''}: ${timings.join(', ')}; total ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(line(total));
 process.exit(total.failed === 0 ? 0 : 1);

@@ -48,7 +48,7 @@ export interface CleanVerdict {
 export interface MatrixResult {
   generatedAt: string;
   durationMs: number;
-  settings: { quick: boolean; only: string[]; profile: string; fcRuns: number };
+  settings: { quick: boolean; only: string[]; profile: string; fcRuns: number; fcSeed?: number | undefined };
   score: { caught: number; total: number };
   cleanGreen: boolean;
   /** `caught 37/37, clean run green` */
@@ -136,6 +136,7 @@ export interface AnalyseOptions {
   only: string[];
   profile: string;
   fcRuns: number;
+  fcSeed?: number | undefined;
   now?: Date;
 }
 
@@ -171,7 +172,7 @@ export function analyse(plan: MatrixPlan, raw: RawRun, opts: AnalyseOptions): Ma
   return {
     generatedAt: (opts.now ?? new Date()).toISOString(),
     durationMs: raw.durationMs,
-    settings: { quick: opts.quick, only: opts.only, profile: opts.profile, fcRuns: opts.fcRuns },
+    settings: { quick: opts.quick, only: opts.only, profile: opts.profile, fcRuns: opts.fcRuns, fcSeed: opts.fcSeed },
     score: { caught, total: faults.length },
     cleanGreen,
     summary,

@@ -2,7 +2,8 @@
 // project per fault and clean baselines, then the verdicts in <REPORT_DIR>/fault-matrix.md and
 // .json. Exit 0 only when every fault is caught, the clean shop is green and the run had no error.
 //
-//   --quick            the first fault of each area (and FC_RUNS=5 unless FC_RUNS is set)
+//   --quick            the first fault of each area (property faults keep their FC_RUNS: with
+//                      fewer runs they would slip through)
 //   --fault=a,b        only these faults (development)
 //   --workers=N        Playwright workers (default: the main config's, else every core)
 //   --from=raw.json    analyse an earlier run's raw results instead of running
@@ -22,15 +23,16 @@ function arg(name: string): string | undefined {
   return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length);
 }
 
-const QUICK_FC_RUNS = '5';
 const quick = process.argv.includes('--quick');
 const only = (arg('fault') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const from = arg('from');
 const countsFile = arg('counts');
 const workers = arg('workers');
 
-const fcRunsEnv = quick && mergedEnv().FC_RUNS === undefined ? { FC_RUNS: QUICK_FC_RUNS } : {};
-const config = loadConfigOrExit({ ...process.env, ...fcRunsEnv });
+// One fast-check seed for the whole matrix, in the report: a property fault that slips through
+// once can be replayed with FC_SEED=<seed> npm run test:faults -- --fault=<name>.
+const seedEnv = mergedEnv().FC_SEED === undefined ? { FC_SEED: String(Math.floor(Math.random() * 2 ** 31)) } : {};
+const config = loadConfigOrExit({ ...process.env, ...seedEnv });
 const outDir = config.reportDir;
 const runDir = path.join(outDir, 'fault-matrix');
 const rawFile = from ? path.resolve(from) : path.join(runDir, 'raw.json');
@@ -61,14 +63,14 @@ if (!from) {
   const r = spawnSync(process.execPath, args, {
     cwd: PROJECT_ROOT,
     stdio: 'inherit',
-    env: { ...process.env, ...fcRunsEnv, REPORT_DIR: runDir, FAULT_MATRIX_ONLY: only.join(','), FAULT_MATRIX_QUICK: quick ? '1' : '', FAULT_MATRIX_RAW: rawFile },
+    env: { ...process.env, ...seedEnv, REPORT_DIR: runDir, FAULT_MATRIX_ONLY: only.join(','), FAULT_MATRIX_QUICK: quick ? '1' : '', FAULT_MATRIX_RAW: rawFile },
   });
   if (r.error) fail(`could not start Playwright: ${r.error.message}`);
 }
 if (!existsSync(rawFile)) fail(`Playwright ended without results (${path.relative(PROJECT_ROOT, rawFile)}); see its output above.`);
 
 const raw = JSON.parse(readFileSync(rawFile, 'utf8')) as RawRun;
-const result: MatrixResult = analyse(plan, raw, { quick, only, profile: config.profile, fcRuns: config.fcRuns });
+const result: MatrixResult = analyse(plan, raw, { quick, only, profile: config.profile, fcRuns: config.fcRuns, fcSeed: config.fcSeed });
 mkdirSync(outDir, { recursive: true });
 writeFileSync(path.join(outDir, 'fault-matrix.json'), `${JSON.stringify(result, null, 2)}\n`);
 writeFileSync(path.join(outDir, 'fault-matrix.md'), renderMarkdown(result));

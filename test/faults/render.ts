@@ -40,7 +40,7 @@ export function renderMarkdown(m: MatrixResult): string {
   out.push('# Fault matrix', '');
   out.push(`**${m.summary}**${m.ok ? '' : ' (FAILED)'}`, '');
   const mode = m.settings.quick ? 'quick (one fault per area)' : m.settings.only.length ? `only ${m.settings.only.join(', ')}` : 'every fault';
-  out.push(`Generated ${m.generatedAt} in ${(m.durationMs / 1000).toFixed(0)} s; ${mode}; PROFILE=${m.settings.profile}, FC_RUNS=${m.settings.fcRuns}.`);
+  out.push(`Generated ${m.generatedAt} in ${(m.durationMs / 1000).toFixed(0)} s; ${mode}; PROFILE=${m.settings.profile}, FC_RUNS=${m.settings.fcRuns}${m.settings.fcSeed !== undefined ? `, FC_SEED=${m.settings.fcSeed}` : ''}.`);
   out.push('Each fault runs the reference shop with that one fault on, and the tests carrying its expected tags plus a smoke set. A fault is caught when one of its tagged tests fails (or turns Unsupported) while the same test passes on the clean shop.', '');
 
   if (m.errors.length) {
