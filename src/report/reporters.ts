@@ -27,7 +27,8 @@ export function conformanceReporters(reportDir: string, terminal: ReporterDescri
     ['junit', { outputFile: `${reportDir}/junit.xml` }],
     // Labels (epic/feature/story/severity, seed, profile) must reach allure-playwright before it sees the test.
     [path.join(here, 'allure-labels.ts'), { resultsDir: allureResults }],
-    ['allure-playwright', { resultsDir: allureResults, detail: false, suiteTitle: true }],
+    // allure-playwright (wrapped so it also runs under `playwright merge-reports`).
+    [path.join(here, 'allure-reporter.ts'), { resultsDir: allureResults, detail: false, suiteTitle: true }],
     [path.join(here, 'compatibility/reporter.ts'), { outputDir: `${reportDir}/compatibility`, ...(options.baseline ? { baseline: options.baseline } : {}) }],
   ];
 }

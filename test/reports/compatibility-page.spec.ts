@@ -1,0 +1,186 @@
+// The compatibility report of a real (small) run, end to end: `npm run conformance` on the
+// contract checks of two groups against the reference shop with a fault that makes authRequired
+// fail four times, a baseline that lists one of them plus one entry that now passes, then
+// `npm run report`. Checked: the CI gate and its exit code, report.json, the page in Debian
+// Chromium (score, groups, a failure's evidence; screenshot in reports/), the gate again from
+// report.json with another baseline, baseline:update, the Allure single file, and that no
+// artefact holds the password.
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { test as base, expect } from '@playwright/test';
+import { PROJECT_ROOT } from '../../src/config/config.js';
+import { secretForms } from '../../src/client/redact.js';
+import type { CompatibilityReport } from '../../src/report/compatibility/types.js';
+import { launchChromium } from './support/browser.js';
+import { FAULT, FAULTY_OPS, PASSWORD, runNode, selfTestDir, SLICE, tsx, USER, type ChildResult } from './support/child.js';
+import { scanDir } from './support/leak-scan.js';
+
+interface PageRun {
+  dir: string;
+  baseline: string;
+  conformance: ChildResult;
+  report: ChildResult;
+  json: CompatibilityReport;
+}
+
+const KNOWN = { operation: 'getTaxRates', check: 'authRequired', reason: 'vendor ticket 42: GET /tax_rates is public on purpose' };
+const NOW_PASSES = { operation: 'getTaxClasses', check: 'statusCodeConformance', reason: 'was broken in 3.8' };
+
+const test = base.extend<object, { run: PageRun }>({
+  run: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const dir = selfTestDir('compatibility');
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir, { recursive: true });
+      const baseline = path.join(dir, 'baseline.json');
+      writeFileSync(baseline, JSON.stringify({ version: 1, deviations: [KNOWN, NOW_PASSES] }));
+      const env = { REPORT_DIR: dir, RUN_ID: 'rreports', SHOP_FAULTS: FAULT };
+      const conformance = await runNode(tsx('src/cli/conformance.ts', '--baseline', baseline, ...SLICE), env);
+      const report = await runNode(tsx('src/cli/report.ts', '--baseline', baseline), env);
+      const file = path.join(dir, 'compatibility', 'report.json');
+      if (!existsSync(file)) throw new Error(`no report.json:\n${conformance.output.slice(-3000)}`);
+      await use({ dir, baseline, conformance, report, json: JSON.parse(readFileSync(file, 'utf8')) as CompatibilityReport });
+    },
+    { scope: 'worker', timeout: 240_000 },
+  ],
+});
+
+test.describe('compatibility report of a run @reports', () => {
+  // One child run serves every test here: keep them in one worker.
+  test.describe.configure({ mode: 'default' });
+
+  test('should fail the CI gate on failures not in the baseline, and name baseline entries that now pass', ({ run }) => {
+    const out = run.conformance.output;
+    expect(run.conformance.status, out.slice(-3000)).toBe(1);
+    expect(out).toMatch(/failure\(s\) not in the baseline/);
+    for (const op of FAULTY_OPS.filter((o) => o !== KNOWN.operation)) expect(out).toContain(`${op} · authRequired: fail`);
+    expect(out).toContain('1 known deviation(s) listed in');
+    expect(out).toContain(`1 baseline entry now passes; remove it from`);
+    expect(out).toContain(`${NOW_PASSES.operation} · ${NOW_PASSES.check}: ${NOW_PASSES.reason}`);
+  });
+
+  test('should write report.json with the run, the target and the matrix, without credentials', ({ run }) => {
+    const r = run.json;
+    expect(r.schemaVersion).toBe(1);
+    expect(r.spec).toMatchObject({ title: 'Shop Management REST API', version: '3.9.0', file: 'spec/shop-api-v2.yaml', basePath: '/shop1/api.php/v2' });
+    expect(r.spec.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(r.target).toMatchObject({ apiVersion: 'v2', shopVersion: '3.9.0', embedded: true });
+    expect(r.target.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/shop1\/api\.php\/v2$/);
+    expect(r).toMatchObject({ profile: 'standard', runId: 'rreports', shard: null, runStatus: 'failed' });
+    expect(Object.values(r.counts.testsByOutcome).reduce((a, b) => a + b, 0)).toBe(r.counts.tests);
+    expect(r.score.declared).toBe(r.operations.filter((o) => o.declared).length);
+    const failing = r.failures.map((f) => `${f.operation}/${f.check}`);
+    for (const op of FAULTY_OPS) expect(failing).toContain(`${op}/authRequired`);
+    expect(r.failures.find((f) => f.operation === KNOWN.operation && f.check === 'authRequired')).toMatchObject({ known: true, reason: KNOWN.reason });
+    expect(r.operations.find((o) => o.id === 'getTaxClasses')?.status).toBe('failing');
+    expect(r.groups.find((g) => g.name === 'tax')).toMatchObject({ operations: 3 });
+    // Evidence of a failure: the request as curl, redacted where it had credentials, and the answer.
+    const evidence = r.failures.find((f) => f.operation === 'getTaxClasses')?.findings[0]?.evidence;
+    expect(evidence?.curl).toContain('/tax_classes');
+    expect(evidence?.status).toBe(200);
+    expect(JSON.stringify(r)).not.toContain(PASSWORD);
+  });
+
+  test('should show the score, the groups and a failure with its evidence in Chromium', async ({ run }) => {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const requests: string[] = [];
+      page.on('request', (req) => {
+        if (!req.url().startsWith('file:') && !req.url().startsWith('data:')) requests.push(req.url());
+      });
+      await page.goto(pathToFileURL(path.join(run.dir, 'compatibility', 'index.html')).href);
+      const r = run.json;
+      await expect(page.locator('#score-value')).toHaveText(`${r.score.conformant}/${r.score.declared}`);
+      await expect(page.locator('#score')).toContainText('operations conformant');
+      await expect(page.locator('#definition')).toContainText('An operation is conformant when');
+      await expect(page.locator('#gate')).toContainText('CI gate: failed');
+      const overview = page.locator('#group-overview');
+      await expect(overview).toBeVisible();
+      for (const g of ['tax', 'languages', 'customers']) await expect(overview.locator(`g[data-group="${g}"]`)).toBeVisible();
+      await expect(overview.locator('g[data-group="tax"]')).toContainText('/3');
+      const failure = page.locator('#failures ~ section.failure[data-operation="getTaxClasses"][data-check="authRequired"]');
+      await failure.scrollIntoViewIfNeeded();
+      await expect(failure).toBeVisible();
+      await expect(failure).toContainText('served without credentials');
+      await expect(failure.locator('pre.evidence')).toBeVisible();
+      await expect(failure.locator('pre.evidence')).toContainText("curl -sS -i 'http://127.0.0.1");
+      await expect(failure.locator('pre.evidence')).toContainText('response: 200');
+      const known = page.locator('section.failure.known[data-operation="getTaxRates"]');
+      await expect(known).toContainText('Known deviation');
+      await expect(known).toContainText(KNOWN.reason);
+      await expect(page.locator('#baseline + p + ul')).toContainText('now passes, can be removed');
+      expect(requests, 'the page must load nothing').toEqual([]);
+      await page.locator('#score').scrollIntoViewIfNeeded();
+      const shot = path.join(PROJECT_ROOT, 'reports', 'compatibility-page.png');
+      await page.screenshot({ path: shot, fullPage: true });
+      expect(readFileSync(shot).length).toBeGreaterThan(10_000);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test('should gate again from report.json when the baseline lists every failure, and update a baseline from the run', async ({ run }) => {
+    const all = path.join(run.dir, 'baseline-all.json');
+    writeFileSync(all, JSON.stringify({ deviations: run.json.failures.map((f) => ({ operation: f.operation, check: f.check, reason: 'accepted for the test' })) }));
+    const env = { REPORT_DIR: run.dir };
+    const reportFile = path.join(run.dir, 'compatibility', 'report.json');
+    const gate = await runNode(tsx('src/cli/conformance.ts', '--baseline', all, '--from', reportFile), env);
+    expect(gate.status, gate.output).toBe(0);
+    expect(gate.output).toContain(`${run.json.failures.length} known deviation(s)`);
+
+    const updated = path.join(run.dir, 'baseline-updated.json');
+    copyFileSync(run.baseline, updated);
+    const update = await runNode(tsx('src/cli/conformance.ts', '--update-baseline', '--baseline', updated, '--from', reportFile), env);
+    expect(update.status, update.output).toBe(0);
+    const entries = (JSON.parse(readFileSync(updated, 'utf8')) as { deviations: { operation: string; check: string; reason: string }[] }).deviations;
+    expect(entries.find((e) => e.operation === KNOWN.operation)?.reason).toBe(KNOWN.reason);
+    expect(entries.some((e) => e.operation === NOW_PASSES.operation && e.check === NOW_PASSES.check)).toBe(false);
+    const added = entries.filter((e) => e.reason.startsWith('TODO'));
+    expect(added.map((e) => e.operation).sort()).toEqual(run.json.gate.newFailures.map((f) => f.operation).sort());
+    expect(added[0]?.reason).toContain('served without credentials');
+  });
+
+  test('should render the Allure report as one file that opens from disk, labelled, without analytics', async ({ run }) => {
+    expect(run.report.status, run.report.output).toBe(0);
+    const results = path.join(run.dir, 'allure-results');
+    const env = readFileSync(path.join(results, 'environment.properties'), 'utf8');
+    expect(env).toContain('spec.version=3.9.0');
+    expect(env).toContain('target.X-Shop-Version=3.9.0');
+    const failed = readdirSync(results)
+      .filter((f) => f.endsWith('-result.json'))
+      .map((f) => JSON.parse(readFileSync(path.join(results, f), 'utf8')) as { status: string; labels: { name: string; value: string }[]; parameters: { name: string }[]; steps: { name: string }[] })
+      .find((t) => t.status === 'failed' && t.labels.some((l) => l.name === 'feature' && l.value === 'getTaxClasses'));
+    expect(failed?.labels).toEqual(expect.arrayContaining([{ name: 'epic', value: 'tax' }, { name: 'story', value: 'authRequired' }, { name: 'severity', value: 'critical' }]));
+    expect(failed?.parameters.map((p) => p.name)).toEqual(['seed', 'profile']);
+    expect(failed?.steps.map((s) => s.name)).toEqual(expect.arrayContaining(['evidence.json', 'evidence.txt']));
+
+    const html = path.join(run.dir, 'allure-report', 'index.html');
+    const text = readFileSync(html, 'utf8');
+    expect(text).not.toMatch(/googletagmanager|gtag\(|dataLayer/);
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      const requests: string[] = [];
+      page.on('request', (req) => {
+        if (!/^(file|data|blob):/.test(req.url())) requests.push(req.url());
+      });
+      await page.goto(pathToFileURL(html).href);
+      await expect(page.locator('body')).toContainText('tax');
+      await expect(page.locator('body')).toContainText(`${run.json.counts.tests}`);
+      expect(requests).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test('should leave no credential in any artefact of the run', ({ run }) => {
+    const { leaks, files } = scanDir(run.dir, secretForms(USER, PASSWORD));
+    for (const f of ['junit.xml', 'compatibility/report.json', 'compatibility/report.md', 'compatibility/index.html', 'compatibility/badge.svg', 'allure-report/index.html', 'html/index.html']) expect(files).toContain(f);
+    expect(files.some((f) => f.startsWith('allure-results/'))).toBe(true);
+    expect(leaks).toEqual([]);
+    expect(run.conformance.output).not.toContain(PASSWORD);
+  });
+});

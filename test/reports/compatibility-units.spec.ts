@@ -1,0 +1,332 @@
+// Units of the reports: how tests map to operations and checks, the outcome scale, the matrix
+// and its score, the known-deviations baseline and gate, the page/Markdown/badge renderers, the
+// Allure labels and the analytics stripping. No run, no browser: see the other files here.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { zipSync } from 'fflate';
+import { secretForms } from '../../src/client/redact.js';
+import type { TestCase, TestResult } from '@playwright/test/reporter';
+import type { Outcome } from '../../src/checks/types.js';
+import { stripAnalytics } from '../../src/report/allure-render.js';
+import { allureMetadata } from '../../src/report/allure-labels.js';
+import { severityOf } from '../../src/report/allure-severity.js';
+import { badgeSvg } from '../../src/report/compatibility/badge.js';
+import { BaselineError, parseBaseline, updatedEntries, type Baseline } from '../../src/report/compatibility/baseline.js';
+import { buildReport, rebaseline } from '../../src/report/compatibility/build.js';
+import { buildMatrix, cellKey } from '../../src/report/compatibility/matrix.js';
+import { badgeLabel, safeUrl } from '../../src/report/compatibility/meta.js';
+import { outcomeOf } from '../../src/report/compatibility/record.js';
+import { renderHtml } from '../../src/report/compatibility/render-html.js';
+import { renderMarkdown } from '../../src/report/compatibility/render-md.js';
+import { keysOf } from '../../src/report/compatibility/tags.js';
+import { OTHER_OPERATION } from '../../src/report/compatibility/types.js';
+import { scanDir } from './support/leak-scan.js';
+import { catalogue, META, op, rec } from './support/records.js';
+
+const NO_BASELINE: Baseline = { file: undefined, entries: [] };
+const never = (): boolean => false;
+
+function build(records: Parameters<typeof buildReport>[0]['records'], baseline: Baseline = NO_BASELINE, ops = [op('getA', 'alpha'), op('getB', 'alpha'), op('getC', 'beta')]) {
+  return buildReport({ catalogue: catalogue(ops), records, meta: META, baseline, projectRoot: '/p', runStatus: 'failed', now: new Date('2026-01-02T00:00:00Z') });
+}
+
+test.describe('test keys from tags and annotations @reports', () => {
+  test('should read several operations, checks, rules and the group', () => {
+    const k = keysOf(['@customers', '@op:getCustomer', '@op:updateCustomer', '@rule:registree-email-conflict', '@readonly'], [{ type: 'check', description: 'statusCodeConformance' }]);
+    expect(k).toEqual({ operations: ['getCustomer', 'updateCustomer'], checks: ['statusCodeConformance', 'rule:registree-email-conflict'], group: 'customers' });
+  });
+
+  test('should prefer annotations, dedupe, and put a test naming no check under "other"', () => {
+    const k = keysOf(['@readonly', '@op:getA'], [{ type: 'operation', description: 'getA' }, { type: 'group', description: 'alpha' }]);
+    expect(k).toEqual({ operations: ['getA'], checks: ['other'], group: 'alpha' });
+    expect(keysOf([], [])).toEqual({ operations: [], checks: ['other'] });
+    expect(keysOf(['@property:paging-stable', '@model:customers'], []).checks).toEqual(['property:paging-stable', 'model:customers']);
+  });
+});
+
+test.describe('outcome of a test @reports', () => {
+  const t = (verdict: ReturnType<TestCase['outcome']>): Pick<TestCase, 'outcome'> => ({ outcome: () => verdict });
+  const r = (status: TestResult['status'], message?: string): Pick<TestResult, 'status' | 'error'> => ({ status, error: message === undefined ? undefined : { message } });
+  const ann = (o: string): { type: string; description: string }[] => [{ type: 'outcome', description: o }];
+
+  test('should follow the outcome annotation, corrected by what happened', () => {
+    expect(outcomeOf(t('expected'), r('passed'), ann('pass'))).toBe('pass');
+    expect(outcomeOf(t('skipped'), r('skipped'), ann('unsupported'))).toBe('unsupported');
+    expect(outcomeOf(t('skipped'), r('skipped'), ann('disabled'))).toBe('disabled');
+    expect(outcomeOf(t('unexpected'), r('failed', 'ConformanceError: 1 finding'), ann('fail'))).toBe('fail');
+    expect(outcomeOf(t('unexpected'), r('failed', 'HarnessError: Harness error: boom'), ann('error'))).toBe('error');
+    // The check passed, then something after it failed the test: not a pass.
+    expect(outcomeOf(t('unexpected'), r('failed', 'cleanup failed'), ann('pass'))).toBe('fail');
+  });
+
+  test('should read tests without annotations from their status', () => {
+    expect(outcomeOf(t('expected'), r('passed'), [])).toBe('pass');
+    expect(outcomeOf(t('unexpected'), r('failed', 'expect(received).toBe(expected)'), [])).toBe('fail');
+    expect(outcomeOf(t('unexpected'), r('failed', '\u001b[31mHarness error:\u001b[39m no shop'), [])).toBe('error');
+    expect(outcomeOf(t('unexpected'), r('timedOut'), [])).toBe('error');
+    expect(outcomeOf(t('skipped'), r('skipped'), [])).toBe('skip');
+    // test.fail() that failed as expected is what the suite meant.
+    expect(outcomeOf(t('expected'), r('failed', 'x'), [])).toBe('pass');
+  });
+});
+
+test.describe('matrix and score @reports', () => {
+  test('should keep the worst outcome of a cell, whatever the order of the tests', () => {
+    const outcomes: Outcome[] = ['pass', 'error', 'skip', 'fail', 'unsupported', 'disabled'];
+    for (let i = 0; i < outcomes.length; i++) {
+      const order = [...outcomes.slice(i), ...outcomes.slice(0, i)];
+      const m = buildMatrix(catalogue([op('getA', 'alpha')]), order.map((o) => rec(['getA'], ['c1'], o)), never);
+      expect(m.cells.get(cellKey('getA', 'c1'))?.outcome, order.join(',')).toBe('error');
+    }
+    const m = buildMatrix(catalogue([op('getA', 'alpha')]), [rec(['getA'], ['c1'], 'skip'), rec(['getA'], ['c1'], 'pass'), rec(['getA'], ['c1'], 'disabled')], never);
+    expect(m.operations[0]?.cells).toEqual({ c1: 'pass' });
+  });
+
+  test('should fill a cell in every operation a test names, and keep the evidence of the worst tests', () => {
+    const failing = rec(['getA', 'getB'], ['rule:r1'], 'fail', { message: 'expected 409, got 201' });
+    const m = buildMatrix(catalogue([op('getA', 'alpha'), op('getB', 'alpha')]), [rec(['getA'], ['rule:r1'], 'pass'), failing], never);
+    expect(m.operations.map((o) => o.cells['rule:r1'])).toEqual(['fail', 'fail']);
+    const cell = m.cells.get(cellKey('getA', 'rule:r1'));
+    expect(cell?.tests.map((t) => t.title)).toEqual([failing.title]);
+    expect(cell?.message).toBe('expected 409, got 201');
+  });
+
+  test('should classify operations and score them by the stated definition', () => {
+    const r = build([
+      rec(['getA'], ['c1'], 'pass'),
+      rec(['getA'], ['c2'], 'skip'),
+      rec(['getB'], ['c1'], 'pass'),
+      rec(['getB'], ['c2'], 'fail'),
+      rec(['getC'], ['c1'], 'unsupported'),
+      rec(['getC'], ['c2'], 'pass'),
+      rec(['notInSpec'], ['c1'], 'pass', { group: 'gamma' }),
+    ]);
+    expect(Object.fromEntries(r.operations.map((o) => [o.id, o.status]))).toEqual({ getA: 'conformant', getB: 'failing', getC: 'unsupported', notInSpec: 'conformant' });
+    // Operations the spec does not declare are shown, never counted.
+    expect(r.score).toEqual({ conformant: 1, declared: 3, percent: 33.3 });
+    expect(r.operations.find((o) => o.id === 'notInSpec')?.declared).toBe(false);
+    expect(r.groups).toEqual([
+      { name: 'alpha', operations: 2, conformant: 1, known: 0, failing: 1, unsupported: 0, untested: 0 },
+      { name: 'beta', operations: 1, conformant: 0, known: 0, failing: 0, unsupported: 1, untested: 0 },
+    ]);
+    expect(r.definition).toContain('at least one check passed');
+    expect(r.failures.map((f) => [f.operation, f.check])).toEqual([['getB', 'c2']]);
+    expect(r.unsupported.map((f) => f.operation)).toEqual(['getC']);
+  });
+
+  test('should count an operation with only skipped or disabled checks as not tested', () => {
+    const r = build([rec(['getA'], ['c1'], 'skip'), rec(['getA'], ['c2'], 'disabled')]);
+    expect(r.operations.map((o) => o.status)).toEqual(['untested', 'untested', 'untested']);
+    expect(r.counts.testedOperations).toBe(1);
+    expect(r.score.conformant).toBe(0);
+  });
+
+  test('should put tests that name no operation under "other", by check or by title', () => {
+    const r = build([rec([], ['property:paging'], 'fail'), rec([], ['other'], 'pass', { title: 'suites/misc.spec.ts › should do x' })]);
+    expect(r.other.map((c) => [c.operation, c.check, c.outcome])).toEqual([
+      [OTHER_OPERATION, 'property:paging', 'fail'],
+      [OTHER_OPERATION, 'suites/misc.spec.ts › should do x', 'pass'],
+    ]);
+    // A failing test nobody can place still fails the gate.
+    expect(r.gate.newFailures).toEqual([{ operation: OTHER_OPERATION, check: 'property:paging', outcome: 'fail' }]);
+    expect(r.failures).toEqual([]);
+  });
+});
+
+test.describe('known-deviations baseline @reports', () => {
+  test('should read JSON and YAML, normalise check:x, and refuse entries without a reason', () => {
+    const json = JSON.stringify({ deviations: [{ operation: 'getA', check: 'check:c1', reason: 'vendor bug 12' }] });
+    expect(parseBaseline(json, 'b.json')).toEqual([{ operation: 'getA', check: 'c1', reason: 'vendor bug 12' }]);
+    expect(parseBaseline('deviations:\n  - operation: "*"\n    check: rule:r1\n    reason: not implemented\n', 'b.yaml')).toEqual([{ operation: '*', check: 'rule:r1', reason: 'not implemented' }]);
+    expect(parseBaseline('', 'b.yaml')).toEqual([]);
+    expect(() => parseBaseline(JSON.stringify({ deviations: [{ operation: 'getA', check: 'c1' }] }), 'b.json')).toThrow(/deviations\[0\] needs a non-empty "reason"/);
+    expect(() => parseBaseline('{', 'b.json')).toThrow(BaselineError);
+    expect(() => parseBaseline('[]', 'b.json')).toThrow(/"deviations" list/);
+  });
+
+  test('should fail the gate only on failures it does not list, and name entries that now pass', () => {
+    const baseline: Baseline = {
+      file: '/p/conformance.baseline.json',
+      entries: [
+        { operation: 'getB', check: 'c2', reason: 'vendor ticket 7' },
+        { operation: 'getA', check: 'c1', reason: 'was broken' },
+        { operation: 'getC', check: 'c9', reason: 'never run' },
+      ],
+    };
+    const records = [rec(['getA'], ['c1'], 'pass'), rec(['getB'], ['c2'], 'fail'), rec(['getC'], ['c1'], 'error')];
+    const r = build(records, baseline);
+    expect(r.gate.ok).toBe(false);
+    expect(r.gate.baselineFile).toBe('conformance.baseline.json');
+    expect(r.gate.newFailures).toEqual([{ operation: 'getC', check: 'c1', outcome: 'error' }]);
+    expect(r.gate.known).toEqual([{ operation: 'getB', check: 'c2', outcome: 'fail', reason: 'vendor ticket 7' }]);
+    expect(r.gate.fixed).toEqual([{ operation: 'getA', check: 'c1', reason: 'was broken' }]);
+    expect(r.gate.unmatched).toEqual([{ operation: 'getC', check: 'c9', reason: 'never run' }]);
+    // Known deviations stay failures in the matrix and the score, marked.
+    expect(r.failures.find((f) => f.operation === 'getB')).toMatchObject({ outcome: 'fail', known: true, reason: 'vendor ticket 7' });
+    expect(r.operations.find((o) => o.id === 'getB')?.status).toBe('known');
+    expect(r.score.conformant).toBe(1);
+
+    const all = build(records, { ...baseline, entries: [...baseline.entries, { operation: '*', check: 'c1', reason: 'c1 is not implemented anywhere' }] });
+    expect(all.gate.ok).toBe(true);
+    expect(all.gate.known.map((k) => k.operation).sort()).toEqual(['getB', 'getC']);
+  });
+
+  test('should fail the gate when the run itself was cut short, whatever the baseline says', () => {
+    const r = buildReport({ catalogue: catalogue([op('getA', 'alpha')]), records: [rec(['getA'], ['c1'], 'pass')], meta: META, baseline: NO_BASELINE, projectRoot: '/p', runStatus: 'interrupted' });
+    expect(r.gate.ok).toBe(false);
+    expect(r.gate.runErrors).toEqual(['the run ended early (interrupted)']);
+  });
+
+  test('should update entries: keep what still fails or did not run, drop what passes, add new failures with a reason to write', () => {
+    const old = [
+      { operation: 'getA', check: 'c1', reason: 'was broken' },
+      { operation: 'getB', check: 'c2', reason: 'vendor ticket 7' },
+      { operation: 'getC', check: 'c9', reason: 'never run' },
+    ];
+    const r = build([rec(['getA'], ['c1'], 'pass'), rec(['getB'], ['c2'], 'fail'), rec(['getC'], ['c1'], 'fail')], { file: undefined, entries: old });
+    const next = updatedEntries(old, JSON.parse(JSON.stringify(r.gate)) as typeof r.gate, (o, c) => `${o}/${c} failed`);
+    expect(next).toEqual([old[1], old[2], { operation: 'getC', check: 'c1', reason: 'TODO: say why this is accepted. Recorded by baseline:update: getC/c1 failed' }]);
+  });
+
+  test('should judge a finished report against an edited baseline exactly as a run with it would', () => {
+    const records = [rec(['getA'], ['c1'], 'pass'), rec(['getB'], ['c2'], 'fail'), rec(['getC'], ['c1'], 'fail')];
+    const baseline: Baseline = { file: '/p/conformance.baseline.json', entries: [{ operation: 'getB', check: 'c2', reason: 'ticket' }, { operation: 'getA', check: 'c1', reason: 'old' }] };
+    const direct = build(records, baseline);
+    const later = rebaseline(build(records), baseline, '/p');
+    expect(later.gate).toEqual(direct.gate);
+    expect(later.operations).toEqual(direct.operations);
+    expect(later.groups).toEqual(direct.groups);
+    expect(later.failures).toEqual(direct.failures);
+  });
+});
+
+test.describe('page, Markdown and badge @reports', () => {
+  const evil = '<script>alert(1)</script>';
+  const report = (): ReturnType<typeof build> => {
+    const ops = [op('getA', 'alpha'), op('getB', 'alpha', { deprecated: true }), op('getC', 'beta'), op('getD', 'beta')];
+    const finding = {
+      check: 'responseSchemaConformance',
+      title: 'body does not match',
+      message: `${evil} in the answer`,
+      severity: 'major',
+      outcome: 'fail',
+      evidence: { curl: "curl -sS -i 'https://shop.example.test/x' -H 'authorization: Basic [REDACTED]'", status: 200, headers: {}, bodyExcerpt: `{"name":"${evil}"}`, declaredStatuses: ['200'], schemaErrors: [{ path: '/name', schemaPath: '#/properties/name/type', message: 'must be integer' }] },
+    };
+    return buildReport({
+      catalogue: { operations: ops, findings: [{ kind: 'example-invalid', pointer: '/definitions/A/example', message: 'example breaks its schema' }], errataApplied: ['set /definitions/A/required: vendor omits it'] },
+      records: [
+        rec(['getA'], ['responseSchemaConformance'], 'fail', { findings: [finding] }),
+        rec(['getA'], ['statusCodeConformance'], 'pass'),
+        rec(['getB'], ['statusCodeConformance'], 'fail', { message: 'deprecated and broken' }),
+        rec(['getC'], ['statusCodeConformance'], 'unsupported', { reason: 'unsupported: 404 Resource not found for the whole path' }),
+        rec(['getD'], ['rule:r1'], 'fail', { message: 'expected 409' }),
+      ],
+      meta: META,
+      baseline: { file: '/p/conformance.baseline.json', entries: [{ operation: 'getD', check: 'rule:r1', reason: 'vendor ticket 9' }] },
+      projectRoot: '/p',
+      runStatus: 'failed',
+    });
+  };
+
+  test('should render one self-contained page with every section, and escape what servers answered', () => {
+    const html = renderHtml(report());
+    expect(html).toContain('id="score-value">0/4<');
+    expect(html).toContain('<svg id="group-overview"');
+    expect(html).toContain('data-group="alpha"');
+    expect(html).toContain('data-group="beta"');
+    expect(html).toContain('Conformant operation:</strong> An operation is conformant when');
+    // Evidence is shown, as text.
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('/name must be integer');
+    expect(html).not.toContain(evil);
+    // Nothing is loaded from anywhere: no script, no stylesheet link, no remote URL but the SVG namespace.
+    expect(html).not.toMatch(/<script|<link|@import|src="http/i);
+    expect([...html.matchAll(/https?:\/\/[^\s"'<]+/g)].map((m) => m[0]).filter((u) => !u.startsWith('http://www.w3.org/2000/svg') && !u.startsWith('https://shop.example.test'))).toEqual([]);
+    const section = (id: string): string => html.slice(html.indexOf(`<h2 id="${id}"`), html.indexOf('<h2', html.indexOf(`<h2 id="${id}"`) + 5));
+    expect(section('failures')).toContain('data-operation="getA"');
+    expect(section('failures')).not.toContain('data-operation="getB"');
+    expect(section('failures')).not.toContain('data-operation="getD"');
+    expect(section('known')).toContain('vendor ticket 9');
+    expect(section('unsupported')).toContain('404 Resource not found');
+    expect(section('deprecated')).toContain('deprecated and broken');
+    expect(section('spec-findings')).toContain('example breaks its schema');
+    expect(section('errata')).toContain('vendor omits it');
+  });
+
+  test('should write the Markdown and the badge from the same numbers', () => {
+    const r = report();
+    const md = renderMarkdown(r);
+    expect(md).toContain('**shop API v2: 0/4 operations conformant (0%)**');
+    expect(md).toContain('## Failures (2)');
+    expect(md).toContain('## Known deviations (1)');
+    expect(md).toContain('| alpha | 0/2 |');
+    expect(badgeLabel(r)).toBe('shop API v2');
+    const badge = badgeSvg('shop API v2', 142, 170);
+    expect(badge).toContain('>shop API v2</text>');
+    expect(badge).toContain('>142/170</text>');
+  });
+
+  test('should never put credentials of a URL in the report', () => {
+    expect(safeUrl('https://admin:secret@shop.example.test/api/v2?token=x#y')).toBe('https://shop.example.test/api/v2');
+    expect(safeUrl(undefined)).toBeNull();
+  });
+});
+
+test.describe('Allure labels and rendering @reports', () => {
+  test('should label epic, feature, story and severity from the tags, with seed and profile', () => {
+    const meta = allureMetadata({ tags: ['@customers', '@op:createCustomer', '@op:getCustomer', '@rule:registree-email-conflict'], annotations: [] }, [], { fcSeed: 7, profile: 'standard' });
+    expect(meta.labels).toEqual([
+      { name: 'epic', value: 'customers' },
+      { name: 'feature', value: 'createCustomer' },
+      { name: 'feature', value: 'getCustomer' },
+      { name: 'story', value: 'rule:registree-email-conflict' },
+      { name: 'severity', value: 'critical' },
+    ]);
+    expect(meta.parameters).toEqual([{ name: 'seed', value: '7', excluded: true }, { name: 'profile', value: 'standard' }]);
+    const other = allureMetadata({ tags: [], annotations: [] }, [], { fcSeed: undefined, profile: 'readonly' });
+    expect(other.labels.slice(0, 3)).toEqual([{ name: 'epic', value: 'other' }, { name: 'feature', value: '(no operation)' }, { name: 'story', value: 'other' }]);
+  });
+
+  test('should make auth and data safety critical', () => {
+    expect(severityOf(['authRequired'], [])).toBe('critical');
+    expect(severityOf(['transportSecurity'], [])).toBe('critical');
+    expect(severityOf(['rule:idempotent-delete'], [])).toBe('critical');
+    expect(severityOf(['rule:customer-update-lost'], [])).toBe('critical');
+    expect(severityOf(['statusCodeConformance'], [])).toBe('normal');
+    expect(severityOf(['rule:paging'], [])).toBe('normal');
+    expect(severityOf(['rule:paging'], ['@severity:minor'])).toBe('minor');
+  });
+
+  test('should strip the analytics scripts of the Allure template and nothing else', () => {
+    const page = '<head><script>window.a=1</script></head><body><script src="data:text/javascript;base64,QQ=="></script>\n<script async src="https://www.googletagmanager.com/gtag/js?id=G-1"></script>\n<script>\n window.dataLayer = window.dataLayer || [];\n function gtag(){dataLayer.push(arguments);}\n gtag(\'js\', new Date());\n</script>\n<script>load()</script></body>';
+    const out = stripAnalytics(page);
+    expect(out).not.toMatch(/googletagmanager|gtag|dataLayer/);
+    expect(out).toContain('<script>window.a=1</script>');
+    expect(out).toContain('data:text/javascript;base64,QQ==');
+    expect(out).toContain('<script>load()</script>');
+    expect(() => stripAnalytics('<p>gtag( in prose</p>')).toThrow(/not inside a script element/);
+  });
+});
+
+test.describe('artefact scan @reports', () => {
+  test('should find a secret in plain text, in a zip and in base64 inside a page, and nothing in clean files', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'leak-scan-'));
+    try {
+      const [token] = secretForms('admin@example.test', 'Planted-Secret-1').filter((s) => s.startsWith('YWRt'));
+      expect(token).toBeDefined();
+      mkdirSync(path.join(dir, 'a'));
+      writeFileSync(path.join(dir, 'a', 'clean.txt'), 'authorization: Basic [REDACTED]');
+      writeFileSync(path.join(dir, 'a', 'plain.log'), `password was Planted-Secret-1`);
+      writeFileSync(path.join(dir, 'blob.zip'), zipSync({ 'report.jsonl': Buffer.from(`{"h":"Basic ${token}"}`) }));
+      const inner = Buffer.from(JSON.stringify({ attachment: 'curl -H authorization: Planted-Secret-1 ............' })).toString('base64');
+      writeFileSync(path.join(dir, 'page.html'), `<script src="data:application/json;base64,${inner}"></script>`);
+      const { leaks, files } = scanDir(dir, secretForms('admin@example.test', 'Planted-Secret-1'));
+      expect(files.sort()).toEqual(['a/clean.txt', 'a/plain.log', 'blob.zip', 'page.html']);
+      expect([...new Set(leaks.map((l) => l.where.split(' > ')[0]))].sort()).toEqual(['a/plain.log', 'blob.zip', 'page.html']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
