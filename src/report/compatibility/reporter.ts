@@ -33,6 +33,8 @@ export default class CompatibilityReporter implements Reporter {
   private readonly redactor: Redactor;
   private readonly outputDir: string;
   private shard: { current: number; total: number } | null = null;
+  /** The seed playwright.config.ts drew or pinned (config metadata survives merge-reports). */
+  private seed: number | undefined;
 
   constructor(private readonly options: CompatibilityReporterOptions = {}) {
     const config = loadConfig();
@@ -46,6 +48,8 @@ export default class CompatibilityReporter implements Reporter {
 
   onBegin(config: FullConfig, _suite: Suite): void {
     this.shard = config.shard ? { current: config.shard.current, total: config.shard.total } : null;
+    const seed = (config.metadata as Record<string, unknown> | undefined)?.['fast-check seed'];
+    if (typeof seed === 'number') this.seed = seed;
     // A report.json from an earlier run must not be mistaken for this one's if this run dies.
     rmSync(path.join(this.outputDir, 'report.json'), { force: true });
   }
@@ -89,7 +93,7 @@ export default class CompatibilityReporter implements Reporter {
     return buildReport({
       catalogue,
       records: [...this.records.values()],
-      meta: runMeta(config, catalogue, PROJECT_ROOT),
+      meta: { ...runMeta(config, catalogue, PROJECT_ROOT), ...(this.seed !== undefined ? { seed: this.seed } : {}) },
       baseline,
       projectRoot: PROJECT_ROOT,
       runStatus,
