@@ -15,10 +15,12 @@ import { emptyModel, World, type Model } from './world.js';
 
 const tags = (ops: string[], rules: string[], groups: string[]) => ['@model', ...groups, ...ops.map((o) => `@op:${o}`), ...rules.map((r) => `@rule:${r}`)];
 
-async function modelRun(prop: PropertyKit, kit: FactoryKit, api: ApiClient, claim: string, arbs: fc.Arbitrary<fc.AsyncCommand<Model, World>>[]): Promise<void> {
+async function modelRun(prop: PropertyKit, kit: FactoryKit, api: ApiClient, claim: string, arbs: fc.Arbitrary<fc.AsyncCommand<Model, World>>[], maxCommands: number): Promise<void> {
   const [statuses, country] = await Promise.all([orderStatusIds(kit), countryId(kit)]);
-  // Long sequences (size max): the bugs worth a model need a create, a delete and another write in one run.
-  const commands = fc.commands(arbs, { maxCommands: 20, size: 'max', ...(prop.replayPath ? { replayPath: prop.replayPath } : {}) });
+  // Long sequences (size max): the bugs worth a model need a create, a delete and another write in
+  // one run, and commands whose model has nothing to act on yet are skipped. 40 commands give a
+  // create-delete-create-update chain in about half the customer runs (measured on the generator).
+  const commands = fc.commands(arbs, { maxCommands, size: 'max', ...(prop.replayPath ? { replayPath: prop.replayPath } : {}) });
   await prop.check(
     claim,
     fc.asyncProperty(commands, async (cmds) => {
@@ -30,7 +32,7 @@ async function modelRun(prop: PropertyKit, kit: FactoryKit, api: ApiClient, clai
         await cleanupSince(api, before);
       }
     }),
-    RUNS.scenario,
+    RUNS.model,
   );
 }
 
@@ -40,7 +42,7 @@ test.describe('model-based @model', () => {
     { tag: tags(['createCustomers', 'getCustomer', 'updateCustomer', 'deleteCustomers', 'getCustomers', 'createAddress', 'getAddress', 'deleteAddress'], ['lifecycle', 'unique-email', 'paging'], ['@customers', '@addresses']) },
     async ({ prop, kit, api }) => {
       requireWrites(kit);
-      await modelRun(prop, kit, api, 'shop and model of customers and addresses agree after every command', customerCommands());
+      await modelRun(prop, kit, api, 'shop and model of customers and addresses agree after every command', customerCommands(), 40);
     },
   );
 
@@ -49,7 +51,7 @@ test.describe('model-based @model', () => {
     { tag: tags(['createOrder', 'getOrders', 'updateOrderStatus', 'deleteOrders'], ['lifecycle', 'order-status-history'], ['@orders']) },
     async ({ prop, kit, api }) => {
       requireWrites(kit);
-      await modelRun(prop, kit, api, 'shop and model of orders agree after every command', orderCommands());
+      await modelRun(prop, kit, api, 'shop and model of orders agree after every command', orderCommands(), 25);
     },
   );
 });

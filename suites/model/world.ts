@@ -53,6 +53,15 @@ export function emptyModel(): Model {
 
 export const live = <T extends { deleted: boolean }>(xs: readonly T[]): T[] => xs.filter((x) => !x.deleted);
 
+/**
+ * The record a command's `pick` means: counted from the newest, so small picks (which fast-check
+ * draws more often, and shrinks to) touch what the run just made. Bugs of a lifecycle sit there:
+ * an update right after a re-create, a read right after a delete. Callers check non-emptiness.
+ */
+export function pickNewest<T>(xs: readonly T[], pick: number): T {
+  return xs[xs.length - 1 - (pick % xs.length)] as T;
+}
+
 export class World {
   constructor(
     readonly kit: FactoryKit,

@@ -1,7 +1,7 @@
 // Commands on addresses: create (for a live customer of the run), read, delete.
 import fc from 'fast-check';
 import { addressInput } from '../../../fixtures/factories/customers.js';
-import { is2xx, isGone, live, recordOfRead, show, statusOf, type AddressM, type Model, type World } from '../world.js';
+import { is2xx, isGone, live, recordOfRead, show, statusOf, type AddressM, type Model, type World, pickNewest } from '../world.js';
 
 type Cmd = fc.AsyncCommand<Model, World>;
 const known = (m: Readonly<Model>): AddressM[] => m.addresses.filter((a) => !a.unknown);
@@ -34,8 +34,7 @@ export class CreateAddress implements Cmd {
   }
   async run(m: Model, w: World): Promise<void> {
     const alive = live(m.customers);
-    const c = alive[this.pick % alive.length];
-    if (!c) return;
+    const c = pickNewest(alive, this.pick);
     this.owner = c.ref;
     const city = `${w.token}-${this.city}`;
     const ex = await w.api.call('createAddress', { body: addressInput(w.kit, Number(c.id), w.country, { city }) });
@@ -62,7 +61,7 @@ export class ReadAddress implements Cmd {
   }
   async run(m: Model, w: World): Promise<void> {
     const all = known(m);
-    const a = all[this.pick % all.length] as AddressM;
+    const a = pickNewest(all, this.pick);
     this.ref = a.ref;
     await agreeOnAddress(w, String(this), a, customerIdOf(m, a));
   }
@@ -82,7 +81,7 @@ export class DeleteAddress implements Cmd {
   }
   async run(m: Model, w: World): Promise<void> {
     const alive = live(known(m));
-    const a = alive[this.pick % alive.length] as AddressM;
+    const a = pickNewest(alive, this.pick);
     this.ref = a.ref;
     const ex = await w.api.call('deleteAddress', { path: { address_id: a.id } });
     if (!is2xx(ex)) throw w.disagree(String(this), 'lifecycle', ex, 'the delete succeeds', statusOf(ex));

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { customerUpdateInput } from '../../../fixtures/factories/customers.js';
 import { identity } from '../../../src/properties/records.js';
-import { is2xx, isGone, live, recordOfRead, show, statusOf, type CustomerM, type Model, type World } from '../world.js';
+import { is2xx, isGone, live, recordOfRead, show, statusOf, type CustomerM, type Model, type World, pickNewest } from '../world.js';
 
 type Cmd = fc.AsyncCommand<Model, World>;
 
@@ -68,7 +68,7 @@ export class ReadCustomer implements Cmd {
     return m.customers.length > 0;
   }
   async run(m: Model, w: World): Promise<void> {
-    const c = m.customers[this.pick % m.customers.length] as CustomerM;
+    const c = pickNewest(m.customers, this.pick);
     this.ref = c.ref;
     await agreeOnCustomer(w, String(this), c);
   }
@@ -93,7 +93,7 @@ export class UpdateCustomer implements Cmd {
   }
   async run(m: Model, w: World): Promise<void> {
     const alive = live(m.customers);
-    const c = alive[this.pick % alive.length] as CustomerM;
+    const c = pickNewest(alive, this.pick);
     this.ref = c.ref;
     const taken = !c.guest && alive.some((o) => o !== c && !o.guest && o.email === this.email);
     const body = customerUpdateInput(w.kit, { isGuest: c.guest }, { gender: 'f', firstname: w.token, lastname: this.lastname, email: w.pool[this.email], isGuest: c.guest });
@@ -124,7 +124,7 @@ export class DeleteCustomer implements Cmd {
   }
   async run(m: Model, w: World): Promise<void> {
     const alive = live(m.customers);
-    const c = alive[this.pick % alive.length] as CustomerM;
+    const c = pickNewest(alive, this.pick);
     this.ref = c.ref;
     const ex = await w.api.call('deleteCustomers', { path: { customer_id: c.id } });
     if (!is2xx(ex)) throw w.disagree(String(this), 'lifecycle', ex, 'the delete succeeds', statusOf(ex));
@@ -175,7 +175,7 @@ export class DuplicateEmail implements Cmd {
   }
   async run(m: Model, w: World): Promise<void> {
     const registrees = live(m.customers).filter((c) => !c.guest);
-    const r = registrees[this.pick % registrees.length] as CustomerM;
+    const r = pickNewest(registrees, this.pick);
     this.ref = r.ref;
     const ex = await w.api.call('createCustomers', { body: [customerBody(w, r.email, false, 'Dup')] });
     if (ex.response.status !== 409) throw w.disagree(String(this), 'unique-email', ex, `${r.ref} holds email#${r.email}: 409`, statusOf(ex));

@@ -1,7 +1,7 @@
 // Commands on orders: create, read, status change (PATCH /orders/{id}/status), delete.
 import fc from 'fast-check';
 import { orderInput } from '../../../fixtures/factories/orders.js';
-import { is2xx, isGone, live, recordOfRead, show, statusOf, type Model, type OrderM, type World } from '../world.js';
+import { is2xx, isGone, live, recordOfRead, show, statusOf, type Model, type OrderM, type World, pickNewest } from '../world.js';
 
 type Cmd = fc.AsyncCommand<Model, World>;
 
@@ -64,7 +64,7 @@ export class ReadOrder implements Cmd {
     return m.orders.length > 0;
   }
   async run(m: Model, w: World): Promise<void> {
-    const o = m.orders[this.pick % m.orders.length] as OrderM;
+    const o = pickNewest(m.orders, this.pick);
     this.ref = o.ref;
     await agreeOnOrder(w, String(this), o);
   }
@@ -88,7 +88,7 @@ export class ChangeOrderStatus implements Cmd {
   }
   async run(m: Model, w: World): Promise<void> {
     const alive = live(m.orders);
-    const o = alive[this.pick % alive.length] as OrderM;
+    const o = pickNewest(alive, this.pick);
     this.ref = o.ref;
     const statusId = w.statuses[this.status % w.statuses.length] as number;
     const ex = await w.api.call('updateOrderStatus', { path: { order_id: o.id }, body: { statusId, comment: `${w.token} status`, customerNotified: this.notify } });
@@ -113,7 +113,7 @@ export class DeleteOrder implements Cmd {
   }
   async run(m: Model, w: World): Promise<void> {
     const alive = live(m.orders);
-    const o = alive[this.pick % alive.length] as OrderM;
+    const o = pickNewest(alive, this.pick);
     this.ref = o.ref;
     const ex = await w.api.call('deleteOrders', { path: { order_id: o.id } });
     if (!is2xx(ex)) throw w.disagree(String(this), 'lifecycle', ex, 'the delete succeeds', statusOf(ex));

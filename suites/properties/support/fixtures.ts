@@ -33,8 +33,10 @@ export const RUNS = {
   perList: { share: 0.12, min: 2 },
   /** A handful of tests, one or two writes per run (round trip, negative data, deletes, filters): 8 runs. */
   focused: { share: 0.3, min: 3 },
-  /** Whole scenarios per run (uniqueness: about 8 requests, model runs: up to 40): 6 runs. */
+  /** Whole scenarios per run (uniqueness: about 8 requests): 6 runs. */
   scenario: { share: 0.25, min: 3 },
+  /** Model runs (up to 40 commands, about 30 requests each): 10 runs; a bug needing a four-command chain shows in most. */
+  model: { share: 0.4, min: 3 },
 } as const satisfies Record<string, CheckOptions>;
 
 export interface PropertyKit {
