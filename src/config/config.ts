@@ -60,7 +60,7 @@ export const CONFIG_FIELDS: readonly FieldDoc[] = [
   { env: 'TIMEOUT_MS', default: '15000', meaning: 'Per-request timeout in milliseconds' },
   { env: 'MAX_RPS', default: '200', meaning: 'Upper bound on requests per second sent by one worker' },
   { env: 'FC_SEED', default: '(drawn and printed)', meaning: 'fast-check seed for property and model runs' },
-  { env: 'FC_RUNS', default: '25', meaning: 'fast-check runs per property' },
+  { env: 'FC_RUNS', default: '25', meaning: 'fast-check runs of a cheap property; each property runs a share of it by cost (README: Properties)' },
   { env: 'FC_PATH', default: '(unset)', meaning: 'fast-check replay path printed with a failure' },
   { env: 'STRICT_FIELDS', default: '0', meaning: 'Report response fields the spec does not declare (1/true)' },
   { env: 'ONLY_GROUPS', default: '(all)', meaning: 'Comma-separated resource groups to run, e.g. customers,orders' },
