@@ -15,6 +15,9 @@ export type PeerName = 'dredd' | 'portman';
 /** Runs a peer against a running shop, writing its outputs into `dir`. */
 export type PeerRunner = (target: Awaited<ReturnType<typeof startCountingShop>>, dir: string) => Promise<ToolRun>;
 
+/** Reads the verdicts of a finished earlier run from `dir`, or undefined (then the tool runs). */
+export type PeerRecover = (dir: string) => ToolRun | undefined;
+
 export interface PeerVerdict {
   caught: boolean;
   /** Checks that failed with the fault and passed on the clean shop (first few). */
@@ -28,7 +31,9 @@ export type PeerFaultTable = Map<string, Partial<Record<PeerName, PeerVerdict>>>
 
 const SHOWN = 3;
 
-async function runOn(runner: PeerRunner, faults: string[], tls: boolean, dir: string): Promise<ToolRun> {
+async function runOn(runner: PeerRunner, faults: string[], tls: boolean, dir: string, recover: PeerRecover | undefined): Promise<ToolRun> {
+  const earlier = recover?.(dir);
+  if (earlier) return earlier;
   mkdirSync(dir, { recursive: true });
   const target = await startCountingShop(faults, tls);
   try {
@@ -40,7 +45,9 @@ async function runOn(runner: PeerRunner, faults: string[], tls: boolean, dir: st
 
 /**
  * `cleanRuns` are the tools' clean-shop runs of this bench (plain http). Runs `jobs` tool runs at a
- * time; `log` gets one line per fault.
+ * time; `log` gets one line per fault. With `recover`, a (fault, tool) whose finished outputs an
+ * earlier sweep left in the work folder is read instead of run again (`--resume-sweep`): the
+ * verdicts depend on the spec and the shop, not on timing.
  */
 export async function sweepPeerFaults(
   faults: readonly Fault[],
@@ -49,6 +56,7 @@ export async function sweepPeerFaults(
   workDir: string,
   jobs: number,
   log: (line: string) => void,
+  recover?: Partial<Record<PeerName, PeerRecover>>,
 ): Promise<PeerFaultTable> {
   const tools = (Object.keys(runners) as PeerName[]).filter((t) => runners[t] && cleanRuns[t]);
   const baseline = new Map<string, Set<string>>();
@@ -57,7 +65,7 @@ export async function sweepPeerFaults(
     for (const t of tools) {
       const runner = runners[t];
       if (!runner) continue;
-      const clean = await runOn(runner, [], true, path.join(workDir, 'clean-tls', t));
+      const clean = await runOn(runner, [], true, path.join(workDir, 'clean-tls', t), recover?.[t]);
       baseline.set(`${t}:tls`, new Set(clean.failed));
     }
   }
@@ -72,7 +80,7 @@ export async function sweepPeerFaults(
       const runner = task ? runners[task.tool] : undefined;
       if (!task || !runner) continue;
       const tls = variantOf(task.fault.catches).tls;
-      const run = await runOn(runner, [task.fault.name], tls, path.join(workDir, 'faults', task.fault.name, task.tool));
+      const run = await runOn(runner, [task.fault.name], tls, path.join(workDir, 'faults', task.fault.name, task.tool), recover?.[task.tool]);
       const clean = baseline.get(`${task.tool}:${tls ? 'tls' : 'http'}`) ?? new Set<string>();
       const fresh = run.error ? [] : run.failed.filter((id) => !clean.has(id));
       const entry = table.get(task.fault.name) ?? {};

@@ -7,6 +7,7 @@
 //   --only=a,b        tools: harness, dredd, portman (default all)
 //   --faults=X        all (default) | quick | none | fault-a,fault-b: the peers' fault sweep
 //   --jobs=N          peer fault runs at a time (default 1)
+//   --resume-sweep    reuse the finished (fault, tool) outputs an earlier sweep left in the work folder
 //   --faults-from=f   take the peers' fault verdicts from an earlier results.json instead of sweeping
 //                     again (they do not depend on the machine's load; the timed runs do)
 //   --matrix=file     fault-matrix JSON for the harness column (default reports/fault-matrix.json)
@@ -26,9 +27,9 @@ import { runHarness } from './harness.js';
 import { DEFAULT_MATRIX, readHarnessFaults, runMatrix } from './harness-faults.js';
 import { sweepPeerFaults, type PeerName, type PeerRunner } from './peer-faults.js';
 import { startCountingShop } from './peer-tools/counting-shop.js';
-import { runDredd } from './peer-tools/dredd.js';
+import { recoverDredd, runDredd } from './peer-tools/dredd.js';
 import { ensurePeers, peerVersions, WORK_DIR } from './peer-tools/peers.js';
-import { generateCollection, runNewman, type Collection } from './peer-tools/portman.js';
+import { generateCollection, recoverNewman, runNewman, type Collection } from './peer-tools/portman.js';
 import { writeSpecCopies, type SpecCopies } from './peer-tools/spec-copies.js';
 import type { ToolRun } from './peer-tools/tool-run.js';
 import { consoleSummary, PEER_LABEL, QUIET_LOAD, resultsMarkdown } from './render.js';
@@ -201,7 +202,8 @@ async function main(): Promise<void> {
       log(`fault sweep: ${faults.length} faults x ${peers.length} peer(s), ${jobs} at a time...`);
       const cleanRuns: Partial<Record<PeerName, ToolRun>> = {};
       for (const p of peers) cleanRuns[p] = results.peers[p]?.[0];
-      table = await sweepPeerFaults(faults, runners, cleanRuns, path.join(WORK_DIR, 'sweep'), jobs, log);
+      const recover = has('resume-sweep') ? { dredd: recoverDredd, portman: recoverNewman } : undefined;
+      table = await sweepPeerFaults(faults, runners, cleanRuns, path.join(WORK_DIR, 'sweep'), jobs, log, recover);
     }
     results.faults = faults.map((f) => ({ fault: f.name, area: f.area, description: f.description, harness: hf?.verdicts.get(f.name), peers: table.get(f.name) ?? {} }));
   }

@@ -12,7 +12,7 @@
 // DELETE of a seeded record breaks the reads of later folders (a customer delete also deletes
 // the customer's addresses). Portman's own orderOfOperations sorts only within a folder.
 // Checks are Newman's assertions; tests are the requests it ran.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CountingShop } from './counting-shop.js';
 import { peerBin } from './peers.js';
@@ -103,18 +103,9 @@ export async function runNewman(collection: Collection, target: CountingShop, di
     ...(target.shop.origin.startsWith('https') ? ['--insecure'] : []),
   ];
   const run = await measure(process.execPath, args, { cwd: dir, logFile, timeoutMs: 10 * 60_000 });
-  let parsed: NewmanReport | undefined;
-  try {
-    parsed = JSON.parse(readFileSync(report, 'utf8')) as NewmanReport;
-  } catch {
-    parsed = undefined;
-  }
-  const executions = parsed?.run.executions ?? [];
-  const assertions = executions.flatMap((e) => (e.assertions ?? []).filter((a) => !a.skipped));
-  const ids = uniqueIds(assertions.map((a) => a.assertion));
   const gen = collection.generation;
   return {
-    tool: 'portman',
+    ...fromReport(report),
     exitCode: run.exitCode,
     // Portman + Newman as a user runs them (`portman -l spec -n`): generation then the run.
     wallMs: run.wallMs + (includeGeneration ? gen.wallMs : 0),
@@ -122,15 +113,39 @@ export async function runNewman(collection: Collection, target: CountingShop, di
     peakPssMb: Math.max(run.tree.peakPssMb, includeGeneration ? gen.tree.peakPssMb : 0),
     cpuMs: [run, ...(includeGeneration ? [gen] : [])].reduce((n, m) => n + Object.values(m.tree.cpuMsByGroup).reduce((a, b) => a + b, 0), 0),
     requests: target.requests() - before,
-    tests: executions.length,
-    checks: assertions.length,
-    failed: ids.filter((_, i) => assertions[i]?.error !== undefined && assertions[i]?.error !== null),
-    skipped: 0,
     logFile,
     parts: [
       ...(includeGeneration ? [{ name: 'portman (generate the collection)', wallMs: gen.wallMs, peakRssMb: gen.tree.peakRssMb }] : []),
       { name: 'newman run', wallMs: run.wallMs, peakRssMb: run.tree.peakRssMb },
     ],
-    ...(parsed ? {} : { error: `no Newman report (exit ${run.exitCode}); see ${logFile}` }),
   };
+}
+
+function fromReport(file: string): Pick<ToolRun, 'tool' | 'tests' | 'checks' | 'failed' | 'skipped' | 'error'> {
+  let parsed: NewmanReport | undefined;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8')) as NewmanReport;
+  } catch {
+    parsed = undefined;
+  }
+  const executions = parsed?.run.executions ?? [];
+  const assertions = executions.flatMap((e) => (e.assertions ?? []).filter((a) => !a.skipped));
+  const ids = uniqueIds(assertions.map((a) => a.assertion));
+  return {
+    tool: 'portman',
+    tests: executions.length,
+    checks: assertions.length,
+    failed: ids.filter((_, i) => assertions[i]?.error !== undefined && assertions[i]?.error !== null),
+    skipped: 0,
+    ...(parsed ? {} : { error: `no complete Newman report (${file})` }),
+  };
+}
+
+/** The verdicts of an earlier finished run in `dir` (for a resumed fault sweep); timings are not kept. */
+export function recoverNewman(dir: string): ToolRun | undefined {
+  const file = path.join(dir, 'newman.json');
+  if (!existsSync(file)) return undefined;
+  const r = fromReport(file);
+  if (r.error) return undefined;
+  return { ...r, exitCode: NaN, wallMs: NaN, peakRssMb: NaN, peakPssMb: NaN, cpuMs: NaN, requests: NaN, logFile: path.join(dir, 'newman.log') };
 }
