@@ -245,6 +245,7 @@ export function resultsMarkdown(res: BenchResults, commands: string[]): string {
           : 'Harness column: no fault-matrix file was found (n/a).'),
       '',
     );
+    if (res.sweepResumed) out.push("The peers' fault runs were read from the outputs an earlier sweep left in the work folder where it had finished them (`--resume-sweep`; the tools' verdicts depend on the spec and the shop, not on timing), and judged against this bench's clean runs.", '');
     if (res.peerFaultsFrom) out.push(`The peers' verdicts come from the fault sweep of the bench started ${res.peerFaultsFrom.startedAt.slice(0, 16).replace('T', ' ')} UTC (\`${res.peerFaultsFrom.file}\`); they do not depend on the machine's load.`, '');
     const summary = [`harness ${fc.harness[0]}/${fc.harness[1]}`, ...peerCols.map((p) => `${PEER_LABEL[p]} ${fc.peers[p]?.[0] ?? 0}/${fc.peers[p]?.[1] ?? 0}`)];
     out.push(`Caught: ${summary.join(', ')}.`, '');

@@ -44,6 +44,8 @@ export interface BenchResults {
   faults: FaultRow[];
   /** Set when the peers' fault verdicts were taken from an earlier bench (--faults-from). */
   peerFaultsFrom?: { file: string; startedAt: string };
+  /** Set when the fault sweep reused finished outputs of an earlier sweep (--resume-sweep). */
+  sweepResumed?: boolean;
 }
 
 function version(pkgJson: string): string {

@@ -203,6 +203,7 @@ async function main(): Promise<void> {
       const cleanRuns: Partial<Record<PeerName, ToolRun>> = {};
       for (const p of peers) cleanRuns[p] = results.peers[p]?.[0];
       const recover = has('resume-sweep') ? { dredd: recoverDredd, portman: recoverNewman } : undefined;
+      if (recover) results.sweepResumed = true;
       table = await sweepPeerFaults(faults, runners, cleanRuns, path.join(WORK_DIR, 'sweep'), jobs, log, recover);
     }
     results.faults = faults.map((f) => ({ fault: f.name, area: f.area, description: f.description, harness: hf?.verdicts.get(f.name), peers: table.get(f.name) ?? {} }));
