@@ -8,7 +8,7 @@
 // runs: fewer would let them slip through. Counting: typecheck, lint and the leak scan are one
 // each; Playwright phases count their tests; the matrix counts one per fault plus one for its
 // clean run. Typecheck and lint run side by side (one core each), their output printed in turn.
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, mergedEnv } from '../src/config/config.js';
@@ -39,13 +39,44 @@ function line(c: Counts): string {
   return `${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}`;
 }
 
-function record(name: string, c: Counts, ms: number): void {
+/**
+ * CPU seconds of every child process this runner has waited for (Linux: cutime + cstime of
+ * /proc/self/stat, grandchildren included once their parent waited for them). Printed next to the
+ * wall time, because on a shared machine the wall time says more about the neighbours.
+ */
+const CLK_TCK = ((): number => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+function childCpuSeconds(): number | undefined {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[13]) + Number(f[14])) / CLK_TCK;
+  } catch {
+    return undefined;
+  }
+}
+let cpuMark = childCpuSeconds();
+
+/** `CPU 42 s` since the last call, or '' where /proc is missing. */
+function cpuSinceMark(): string {
+  const now = childCpuSeconds();
+  const cpu = now !== undefined && cpuMark !== undefined ? `CPU ${Math.round(now - cpuMark)} s` : '';
+  cpuMark = now;
+  return cpu;
+}
+
+function record(name: string, c: Counts, ms: number, cpu: string): void {
   const secs = Math.round(ms / 1000);
   total.passed += c.passed;
   total.failed += c.failed;
   total.skipped += c.skipped;
-  timings.push(`${name} ${secs}s`);
-  console.log(`\n== ${name}: ${line(c)} (${secs} s)`);
+  timings.push(`${name} ${secs}s${cpu ? ` (${cpu})` : ''}`);
+  console.log(`\n== ${name}: ${line(c)} (${secs} s${cpu ? `, ${cpu}` : ''})`);
 }
 
 function phase(name: string, body: () => Counts): void {
@@ -58,7 +89,7 @@ function phase(name: string, body: () => Counts): void {
     console.error(`${name}: ${err instanceof Error ? err.message : String(err)}`);
     c = { passed: 0, failed: 1, skipped: 0 };
   }
-  record(name, c, Date.now() - t0);
+  record(name, c, Date.now() - t0, cpuSinceMark());
 }
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
@@ -91,11 +122,14 @@ async function sideBySide(phases: { name: string; args: string[] }[]): Promise<v
       }),
   );
   const done = await Promise.all(runs);
+  const cpu = cpuSinceMark();
+  const names = phases.map((p) => p.name).join(' + ');
   phases.forEach(({ name }, i) => {
     const r = done[i] ?? { status: 1, output: '', ms: 0 };
     console.log(`\n== ${name}`);
     if (r.output) process.stdout.write(r.output);
-    record(name, passFail(r.status === 0), r.ms);
+    // One CPU figure for the phases that ran together, on the first of them.
+    record(name, passFail(r.status === 0), r.ms, i === 0 && cpu ? `${cpu} for ${names}` : '');
   });
 }
 
@@ -164,6 +198,7 @@ phase('conformance (clean reference shop)', conformance);
 phase(`fault matrix${quick ? ' (quick)' : ''}`, faultMatrix);
 phase('credential scan of the artefacts', leakScan);
 
-console.log(`\nnpm test${quick ? ' --quick' : ''}: ${timings.join(', ')}; total ${Math.round((Date.now() - started) / 1000)} s`);
+const cpuTotal = childCpuSeconds();
+console.log(`\nnpm test${quick ? ' --quick' : ''}: ${timings.join(', ')}; total ${Math.round((Date.now() - started) / 1000)} s${cpuTotal !== undefined ? ` (CPU ${Math.round(cpuTotal)} s)` : ''}`);
 console.log(line(total));
 process.exit(total.failed === 0 ? 0 : 1);
