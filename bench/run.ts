@@ -60,20 +60,23 @@ function pickFaults(spec: string): Fault[] {
   return FAULTS.filter((f) => names.includes(f.name));
 }
 
-function commandsFor(): string[] {
+function commandsFor(res: BenchResults): string[] {
   return [
     '# on a quiet machine (uptime: load average below ~3 on 2 cores)',
     'npm ci',
     'npm run test:faults            # the fault matrix the harness column reads (reports/fault-matrix.json)',
     'npm run bench                  # installs bench/peers on first use (npm ci --prefix bench/peers), 3 runs, every fault',
     'npm run bench -- --from=bench/peers/work/results.json --write   # re-render this file from the saved figures',
+    '',
+    '# the command that wrote this file',
+    `npm run bench${res.argv.length ? ` -- ${res.argv.join(' ')}` : ''}`,
   ];
 }
 
 function render(results: BenchResults, write: boolean): void {
   log(consoleSummary(results));
   if (write) {
-    writeFileSync(RESULTS_MD, resultsMarkdown(results, commandsFor()));
+    writeFileSync(RESULTS_MD, resultsMarkdown(results, commandsFor(results)));
     log(`\nwrote ${path.relative(process.cwd(), RESULTS_MD)}`);
   } else {
     log(`\n(${path.relative(process.cwd(), RESULTS_MD)} not written: partial bench; --write forces it)`);

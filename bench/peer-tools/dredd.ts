@@ -36,7 +36,8 @@ function decodeXml(s: string): string {
 
 interface Transaction {
   name: string;
-  outcome: 'pass' | 'fail' | 'skip';
+  /** `error`: the transaction broke before validation (e.g. ECONNRESET); like a harness error, it catches nothing. */
+  outcome: 'pass' | 'fail' | 'error' | 'skip';
 }
 
 export function parseXunit(xml: string): Transaction[] {
@@ -44,7 +45,8 @@ export function parseXunit(xml: string): Transaction[] {
   const re = /<testcase name="([^"]*)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g;
   for (let m = re.exec(xml); m; m = re.exec(xml)) {
     const inner = m[3] ?? '';
-    const outcome = /^\s*<skipped/.test(inner) ? 'skip' : /<(failure|error)\b/.test(inner) ? 'fail' : 'pass';
+    const broken = /<error\b/.test(inner) || (/<failure\b/.test(inner) && !/Message:/.test(inner) && /Error:/.test(inner));
+    const outcome = /^\s*<skipped/.test(inner) ? 'skip' : broken ? 'error' : /<failure\b/.test(inner) ? 'fail' : 'pass';
     out.push({ name: decodeXml(m[1] ?? ''), outcome });
   }
   return out;

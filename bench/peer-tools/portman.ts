@@ -32,7 +32,7 @@ interface PostmanItem {
 interface NewmanReport {
   run: {
     stats: { requests: { total: number }; assertions: { total: number; failed: number } };
-    executions: { item: { name: string }; assertions?: { assertion: string; skipped?: boolean; error?: unknown }[] }[];
+    executions: { item: { name: string }; requestError?: unknown; assertions?: { assertion: string; skipped?: boolean; error?: unknown }[] }[];
   };
 }
 
@@ -129,13 +129,15 @@ function fromReport(file: string): Pick<ToolRun, 'tool' | 'tests' | 'checks' | '
     parsed = undefined;
   }
   const executions = parsed?.run.executions ?? [];
-  const assertions = executions.flatMap((e) => (e.assertions ?? []).filter((a) => !a.skipped));
+  // Assertions of a request that got no answer (connection reset, timeout) fail for the transport,
+  // not for the shop: like a harness error, they catch nothing.
+  const assertions = executions.flatMap((e) => (e.assertions ?? []).filter((a) => !a.skipped).map((a) => ({ ...a, broken: e.requestError !== undefined && e.requestError !== null })));
   const ids = uniqueIds(assertions.map((a) => a.assertion));
   return {
     tool: 'portman',
     tests: executions.length,
     checks: assertions.length,
-    failed: ids.filter((_, i) => assertions[i]?.error !== undefined && assertions[i]?.error !== null),
+    failed: ids.filter((_, i) => assertions[i]?.error !== undefined && assertions[i]?.error !== null && !assertions[i]?.broken),
     skipped: 0,
     ...(parsed ? {} : { error: `no complete Newman report (${file})` }),
   };
