@@ -175,8 +175,9 @@ function mark(v: boolean | undefined): string {
   return v === undefined ? 'n/a' : v ? 'caught' : '-';
 }
 
-function mdTable(head: string[], body: string[][]): string[] {
-  return [`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...body.map((r) => `| ${r.join(' | ')} |`)];
+/** The first `textColumns` columns are left-aligned text, the others right-aligned figures. */
+function mdTable(head: string[], body: string[][], textColumns = 1): string[] {
+  return [`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i < textColumns ? '---' : '---:')).join('|')}|`, ...body.map((r) => `| ${r.join(' | ')} |`)];
 }
 
 export function resultsMarkdown(res: BenchResults, commands: string[]): string {
@@ -255,6 +256,7 @@ export function resultsMarkdown(res: BenchResults, commands: string[]): string {
       ...mdTable(
         ['fault', 'area', 'harness', ...peerCols.map((p) => PEER_LABEL[p])],
         res.faults.map((r) => [`\`${r.fault}\``, r.area, mark(r.harness?.caught), ...peerCols.map((p) => (r.peers[p]?.error ? 'error' : mark(r.peers[p]?.caught)))]),
+        2,
       ),
       '',
     );
