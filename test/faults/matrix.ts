@@ -76,7 +76,8 @@ writeFileSync(path.join(outDir, 'fault-matrix.json'), `${JSON.stringify(result, 
 writeFileSync(path.join(outDir, 'fault-matrix.md'), renderMarkdown(result));
 
 for (const e of result.errors) console.error(`fault matrix: run error: ${e.split('\n')[0]}`);
-for (const c of result.clean) for (const f of c.failures) console.error(`fault matrix: clean shop (${c.project}) failed ${f.id}`);
+// The error's first lines too: a clean failure in CI must be diagnosable from the log alone.
+for (const c of result.clean) for (const f of c.failures) console.error(`fault matrix: clean shop (${c.project}) failed ${f.id} (${f.outcome})${f.error ? `\n  ${f.error.split('\n').slice(0, 8).join('\n  ')}` : ''}`);
 for (const f of result.faults) if (!f.caught) console.error(`fault matrix: fault ${f.fault} ${f.reason}`);
 const extra = result.faults.reduce((n, f) => n + f.extraFailures.length, 0);
 console.log(`fault matrix: ${result.summary}${extra ? ` (${extra} extra failure(s) listed)` : ''}; ${path.relative(PROJECT_ROOT, path.join(outDir, 'fault-matrix.md'))}`);
