@@ -35,7 +35,8 @@ export default defineConfig({
   // results before the list, HTML, JUnit and Allure reporters see them.
   // A sharded run also writes a blob report to merge (`npm run report -- --merge`); the baseline
   // file may be chosen by `npm run conformance -- --baseline <file>` (src/cli/conformance.ts).
-  reporter: conformanceReporters(reportDir, ['list'], { blob: process.argv.some((a) => a.startsWith('--shard')), baseline: process.env.CONFORMANCE_BASELINE }),
+  // `npm run conformance -- --reporter dot` chooses the console reporter only (src/cli/conformance.ts).
+  reporter: conformanceReporters(reportDir, [process.env.CONFORMANCE_CONSOLE_REPORTER ?? 'list'], { blob: process.argv.some((a) => a.startsWith('--shard')), baseline: process.env.CONFORMANCE_BASELINE }),
   // Preflight (reachable? credentials? the API?) before any worker; the leftover report after.
   globalSetup: './src/preflight/global-setup.ts',
   globalTeardown: './src/preflight/global-teardown.ts',

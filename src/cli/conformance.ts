@@ -6,7 +6,11 @@
 // (conformance.baseline.json/.yaml at the project root, or `--baseline <file>`) does not list.
 // Baseline entries whose checks now pass are reported so they can be removed. Known deviations
 // stay visible in every report. Without a compatibility report (e.g. the preflight stopped the
-// run, or `--reporter` replaced the reporters) the exit code is Playwright's.
+// run) the exit code is Playwright's.
+//
+// `--reporter <name>` chooses only the console output (list, line, dot, github, json, null): passed
+// through to Playwright it would replace every reporter, the redacting one first among them, and
+// let credentials from call logs reach the artefacts.
 //
 // `npm run baseline:update [-- <playwright test args>]` (this file with --update-baseline) runs
 // the suites and writes the baseline from the run: failures that are new are added (with a reason
@@ -25,7 +29,11 @@ import { readCompatibilityReport } from '../report/compatibility/write.js';
 const require = createRequire(import.meta.url);
 const LIST_LIMIT = 25;
 
+/** Console reporters `--reporter` may choose; the report files are always written. */
+const CONSOLE_REPORTERS = ['list', 'line', 'dot', 'github', 'json', 'null'] as const;
+
 interface Args {
+  terminal: string | undefined;
   baseline: string | undefined;
   update: boolean;
   from: string | undefined;
@@ -38,7 +46,7 @@ function fail(message: string, code = 2): never {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { baseline: undefined, update: false, from: undefined, playwright: [] };
+  const args: Args = { terminal: undefined, baseline: undefined, update: false, from: undefined, playwright: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     const value = (): string => {
@@ -50,14 +58,20 @@ function parseArgs(argv: string[]): Args {
     if (a === '--baseline' || a.startsWith('--baseline=')) args.baseline = path.resolve(value());
     else if (a === '--from' || a.startsWith('--from=')) args.from = path.resolve(value());
     else if (a === '--update-baseline') args.update = true;
+    else if (a === '--reporter' || a.startsWith('--reporter=')) args.terminal = consoleReporter(value());
     else args.playwright.push(a);
   }
   return args;
 }
 
-function runPlaywright(args: string[], baselineFile: string | undefined): number {
+function consoleReporter(name: string): string {
+  if ((CONSOLE_REPORTERS as readonly string[]).includes(name)) return name;
+  fail(`--reporter ${name}: choose the console output with one of ${CONSOLE_REPORTERS.join(', ')}; the HTML, JUnit, Allure and compatibility reports are always written to the report folder (and a reporter list of your own would drop the credential redaction).`);
+}
+
+function runPlaywright(args: string[], baselineFile: string | undefined, terminal: string | undefined): number {
   const cli = path.join(path.dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
-  const env = { ...process.env, ...(baselineFile ? { CONFORMANCE_BASELINE: baselineFile } : {}) };
+  const env = { ...process.env, ...(baselineFile ? { CONFORMANCE_BASELINE: baselineFile } : {}), ...(terminal ? { CONFORMANCE_CONSOLE_REPORTER: terminal } : {}) };
   const r = spawnSync(process.execPath, [cli, 'test', ...args], { cwd: PROJECT_ROOT, stdio: 'inherit', env });
   return r.status ?? 1;
 }
@@ -117,7 +131,7 @@ function main(): number {
   if (!args.from) {
     // A report left by an earlier run must not decide this run's exit code.
     rmSync(reportFile, { force: true });
-    status = runPlaywright(args.playwright, args.baseline);
+    status = runPlaywright(args.playwright, args.baseline, args.terminal);
   }
   if (!existsSync(reportFile)) {
     if (args.from) fail(`--from ${args.from}: file not found`);

@@ -37,7 +37,8 @@ const test = base.extend<object, { run: PageRun }>({
       const baseline = path.join(dir, 'baseline.json');
       writeFileSync(baseline, JSON.stringify({ version: 1, deviations: [KNOWN, NOW_PASSES] }));
       const env = { REPORT_DIR: dir, RUN_ID: 'rreports', SHOP_FAULTS: FAULT };
-      const conformance = await runNode(tsx('src/cli/conformance.ts', '--baseline', baseline, ...SLICE), env);
+      // --reporter picks the console output only: the report files (and the redaction) stay.
+      const conformance = await runNode(tsx('src/cli/conformance.ts', '--baseline', baseline, '--reporter', 'dot', ...SLICE), env);
       const report = await runNode(tsx('src/cli/report.ts', '--baseline', baseline), env);
       const file = path.join(dir, 'compatibility', 'report.json');
       if (!existsSync(file)) throw new Error(`no report.json:\n${conformance.output.slice(-3000)}`);
@@ -182,5 +183,11 @@ test.describe('compatibility report of a run @reports', () => {
     expect(files.some((f) => f.startsWith('allure-results/'))).toBe(true);
     expect(leaks).toEqual([]);
     expect(run.conformance.output).not.toContain(PASSWORD);
+  });
+
+  test('should refuse a --reporter that would replace the report files and the redaction', async ({ run }) => {
+    const refused = await runNode(tsx('src/cli/conformance.ts', '--reporter', 'html'), { REPORT_DIR: run.dir });
+    expect(refused.status, refused.output).toBe(2);
+    expect(refused.output).toContain('--reporter html: choose the console output with one of list, line, dot');
   });
 });
