@@ -63,8 +63,8 @@ export const CONFIG_FIELDS: readonly FieldDoc[] = [
   { env: 'FC_RUNS', default: '25', meaning: 'fast-check runs of a cheap property; each property runs a share of it by cost (README: Properties)' },
   { env: 'FC_PATH', default: '(unset)', meaning: 'fast-check replay path printed with a failure' },
   { env: 'STRICT_FIELDS', default: '0', meaning: 'Report response fields the spec does not declare (1/true)' },
-  { env: 'ONLY_GROUPS', default: '(all)', meaning: 'Comma-separated resource groups to run, e.g. customers,orders' },
-  { env: 'SKIP_GROUPS', default: '(none)', meaning: 'Comma-separated resource groups to leave out' },
+  { env: 'ONLY_GROUPS', default: '(all)', meaning: 'Comma-separated resource groups to run, e.g. customers,orders; a test touching several groups runs when one of them is named' },
+  { env: 'SKIP_GROUPS', default: '(none)', meaning: 'Comma-separated resource groups to leave out; wins over ONLY_GROUPS, leaving out every test touching one of them' },
   { env: 'RUN_ID', default: '(generated)', meaning: 'Run id used in names, e-mails and the ledger' },
   { env: 'REPORT_DIR', default: 'reports', meaning: 'Where reports, the ledger and evidence go' },
 ];

@@ -3,7 +3,7 @@
 // the record fields its answer declares (src/arbitraries recordFields). Spec-only: which of them
 // hold enough records is the target's business and decided when the test runs.
 import { recordFields, type RecordFields } from '../arbitraries/index.js';
-import type { HarnessConfig } from '../config/config.js';
+import { groupInScope, type GroupScope } from '../config/scope.js';
 import type { Catalogue, Operation } from '../spec/types.js';
 
 export type ListParam = 'page' | 'per_page' | 'sort' | 'fields' | 'search' | 'q';
@@ -24,13 +24,11 @@ function queryNames(op: Operation): Set<string> {
 }
 
 /** Lists of the spec (GET, no path parameters, an array answer) in spec order, ONLY_GROUPS/SKIP_GROUPS applied. */
-export function listCollections(catalogue: Catalogue, config: Pick<HarnessConfig, 'onlyGroups' | 'skipGroups'>): ListCollection[] {
-  const only = new Set(config.onlyGroups);
-  const skip = new Set(config.skipGroups);
+export function listCollections(catalogue: Catalogue, config: GroupScope): ListCollection[] {
   const out: ListCollection[] = [];
   for (const op of catalogue.operations) {
     if (op.method !== 'get' || op.path.includes('{')) continue;
-    if ((only.size && !only.has(op.group)) || skip.has(op.group)) continue;
+    if (!groupInScope(config, op.group)) continue;
     const ok = op.responses.find((r) => /^2\d\d$/.test(r.status) && r.schema !== undefined);
     if (ok?.schema?.type !== 'array') continue;
     const read = catalogue.operations.find((o) => o.method === 'get' && new RegExp(`^${op.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/\\{[^}/]+\\}$`).test(o.path));

@@ -2,7 +2,7 @@
 // tags: `@<group>`, `@op:<operationId>`, `@check:<name>`, and `@readonly` for tests that send
 // no writes. ONLY_GROUPS / SKIP_GROUPS leave groups out entirely (for CI); everything else is
 // selected with Playwright's own --grep / --grep-invert.
-import type { HarnessConfig } from '../../src/config/config.js';
+import { groupInScope, type GroupScope } from '../../src/config/scope.js';
 import type { Catalogue, Operation } from '../../src/spec/types.js';
 import { isWriteOperation } from '../../src/client/guard.js';
 import { CHECKS } from '../../src/checks/registry.js';
@@ -33,13 +33,10 @@ export function sendsNoWrites(op: Operation, check: Check): boolean {
   return !isWriteOperation(op) && !check.probes.some((p) => WRITE_PROBES.has(p));
 }
 
-export function planContract(catalogue: Catalogue, config: Pick<HarnessConfig, 'onlyGroups' | 'skipGroups'>): PlannedOperation[] {
-  const only = new Set(config.onlyGroups);
-  const skip = new Set(config.skipGroups);
+export function planContract(catalogue: Catalogue, config: GroupScope): PlannedOperation[] {
   const out: PlannedOperation[] = [];
   for (const op of catalogue.operations) {
-    if (only.size && !only.has(op.group)) continue;
-    if (skip.has(op.group)) continue;
+    if (!groupInScope(config, op.group)) continue;
     const tests: PlannedTest[] = [];
     for (const check of CHECKS) {
       if (!check.appliesTo(op, { catalogue })) continue;

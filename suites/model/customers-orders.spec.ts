@@ -4,6 +4,8 @@
 // still disagrees and prints it one command per line, with the replay command (FC_PATH carries
 // the commands' replay path). Every run deletes what it created through the ledger.
 import fc from 'fast-check';
+import { loadConfig } from '../../src/config/config.js';
+import { groupInScope } from '../../src/config/scope.js';
 import { countryId } from '../../fixtures/factories/customers.js';
 import { orderStatusIds } from '../../fixtures/factories/orders.js';
 import { requireWrites, test, type PropertyKit, RUNS } from '../properties/support/fixtures.js';
@@ -13,7 +15,11 @@ import type { ApiClient } from '../../src/client/api-client.js';
 import { customerCommands, orderCommands, POOL_SIZE } from './commands/index.js';
 import { emptyModel, World, type Model } from './world.js';
 
-const tags = (ops: string[], rules: string[], groups: string[]) => ['@model', ...groups, ...ops.map((o) => `@op:${o}`), ...rules.map((r) => `@rule:${r}`)];
+const config = loadConfig();
+const tags = (ops: string[], rules: string[], groups: readonly string[]) => ['@model', ...groups.map((g) => `@${g}`), ...ops.map((o) => `@op:${o}`), ...rules.map((r) => `@rule:${r}`)];
+// The groups a run touches: its tags and its scope (ONLY_GROUPS / SKIP_GROUPS, src/config/scope.ts).
+const CUSTOMER_GROUPS = ['customers', 'addresses'];
+const ORDER_GROUPS = ['orders'];
 
 async function modelRun(prop: PropertyKit, kit: FactoryKit, api: ApiClient, claim: string, arbs: fc.Arbitrary<fc.AsyncCommand<Model, World>>[], maxCommands: number): Promise<void> {
   const [statuses, country] = await Promise.all([orderStatusIds(kit), countryId(kit)]);
@@ -37,18 +43,18 @@ async function modelRun(prop: PropertyKit, kit: FactoryKit, api: ApiClient, clai
 }
 
 test.describe('model-based @model', () => {
-  test(
+  if (groupInScope(config, ...CUSTOMER_GROUPS)) test(
     'should agree with a simple model of customers and addresses after every call of any sequence',
-    { tag: tags(['createCustomers', 'getCustomer', 'updateCustomer', 'deleteCustomers', 'getCustomers', 'createAddress', 'getAddress', 'deleteAddress'], ['lifecycle', 'unique-email', 'paging'], ['@customers', '@addresses']) },
+    { tag: tags(['createCustomers', 'getCustomer', 'updateCustomer', 'deleteCustomers', 'getCustomers', 'createAddress', 'getAddress', 'deleteAddress'], ['lifecycle', 'unique-email', 'paging'], CUSTOMER_GROUPS) },
     async ({ prop, kit, api }) => {
       requireWrites(kit);
       await modelRun(prop, kit, api, 'shop and model of customers and addresses agree after every command', customerCommands(), 40);
     },
   );
 
-  test(
+  if (groupInScope(config, ...ORDER_GROUPS)) test(
     'should agree with a simple model of orders and their status after every call of any sequence',
-    { tag: tags(['createOrder', 'getOrders', 'updateOrderStatus', 'deleteOrders'], ['lifecycle', 'order-status-history'], ['@orders']) },
+    { tag: tags(['createOrder', 'getOrders', 'updateOrderStatus', 'deleteOrders'], ['lifecycle', 'order-status-history'], ORDER_GROUPS) },
     async ({ prop, kit, api }) => {
       requireWrites(kit);
       await modelRun(prop, kit, api, 'shop and model of orders agree after every command', orderCommands(), 25);

@@ -4,6 +4,7 @@
 // are ever deleted: the write guard refuses anything else.
 import fc from 'fast-check';
 import { loadConfig } from '../../src/config/config.js';
+import { groupInScope } from '../../src/config/scope.js';
 import { catalogueFor } from '../../fixtures/catalogue.js';
 import { ruleError } from '../../fixtures/evidence.js';
 import type { Exchange } from '../../src/checks/types.js';
@@ -16,7 +17,7 @@ const catalogue = await catalogueFor(config.spec, config.errata);
 const SUBJECTS = catalogue.operations
   .filter((o) => o.method === 'delete' && o.extensions['x-idempotent-delete'] === true && /^\/[^{}]+\/\{[^}/]+\}$/.test(o.path))
   .map((o) => writable(catalogue, o.path.slice(0, o.path.lastIndexOf('/'))))
-  .filter((w): w is Writable => w !== undefined && !config.skipGroups.includes(w.group) && (!config.onlyGroups.length || config.onlyGroups.includes(w.group)));
+  .filter((w): w is Writable => w !== undefined && groupInScope(config, w.group));
 
 test.describe('idempotent delete @properties', () => {
   for (const w of SUBJECTS) {

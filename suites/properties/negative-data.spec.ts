@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { invalidBody, type InvalidSample } from '../../src/arbitraries/index.js';
 import { loadConfig } from '../../src/config/config.js';
+import { groupInScope } from '../../src/config/scope.js';
 import { identity, searchableValues } from '../../src/properties/records.js';
 import { liveShrinks } from '../../src/properties/runner.js';
 import { catalogueFor } from '../../fixtures/catalogue.js';
@@ -18,7 +19,7 @@ import { bodyOptions, cleanupSince, mark, writable, type Writable } from './supp
 const config = loadConfig();
 const catalogue = await catalogueFor(config.spec, config.errata);
 const PATHS = ['/customers', '/addresses', '/manufacturers', '/categories', '/order_statuses'];
-const SUBJECTS = PATHS.map((p) => writable(catalogue, p)).filter((w): w is Writable => w?.list !== undefined && !config.skipGroups.includes(w.group) && (!config.onlyGroups.length || config.onlyGroups.includes(w.group)));
+const SUBJECTS = PATHS.map((p) => writable(catalogue, p)).filter((w): w is Writable => w?.list !== undefined && groupInScope(config, w.group));
 
 /** Strings of the body that carry the run id (unique fields): a stored record shows one of them. */
 function runMarks(value: unknown, runId: string, out: string[] = []): string[] {

@@ -4,6 +4,7 @@
 // Each run deletes its record again; the ledger has it from the moment the create answers.
 import fc from 'fast-check';
 import { loadConfig } from '../../src/config/config.js';
+import { groupInScope } from '../../src/config/scope.js';
 import { liveShrinks } from '../../src/properties/runner.js';
 import { catalogueFor } from '../../fixtures/catalogue.js';
 import { ruleError } from '../../fixtures/evidence.js';
@@ -15,7 +16,7 @@ const config = loadConfig();
 const catalogue = await catalogueFor(config.spec, config.errata);
 /** Collections with a create, a read and a delete, from plain (manufacturers) to referencing (addresses) and bulk (customers, categories). */
 const PATHS = ['/customers', '/addresses', '/manufacturers', '/categories', '/order_statuses'];
-const SUBJECTS = PATHS.map((p) => writable(catalogue, p)).filter((w): w is Writable => w !== undefined && !config.skipGroups.includes(w.group) && (!config.onlyGroups.length || config.onlyGroups.includes(w.group)));
+const SUBJECTS = PATHS.map((p) => writable(catalogue, p)).filter((w): w is Writable => w !== undefined && groupInScope(config, w.group));
 
 function pick(rec: Json, fields: readonly string[]): Json {
   return Object.fromEntries(Object.entries(rec).filter(([k]) => fields.includes(k)));

@@ -10,6 +10,7 @@
 // accents folded away (MySQL _ci collations do that), so a merely generous search is no failure.
 import fc from 'fast-check';
 import { loadConfig } from '../../src/config/config.js';
+import { groupInScope } from '../../src/config/scope.js';
 import { listCollections, type ListCollection } from '../../src/properties/collections.js';
 import { containsFolded, identity, searchableValues } from '../../src/properties/records.js';
 import { liveShrinks } from '../../src/properties/runner.js';
@@ -105,7 +106,7 @@ test.describe('search @properties', () => {
 const FINDABLE = ['/customers', '/manufacturers', '/addresses']
   .map((p) => writable(catalogue, p))
   .filter((w): w is Writable & { list: NonNullable<Writable['list']> } => w?.list !== undefined && (w.list.parameters.some((p) => p.in === 'query' && (p.name === 'search' || p.name === 'q'))))
-  .filter((w) => !config.skipGroups.includes(w.group) && (!config.onlyGroups.length || config.onlyGroups.includes(w.group)));
+  .filter((w) => groupInScope(config, w.group));
 
 const TEXT_FIELD: Readonly<Record<string, string>> = { '/customers': 'lastname', '/manufacturers': 'name', '/addresses': 'city' };
 

@@ -30,7 +30,7 @@ function expectValue(kit: FactoryKit, read: Exchange, fieldId: number, want: unk
   });
 }
 
-test.describe('additional fields', () => {
+if (spec.inScope('additional_fields')) test.describe('additional fields', () => {
   // One worker, one test at a time: the list rules judge the whole collection, which these tests write to.
   test.describe.configure({ mode: 'default' });
   namedResourceTests(

@@ -1,8 +1,11 @@
 // Cache clears: every DELETE /cache... path answers its declared success in the declared shape.
 // Clearing a live shop's caches costs it performance, so these run only with PROFILE=full (the
 // client's write guard refuses them otherwise).
+import { specOperations } from '../../fixtures/spec-ops.js';
 import { requireFull } from '../../fixtures/factories/index.js';
 import { callOk, test } from './support/catalogue.js';
+
+const ops = await specOperations();
 
 const CACHES: readonly (readonly [string, string])[] = [
   ['deleteCache', 'all caches'],
@@ -15,7 +18,7 @@ const CACHES: readonly (readonly [string, string])[] = [
   ['deleteCacheText', 'the text cache'],
 ];
 
-test.describe('cache', () => {
+if (ops.inScope('cache')) test.describe('cache', () => {
   for (const [op, what] of CACHES) {
     test(`should clear ${what}`, { tag: ['@cache', `@op:${op}`] }, async ({ kit, checks }) => {
       requireFull(kit, `clearing ${what}`);

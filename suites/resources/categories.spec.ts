@@ -2,6 +2,7 @@
 // exactly the direct children; `recursive` adds descendants on the list and on a category's
 // products), declared error statuses, list parameters and the search endpoint.
 // Writes touch only categories this test made; @readonly tests judge the target's own tree.
+import { specOperations } from '../../fixtures/spec-ops.js';
 import { createCategory, createMany, createTree, asCategoryRecord, categoryInput, categoryRecord } from '../../fixtures/factories/categories.js';
 import { createProduct, idsOf, linkProduct, linkedCategoryIds } from '../../fixtures/factories/products.js';
 import { requireWrites, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
@@ -9,6 +10,8 @@ import { expectRule, show } from '../../fixtures/evidence.js';
 import { changedDateRule, fieldsRule, fieldsSingleRule, linkHeaderRule, pagingRule, perPageRule, searchRule, secondValue, sortableValue, sortRule, type DateSubject } from '../../fixtures/list-rules.js';
 import { listItems } from '../../src/client/resolver.js';
 import { callOk, expectError, expectReadsBack, listedIds, readOk, skipBecause, test } from './support/catalogue.js';
+
+const ops = await specOperations();
 
 const G = '@categories';
 const sorted = (xs: readonly number[]): string => [...xs].sort((a, b) => a - b).join(', ');
@@ -28,7 +31,7 @@ function categoriesList(kit: FactoryKit): DateSubject {
   };
 }
 
-test.describe('categories', () => {
+if (ops.inScope('categories')) test.describe('categories', () => {
   test('should create a category, read it back, replace it, read it back, delete it and then answer 404', { tag: [G, '@op:createCategories', '@op:getCategory', '@op:updateCategory', '@op:deleteCategories', '@rule:lifecycle'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const made = await createCategory(kit, {}, { intent: 'positive' });
@@ -215,7 +218,7 @@ test.describe('categories', () => {
   });
 });
 
-test.describe('categories of the target (read only)', () => {
+if (ops.inScope('categories')) test.describe('categories of the target (read only)', () => {
   test('should list as children exactly the categories whose parent is the category', { tag: [G, '@op:getCategoryChildren', '@op:getCategories', '@rule:category-tree', '@readonly'] }, async ({ kit, checks }) => {
     const before = listItems((await readOk(kit, checks, 'getCategories', undefined, 'category-tree', { recursive: true })).response.json);
     const parent = before.find((c) => before.some((x) => x.parentId === c.id));

@@ -6,6 +6,6 @@ import { fileTests } from './support/files.js';
 
 const spec = await specOperations();
 
-test.describe('category icons', () => {
+if (spec.inScope('category_icons')) test.describe('category icons', () => {
   fileTests('category_icons', spec);
 });

@@ -6,6 +6,6 @@ import { fileTests } from './support/files.js';
 
 const spec = await specOperations();
 
-test.describe('category images', () => {
+if (spec.inScope('category_images')) test.describe('category images', () => {
   fileTests('category_images', spec);
 });

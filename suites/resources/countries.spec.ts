@@ -54,10 +54,11 @@ if (ops.inScope('countries')) test.describe('countries', () => {
   listParameterTests({ group: 'countries', op: ops.get('getCountries'), what: 'countries', subject: () => ({ op: 'getCountries', sortKey: 'name', secondSortKey: 'iso2', fields: ['id', 'name'] }), readOnly: true });
 });
 
-if (ops.inScope('zones')) test.describe('zones', () => {
+// Scoped per test: the zones of a country touch both groups (ONLY_GROUPS / SKIP_GROUPS, src/config/scope.ts).
+test.describe('zones', () => {
   test.skip(!ops.has('getCountries', 'getCountriesZones', 'getZones'), 'the loaded spec has no zone operations');
 
-  test("should list a country's zones, each readable by its id", { tag: ['@countries', '@zones', '@rule:lifecycle', '@op:getCountriesZones', '@op:getZones', '@readonly'] }, async ({ kit }) => {
+  if (ops.inScope('countries', 'zones')) test("should list a country's zones, each readable by its id", { tag: ['@countries', '@zones', '@rule:lifecycle', '@op:getCountriesZones', '@op:getZones', '@readonly'] }, async ({ kit }) => {
     const { zones, zonesEx } = await countryWithZones(kit);
     test.skip(!zones.length || !zonesEx, 'skip: none of the first active countries has zones');
     const zone = zones[0] as Json;
@@ -67,14 +68,14 @@ if (ops.inScope('zones')) test.describe('zones', () => {
     expectRule(!diff.length, kit.api, { rule: 'lifecycle', title: 'a zone should read the same by id as in its country', message: diff.join('\n  '), exchange: got, ...(zonesEx ? { related: [zonesEx] } : {}) });
   });
 
-  test('should answer the declared 500 and 501 for zones of a missing or invalid country', { tag: ['@countries', '@zones', '@rule:error-status', '@op:getCountriesZones', '@readonly'] }, async ({ kit }) => {
+  if (ops.inScope('countries', 'zones')) test('should answer the declared 500 and 501 for zones of a missing or invalid country', { tag: ['@countries', '@zones', '@rule:error-status', '@op:getCountriesZones', '@readonly'] }, async ({ kit }) => {
     const missing = await kit.api.call('getCountriesZones', { path: { country_id: MISSING_ID }, intent: 'negative', label: 'zones of a country id no shop has' });
     expectStatus(kit.api, 'error-status', missing, 500, 'zones of a missing country should answer the declared 500');
     const bad = await kit.api.call('getCountriesZones', { path: { country_id: 'abc' }, intent: 'negative', label: 'country_id=abc' });
     expectStatus(kit.api, 'error-status', bad, 501, 'zones of /countries/abc should answer the declared 501');
   });
 
-  test('should answer 400 for an invalid zone id and the declared 501 for a missing zone', { tag: ['@zones', '@rule:error-status', '@op:getZones', '@readonly'] }, async ({ kit }) => {
+  if (ops.inScope('zones')) test('should answer 400 for an invalid zone id and the declared 501 for a missing zone', { tag: ['@zones', '@rule:error-status', '@op:getZones', '@readonly'] }, async ({ kit }) => {
     const bad = await kit.api.call('getZones', { path: { zone_id: 'abc' }, intent: 'negative', label: 'zone_id=abc' });
     expectStatus(kit.api, 'error-status', bad, 400, 'GET /zones/abc should answer 400');
     const missing = await kit.api.call('getZones', { path: { zone_id: MISSING_ID }, intent: 'negative', label: 'a zone id no shop has' });

@@ -53,10 +53,11 @@ function expectPending(kit: FactoryKit, ex: Exchange, pending: boolean, what: st
   });
 }
 
-if (ops.inScope('emails')) test.describe('e-mails', () => {
+// Scoped per test: one test also touches attachments (ONLY_GROUPS / SKIP_GROUPS, src/config/scope.ts).
+test.describe('e-mails', () => {
   test.skip(!ops.has('getEmailsList', 'queueEmail', 'getEmails', 'deleteEmail'), 'the loaded spec has no e-mail operations');
 
-  test('should queue an e-mail as pending and read it back equal', { tag: ['@emails', '@rule:email-queue', '@rule:lifecycle', '@op:queueEmail', '@op:getEmails'] }, async ({ kit }) => {
+  if (ops.inScope('emails')) test('should queue an e-mail as pending and read it back equal', { tag: ['@emails', '@rule:email-queue', '@rule:lifecycle', '@op:queueEmail', '@op:getEmails'] }, async ({ kit }) => {
     requireWrites(kit);
     const input = emailInput(kit);
     const made = await queueEmail(kit, input, { intent: 'positive', rule: 'email-queue' });
@@ -67,7 +68,7 @@ if (ops.inScope('emails')) test.describe('e-mails', () => {
     expectPending(kit, got, true, 'a queued e-mail read back', [made.exchange]);
   });
 
-  test('should send a queued e-mail and read it back as sent', { tag: ['@emails', '@rule:email-queue', '@op:queueEmail', '@op:sendEmail', '@op:getEmails'] }, async ({ kit }) => {
+  if (ops.inScope('emails')) test('should send a queued e-mail and read it back as sent', { tag: ['@emails', '@rule:email-queue', '@op:queueEmail', '@op:sendEmail', '@op:getEmails'] }, async ({ kit }) => {
     requireWrites(kit);
     requireFull(kit, 'sending an e-mail (POST /emails/{id})');
     const made = await queueEmail(kit, {}, { rule: 'email-queue' });
@@ -77,7 +78,7 @@ if (ops.inScope('emails')) test.describe('e-mails', () => {
     expectPending(kit, await read(kit, made.id, 'email-queue'), false, 'the e-mail read back after sending', [send]);
   });
 
-  test('should refer to an uploaded attachment by the path the upload answered', { tag: ['@emails', '@attachments', '@rule:lifecycle', '@rule:files', '@op:uploadAttachments', '@op:queueEmail', '@op:getEmails'] }, async ({ kit }) => {
+  if (ops.inScope('emails', 'attachments')) test('should refer to an uploaded attachment by the path the upload answered', { tag: ['@emails', '@attachments', '@rule:lifecycle', '@rule:files', '@op:uploadAttachments', '@op:queueEmail', '@op:getEmails'] }, async ({ kit }) => {
     requireWrites(kit);
     const file = await uploadAttachment(kit, { rule: 'files' });
     const made = await queueEmail(kit, { attachments: [file.path] }, { rule: 'lifecycle' });
@@ -92,7 +93,7 @@ if (ops.inScope('emails')) test.describe('e-mails', () => {
     });
   });
 
-  test('should delete an own e-mail, which then reads as 404', { tag: ['@emails', '@rule:lifecycle', '@op:deleteEmail', '@op:getEmails'] }, async ({ kit }) => {
+  if (ops.inScope('emails')) test('should delete an own e-mail, which then reads as 404', { tag: ['@emails', '@rule:lifecycle', '@op:deleteEmail', '@op:getEmails'] }, async ({ kit }) => {
     requireWrites(kit);
     const made = await queueEmail(kit);
     const del = await kit.api.call('deleteEmail', { path: { email_id: made.id } });
@@ -103,7 +104,7 @@ if (ops.inScope('emails')) test.describe('e-mails', () => {
     expectStatus(kit.api, 'lifecycle', gone, 404, 'a deleted e-mail should read as 404', [del]);
   });
 
-  test('should filter e-mails by state=pending and state=sent', { tag: ['@emails', '@rule:filter-state', '@op:getEmailsList'] }, async ({ kit }) => {
+  if (ops.inScope('emails')) test('should filter e-mails by state=pending and state=sent', { tag: ['@emails', '@rule:filter-state', '@op:getEmailsList'] }, async ({ kit }) => {
     // Unscoped: the filter is judged on every listed e-mail; an own pending one (not with
     // PROFILE=readonly) must be on the right side.
     const own = kit.writable ? [(await queueEmail(kit, {}, { rule: 'filter-state' })).record] : [];
@@ -112,14 +113,14 @@ if (ops.inScope('emails')) test.describe('e-mails', () => {
     await filterRule(kit, s, 'filter-state', { param: 'state', value: 'sent', matches: (r) => r.isPending === false, include: [], exclude: own });
   });
 
-  test('should answer 400 for an invalid e-mail id and 404 for a missing one', { tag: ['@emails', '@rule:error-status', '@op:getEmails', '@readonly'] }, async ({ kit }) => {
+  if (ops.inScope('emails')) test('should answer 400 for an invalid e-mail id and 404 for a missing one', { tag: ['@emails', '@rule:error-status', '@op:getEmails', '@readonly'] }, async ({ kit }) => {
     const bad = await kit.api.call('getEmails', { path: { email_id: 'abc' }, intent: 'negative', label: 'email_id=abc' });
     expectStatus(kit.api, 'error-status', bad, 400, 'GET /emails/abc should answer 400');
     const missing = await kit.api.call('getEmails', { path: { email_id: MISSING_ID }, intent: 'negative', label: 'an e-mail id no shop has' });
     expectStatus(kit.api, 'error-status', missing, 404, 'GET of a missing e-mail should answer 404');
   });
 
-  test('should refuse queueing without a body and deleting an invalid id with 400', { tag: ['@emails', '@rule:error-status', '@op:queueEmail', '@op:deleteEmail'] }, async ({ kit }) => {
+  if (ops.inScope('emails')) test('should refuse queueing without a body and deleting an invalid id with 400', { tag: ['@emails', '@rule:error-status', '@op:queueEmail', '@op:deleteEmail'] }, async ({ kit }) => {
     requireWrites(kit);
     const noBody = await kit.api.call('queueEmail', { intent: 'negative', contentType: 'application/json', label: 'queue without a body' });
     expectStatus(kit.api, 'error-status', noBody, 400, 'PUT /emails without a body should answer 400');
@@ -127,5 +128,5 @@ if (ops.inScope('emails')) test.describe('e-mails', () => {
     expectStatus(kit.api, 'error-status', badDelete, 400, 'DELETE /emails/abc should answer 400');
   });
 
-  listParameterTests({ group: 'emails', op: ops.get('getEmailsList'), what: 'e-mails', subject: emailsList });
+  if (ops.inScope('emails')) listParameterTests({ group: 'emails', op: ops.get('getEmailsList'), what: 'e-mails', subject: emailsList });
 });

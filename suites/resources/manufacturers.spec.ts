@@ -29,7 +29,7 @@ function manufacturersList(kit: FactoryKit): ListSubject {
   };
 }
 
-test.describe('manufacturers', () => {
+if (ops.inScope('manufacturers')) test.describe('manufacturers', () => {
   test('should create a manufacturer, read it back, change it with PATCH, read it back, delete it and then answer 404', { tag: [G, '@op:createManufacturers', '@op:getManufacturer', '@op:updateManufacturers', '@op:deleteManufacturers', '@rule:lifecycle'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const input = manufacturerInput(kit);

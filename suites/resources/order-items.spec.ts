@@ -3,6 +3,7 @@
 // item). The spec declares 404 for PUT/DELETE of a missing item and DELETE of a missing
 // attribute; there the answer must be 404. Reads declare no 404, so any 4xx counts as "not found"
 // (fixtures/order-rules.ts expectGone).
+import { specOperations } from '../../fixtures/spec-ops.js';
 import { test, requireWrites } from '../../fixtures/factories/index.js';
 import { createItemAttribute, createOrder, createOrderItem, itemAttributeInput, orderItemInput, orderRefs } from '../../fixtures/factories/orders.js';
 import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
@@ -10,6 +11,8 @@ import { checkContext, expectConforms, expectGone, listOf, notCovered } from '..
 import type { Json } from '../../fixtures/factories/base.js';
 import type { FactoryKit } from '../../fixtures/factories/base.js';
 import type { Exchange } from '../../src/checks/types.js';
+
+const ops = await specOperations();
 
 function expectHolds(kit: FactoryKit, rule: string, sent: Json, got: unknown, ex: Exchange, title: string): void {
   const problems = notCovered(sent, got);
@@ -20,7 +23,7 @@ function single(ex: Exchange): unknown {
   return Array.isArray(ex.response.json) ? ex.response.json[0] : ex.response.json;
 }
 
-test.describe('order items', () => {
+if (ops.inScope('orders')) test.describe('order items', () => {
   test(
     'should add, read, update and delete an item of its own order',
     { tag: ['@orders', '@op:createOrderItem', '@op:getOrderItem', '@op:getOrderItems', '@op:updateOrderItems', '@op:deleteOrderItems', '@rule:lifecycle'] },

@@ -3,19 +3,23 @@
 // /orders/{id}/history, /orders/{id}/history/{history_id} and /orders_history/{order_id}; an
 // unknown status id is refused with the declared 400 and changes nothing; a history entry is
 // found only under its own order.
+import { specOperations } from '../../fixtures/spec-ops.js';
 import { test, requireWrites } from '../../fixtures/factories/index.js';
 import { createOrder, orderRefs, orderStatusIds, readOrder } from '../../fixtures/factories/orders.js';
 import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
 import { checkContext, expectConforms, expectGone, expectSameRecords, listOf, skipBecause } from '../../fixtures/order-rules.js';
 import type { FactoryKit, Json } from '../../fixtures/factories/base.js';
 
+const ops = await specOperations();
+
 async function history(kit: FactoryKit, rule: string, orderId: number) {
   const ex = await kit.api.call('getOrderHistories', { path: { order_id: orderId } });
   return { ex, records: listOf(kit, rule, ex, `GET /orders/${orderId}/history`) };
 }
 
+// Scoped per test: the history tests also touch orders_history (ONLY_GROUPS / SKIP_GROUPS, src/config/scope.ts).
 test.describe('order status and history', () => {
-  test(
+  if (ops.inScope('orders', 'orders_history')) test(
     'should change the status and add exactly one history entry, visible under every history path',
     {
       tag: ['@orders', '@orders_history', '@op:updateOrderStatus', '@op:getOrderHistories', '@op:getOrderHistory', '@op:getOrdersHistory', '@op:getOrders', '@rule:order-status-history', '@rule:path-aliases'],
@@ -68,7 +72,7 @@ test.describe('order status and history', () => {
     },
   );
 
-  test(
+  if (ops.inScope('orders')) test(
     'should refuse an unknown status id with 400 and change nothing',
     { tag: ['@orders', '@op:updateOrderStatus', '@op:getOrderStatuses', '@rule:error-status'] },
     async ({ kit, catalogue, validators, config }) => {
@@ -90,7 +94,7 @@ test.describe('order status and history', () => {
     },
   );
 
-  test(
+  if (ops.inScope('orders')) test(
     'should not find a history entry under another order',
     { tag: ['@orders', '@op:getOrderHistory', '@rule:order-part-ownership'] },
     async ({ kit }) => {
@@ -104,7 +108,7 @@ test.describe('order status and history', () => {
     },
   );
 
-  test(
+  if (ops.inScope('orders', 'orders_history')) test(
     'should answer the same history under /orders/{id}/history and /orders_history/{id} for an existing order',
     { tag: ['@orders', '@orders_history', '@op:getOrderHistories', '@op:getOrdersHistory', '@rule:path-aliases', '@readonly'] },
     async ({ kit }) => {

@@ -2,12 +2,15 @@
 // the vendor's contract: spec/ERRATA.md keeps status codes exactly as declared), and delete, which
 // succeeds also when the status is already gone (x-idempotent-delete; facts) and echoes the id.
 // The idempotent delete is shown by deleting the test's OWN status twice, never a guessed id.
+import { specOperations } from '../../fixtures/spec-ops.js';
 import { test, requireWrites } from '../../fixtures/factories/index.js';
 import { createOrderStatus, orderStatusInput } from '../../fixtures/factories/orders.js';
 import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
 import { checkContext, expectConforms, expectGone, notCovered } from '../../fixtures/order-rules.js';
 import type { FactoryKit, Json } from '../../fixtures/factories/base.js';
 import type { Exchange } from '../../src/checks/types.js';
+
+const ops = await specOperations();
 
 function expectHolds(kit: FactoryKit, rule: string, sent: Json, ex: Exchange, title: string): void {
   const problems = notCovered(sent, ex.response.json);
@@ -19,7 +22,7 @@ function expectEchoesId(kit: FactoryKit, rule: string, ex: Exchange, id: number,
   expectRule(Number(body?.orderStatusId) === id, kit.api, { rule, title: `${what} should answer the deleted id`, message: `orderStatusId ${show(body?.orderStatusId)}, expected ${id}`, exchange: ex });
 }
 
-test.describe('order statuses', () => {
+if (ops.inScope('order_statuses')) test.describe('order statuses', () => {
   test(
     'should create, read, replace (answering 201 as declared) and delete an order status',
     { tag: ['@order_statuses', '@op:createOrderStatuses', '@op:getOrderStatus', '@op:updateOrderStatuses', '@op:deleteOrderStatuses', '@rule:lifecycle'] },

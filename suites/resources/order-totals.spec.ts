@@ -10,12 +10,15 @@
 // `totals`, and the same records have their own paths. The suite asserts that both ways answer
 // the same records, and that a total or item added, changed or deleted through its own path shows
 // in the order (@rule:order-totals-consistent).
+import { specOperations } from '../../fixtures/spec-ops.js';
 import { test, requireWrites } from '../../fixtures/factories/index.js';
 import { createOrder, createOrderItem, createOrderTotal, orderRefs, orderTotalInput, readOrder } from '../../fixtures/factories/orders.js';
 import { expectRule, expectStatus } from '../../fixtures/evidence.js';
 import { checkContext, expectConforms, expectGone, expectSameRecords, listOf, notCovered } from '../../fixtures/order-rules.js';
 import type { FactoryKit, Json } from '../../fixtures/factories/base.js';
 import type { Exchange } from '../../src/checks/types.js';
+
+const ops = await specOperations();
 
 function expectHolds(kit: FactoryKit, rule: string, sent: Json, got: unknown, ex: Exchange, title: string): void {
   const problems = notCovered(sent, got);
@@ -41,7 +44,7 @@ function expectConsistent(kit: FactoryKit, rule: string, s: Awaited<ReturnType<t
   expectSameRecords(kit, rule, { ex: s.order.ex, records: s.order.items }, { ex: s.items.ex, records: s.items.records }, `GET /orders/{id}/items should answer the items the order holds (${when})`);
 }
 
-test.describe('order totals', () => {
+if (ops.inScope('orders')) test.describe('order totals', () => {
   test(
     'should add, read, update and delete a total of its own order',
     { tag: ['@orders', '@op:createOrderTotal', '@op:getOrderTotal', '@op:getOrderTotals', '@op:updateOrderTotal', '@op:deleteOrderTotals', '@rule:lifecycle'] },

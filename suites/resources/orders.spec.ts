@@ -17,6 +17,7 @@
 // - List parameters: the shared rules of fixtures/list-rules.ts on orders this test made, scoped
 //   by a token in their comment so parallel tests do not disturb them.
 // Missing records: where an operation declares no 404 the suites accept any 4xx (see expectGone).
+import { specOperations } from '../../fixtures/spec-ops.js';
 import { test, requireWrites } from '../../fixtures/factories/index.js';
 import type { FactoryKit } from '../../fixtures/factories/base.js';
 import { createOrder, orderInput, orderItemInput, orderRefs, orderStatusIds, readOrder, totalsFor, type OrderRefs } from '../../fixtures/factories/orders.js';
@@ -36,6 +37,8 @@ import {
 import { checkContext, expectConforms, expectGone, firstListed, fullOrderOnlyFields, listOf, notCovered } from '../../fixtures/order-rules.js';
 import type { Exchange } from '../../src/checks/types.js';
 import type { Json } from '../../fixtures/factories/base.js';
+
+const ops = await specOperations();
 
 /** Orders of this test only (their comments carry a token), for the list rules. */
 function ordersList(kit: FactoryKit): DateSubject {
@@ -68,7 +71,7 @@ function expectHolds(kit: FactoryKit, sent: Json, got: Json, ex: Exchange, what:
   });
 }
 
-test.describe('orders', () => {
+if (ops.inScope('orders')) test.describe('orders', () => {
   test(
     'should create an order for its own customer, read it back complete, update it and read the update back',
     { tag: ['@orders', '@op:createOrder', '@op:getOrders', '@op:updateOrder', '@rule:lifecycle'] },

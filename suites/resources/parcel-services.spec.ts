@@ -1,6 +1,7 @@
 // Parcel services: lifecycle (create 201, read, replace, delete, then the declared 404), the
 // declared 400s, the search endpoint and the list parameters. Services made here are never the
 // default: making one the default would change the shop's own default service.
+import { specOperations } from '../../fixtures/spec-ops.js';
 import { test, requireWrites } from '../../fixtures/factories/index.js';
 import { createParcelService, parcelServiceInput } from '../../fixtures/factories/orders.js';
 import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
@@ -8,6 +9,8 @@ import { fieldsRule, linkHeaderRule, pagingRule, perPageRule, searchRule, sortab
 import { checkContext, expectConforms, expectGone, listOf, notCovered } from '../../fixtures/order-rules.js';
 import type { FactoryKit, Json } from '../../fixtures/factories/base.js';
 import type { Exchange } from '../../src/checks/types.js';
+
+const ops = await specOperations();
 
 function parcelServices(kit: FactoryKit): ListSubject {
   const token = kit.token();
@@ -28,7 +31,7 @@ function expectHolds(kit: FactoryKit, rule: string, sent: Json, ex: Exchange, ti
   expectRule(!problems.length, kit.api, { rule, title, message: problems.join('\n  '), exchange: ex });
 }
 
-test.describe('parcel services', () => {
+if (ops.inScope('parcel_services')) test.describe('parcel services', () => {
   test(
     'should create, read, replace and delete a parcel service',
     { tag: ['@parcel_services', '@op:createParcelService', '@op:getSingleParcelServices', '@op:updateParcelService', '@op:deleteParcelService', '@rule:lifecycle'] },

@@ -2,12 +2,15 @@
 // and GET /payment_details/{order_id}. Both must answer the same (declared ShopPaymentDetails) for
 // an order the test made and for an existing one (@rule:path-aliases). The API has no operation
 // that writes payment details, so what they hold is not asserted, only that both paths agree.
+import { specOperations } from '../../fixtures/spec-ops.js';
 import { test, requireWrites } from '../../fixtures/factories/index.js';
 import { createOrder } from '../../fixtures/factories/orders.js';
 import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
 import { checkContext, expectConforms, firstListed } from '../../fixtures/order-rules.js';
 import { sameJson, type FactoryKit } from '../../fixtures/factories/base.js';
 import type { CheckContext } from '../../src/checks/types.js';
+
+const ops = await specOperations();
 
 async function expectSameDetails(kit: FactoryKit, order_id: number, ctx?: CheckContext): Promise<void> {
   const rule = 'path-aliases';
@@ -28,7 +31,7 @@ async function expectSameDetails(kit: FactoryKit, order_id: number, ctx?: CheckC
   });
 }
 
-test.describe('payment details', () => {
+if (ops.inScope('orders', 'payment_details')) test.describe('payment details', () => {
   test(
     'should answer the same payment details under both paths for its own order',
     { tag: ['@orders', '@payment_details', '@op:getOrderPaymentDetails', '@op:getPaymentDetails', '@op:createOrder', '@rule:path-aliases'] },

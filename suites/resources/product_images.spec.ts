@@ -6,6 +6,6 @@ import { fileTests } from './support/files.js';
 
 const spec = await specOperations();
 
-test.describe('product images', () => {
+if (spec.inScope('product_images')) test.describe('product images', () => {
   fileTests('product_images', spec);
 });

@@ -1,15 +1,18 @@
 // Product prices under /product_prices: prices read back as set, graduated prices per customer
 // group and quantity, refused quantities, missing products, and DELETE clearing the group and
 // graduated prices of an own product.
+import { specOperations } from '../../fixtures/spec-ops.js';
 import { createProduct } from '../../fixtures/factories/products.js';
 import { isObj, requireWrites } from '../../fixtures/factories/index.js';
 import { expectRule, show } from '../../fixtures/evidence.js';
 import { callOk, single, test } from './support/catalogue.js';
 import { priceTests } from './support/prices.js';
 
+const ops = await specOperations();
+
 const G = '@product_prices';
 
-test.describe('product prices', () => {
+if (ops.inScope('product_prices')) test.describe('product prices', () => {
   priceTests({ group: G, get: 'getProductPrices', put: 'putProductPrices', quantity: 'getProductQuantityPrices' });
 
   test('should clear the group and graduated prices of a product on DELETE', { tag: [G, '@op:deleteProductPrices', '@op:putProductPrices', '@op:getProductPrices', '@rule:lifecycle'] }, async ({ kit, checks }) => {

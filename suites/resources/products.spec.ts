@@ -2,6 +2,7 @@
 // directions (link, move, unlink; a deleted product leaves no link behind), prices and graduated
 // prices through /products/{id}/product_prices, declared error statuses, list parameters and the
 // search endpoint. Writes touch only products and categories this test made.
+import { specOperations } from '../../fixtures/spec-ops.js';
 import { createCategory, createMany } from '../../fixtures/factories/categories.js';
 import { createProduct, idsOf, linkProduct, linkedCategoryIds, productInput, productRecord, productRefs } from '../../fixtures/factories/products.js';
 import { requireWrites, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
@@ -11,6 +12,8 @@ import { listItems } from '../../src/client/resolver.js';
 import type { Exchange } from '../../src/checks/types.js';
 import { callOk, expectError, expectReadsBack, listedIds, readOk, skipBecause, test } from './support/catalogue.js';
 import { priceTests } from './support/prices.js';
+
+const ops = await specOperations();
 
 const G = '@products';
 const sorted = (xs: readonly number[]): string => [...xs].sort((a, b) => a - b).join(', ');
@@ -60,7 +63,7 @@ async function expectLinked(kit: FactoryKit, p: number, c: number, linked: boole
   });
 }
 
-test.describe('products', () => {
+if (ops.inScope('products')) test.describe('products', () => {
   test('should create a product, read it back, replace it, read it back, delete it and then answer 404', { tag: [G, '@op:createProducts', '@op:getProduct', '@op:updateProduct', '@op:deleteProducts', '@rule:lifecycle'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const made = await createProduct(kit, {}, { rule: 'lifecycle' });
@@ -209,6 +212,6 @@ test.describe('products', () => {
   });
 });
 
-test.describe('product prices under /products', () => {
+if (ops.inScope('products')) test.describe('product prices under /products', () => {
   priceTests({ group: G, get: 'getProductProductPrices', put: 'putProductProductPrices', quantity: 'getProductProductQuantityPrice' });
 });

@@ -6,7 +6,7 @@ import { namedResourceTests } from './support/named.js';
 
 const spec = await specOperations();
 
-test.describe('quantity units', () => {
+if (spec.inScope('quantity_units')) test.describe('quantity units', () => {
   // One worker, one test at a time: the list rules judge the whole collection, which these tests write to.
   test.describe.configure({ mode: 'default' });
   namedResourceTests(

@@ -39,7 +39,7 @@ function expectReview(kit: FactoryKit, sent: Json, read: Exchange, what: string,
   expectRule(isObj(got) && got.customerName === want, kit.api, { rule: 'lifecycle', title: `${what}: the reviewer's name should read back as written`, message: `sent ${show(want)}, read ${show(got)}`, exchange: read, related });
 }
 
-test.describe('reviews', () => {
+if (ops.inScope('reviews')) test.describe('reviews', () => {
   test('should create a review, read it back, replace it, read it back, delete it and then answer 404', { tag: [G, '@op:postReviews', '@op:getReview', '@op:updateReviews', '@op:deleteReviews', '@rule:lifecycle'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const product = await createProduct(kit, {}, { rule: 'lifecycle' });

@@ -33,7 +33,7 @@ function offersList(kit: FactoryKit): ListSubject {
   };
 }
 
-test.describe('special offers', () => {
+if (ops.inScope('special_offers')) test.describe('special offers', () => {
   test('should create an offer, read it back, replace it, read it back, delete it and then answer 404', { tag: [G, '@op:createSpecialOffers', '@op:getSpecialOffers', '@op:updateSpecialOffer', '@op:deleteSpecialOffer', '@rule:lifecycle'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const product = await createProduct(kit, {}, { rule: 'lifecycle' });

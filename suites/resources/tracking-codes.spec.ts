@@ -7,6 +7,7 @@
 // `{ type: 'deprecated', description: '<operationId>: <why>' }` (fixtures/deprecated.ts); reports
 // read it to flag the operation. Our spec says it through the tag `tracking_code` ("old form
 // (deprecated)") and the operationIds; a spec with `deprecated: true` is read the same way.
+import { specOperations } from '../../fixtures/spec-ops.js';
 import { test, requireWrites } from '../../fixtures/factories/index.js';
 import { catalogueFor } from '../../fixtures/catalogue.js';
 import { deprecatedAnnotations } from '../../fixtures/deprecated.js';
@@ -19,6 +20,7 @@ import type { Exchange } from '../../src/checks/types.js';
 
 const config = loadConfig();
 const catalogue = await catalogueFor(config.spec, config.errata);
+const ops = await specOperations();
 
 const DEPRECATED_OPS = ['postTrackingCodeDeprecated', 'getOrderTrackingCodesDeprecated', 'getTrackingCodesDeprecated', 'getTrackingCodeDeprecated', 'deleteTrackingCodeDeprecated'];
 
@@ -26,8 +28,9 @@ function read(kit: FactoryKit, rule: string, ex: Exchange, what: string): { ex: 
   return { ex, records: listOf(kit, rule, ex, what) };
 }
 
+// Scoped per test: the deprecated paths are a group of their own (ONLY_GROUPS / SKIP_GROUPS, src/config/scope.ts).
 test.describe('tracking codes', () => {
-  test(
+  if (ops.inScope('orders', 'tracking_codes')) test(
     'should create a tracking code under an order, find it with the order, in the list and by id, then delete it',
     { tag: ['@orders', '@tracking_codes', '@op:postTrackingCode', '@op:getOrderTrackingCodes', '@op:getTrackingCodes', '@op:getTrackingCode', '@op:deleteTrackingCodes', '@rule:lifecycle'] },
     async ({ kit, validators }) => {
@@ -63,7 +66,7 @@ test.describe('tracking codes', () => {
     },
   );
 
-  test(
+  if (ops.inScope('orders', 'tracking_codes', 'tracking_code')) test(
     'should behave the same under the deprecated tracking code paths',
     {
       tag: [
@@ -113,7 +116,7 @@ test.describe('tracking codes', () => {
     },
   );
 
-  test(
+  if (ops.inScope('orders', 'tracking_codes', 'tracking_code')) test(
     'should answer the same existing tracking codes under the deprecated and the current paths',
     {
       tag: ['@orders', '@tracking_codes', '@tracking_code', '@op:getTrackingCodes', '@op:getTrackingCodesDeprecated', '@op:getTrackingCode', '@op:getTrackingCodeDeprecated', '@op:getOrderTrackingCodes', '@op:getOrderTrackingCodesDeprecated', '@rule:path-aliases', '@readonly'],

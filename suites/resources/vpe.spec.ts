@@ -7,7 +7,7 @@ import { namedResourceTests } from './support/named.js';
 
 const spec = await specOperations();
 
-test.describe('packing units (vpe)', () => {
+if (spec.inScope('vpe')) test.describe('packing units (vpe)', () => {
   // One worker, one test at a time: the list rules judge the whole collection, which these tests write to.
   test.describe.configure({ mode: 'default' });
   namedResourceTests(

@@ -2,6 +2,7 @@
 // the spec declares 201 too, delete, then the declared 404), the declared 400s and the list
 // parameters. The order id inside a withdrawal is readOnly (the shop links it), so the suite
 // neither sends nor asserts it.
+import { specOperations } from '../../fixtures/spec-ops.js';
 import { test, requireWrites } from '../../fixtures/factories/index.js';
 import { createWithdrawal, withdrawalInput } from '../../fixtures/factories/orders.js';
 import { expectRule, expectStatus } from '../../fixtures/evidence.js';
@@ -9,6 +10,8 @@ import { fieldsRule, linkHeaderRule, pagingRule, perPageRule, searchRule, sortab
 import { checkContext, expectConforms, expectGone, notCovered } from '../../fixtures/order-rules.js';
 import type { FactoryKit, Json } from '../../fixtures/factories/base.js';
 import type { Exchange } from '../../src/checks/types.js';
+
+const ops = await specOperations();
 
 function withdrawals(kit: FactoryKit): ListSubject {
   const token = kit.token();
@@ -32,7 +35,7 @@ function expectHolds(kit: FactoryKit, rule: string, sent: Json, ex: Exchange, ti
   expectRule(!problems.length, kit.api, { rule, title, message: problems.join('\n  '), exchange: ex });
 }
 
-test.describe('withdrawals', () => {
+if (ops.inScope('withdrawal')) test.describe('withdrawals', () => {
   test(
     'should create, read, replace and delete a withdrawal',
     { tag: ['@withdrawal', '@op:postWithdrawals', '@op:getWithdrawal', '@op:updateWithdrawals', '@op:deleteWithdrawals', '@rule:lifecycle'] },
