@@ -1,18 +1,19 @@
 // The last phase of `npm test` (and so of CI): every artefact the run wrote (reports/, test-results/)
 // is searched for the run's credentials in every form secretForms() knows (plain, Basic token,
-// URL-encoded, ...), inside zips and base64 blobs too (the HTML report embeds its data as a base64
-// zip). The redaction self-test proves the scanner on deliberate leaks; this runs it on the real
-// run's output. Exit 1 with the places on any hit.
+// URL-encoded, ...) and for Authorization header values left in the clear, inside zips, gzip and
+// base64 blobs too (the HTML report embeds its data as a base64 zip): test/support/artefact-scan.ts,
+// whose unit test plants each form, and which the redaction and report self-tests run on their own
+// runs. Exit 1 with the places on any hit.
 //
 //   node --import tsx test/leak-scan.ts [--since=<epoch ms>] <dir> [<dir> ...]
 //
 // --since: only files written since then (npm test passes its start), so scratch files someone
 // keeps under reports/ do not fail the run; in CI's clean clone that is everything there.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfigOrExit, PROJECT_ROOT } from '../src/config/config.js';
 import { secretForms } from '../src/client/redact.js';
-import { scanBuffer, type Hit } from './harness/support/artefact-scan.js';
+import { scanTree, type Hit } from './support/artefact-scan.js';
 
 const config = loadConfigOrExit();
 const needles = secretForms(config.apiUser, config.apiPassword);
@@ -23,24 +24,19 @@ const dirs = process.argv.slice(2).filter((a) => !a.startsWith('--')).map((d) =>
 const hits: Hit[] = [];
 let files = 0;
 let scanned = 0;
-const walk = (d: string): void => {
-  for (const name of readdirSync(d)) {
-    const p = path.join(d, name);
-    const st = statSync(p);
-    if (st.isDirectory()) walk(p);
-    else if (st.mtimeMs >= since) {
-      files++;
-      scanned += scanBuffer(readFileSync(p), path.relative(PROJECT_ROOT, p), needles, hits);
-    }
-  }
-};
-for (const dir of dirs) walk(dir);
+for (const dir of dirs) {
+  const r = scanTree(dir, needles, { since });
+  const prefix = path.relative(PROJECT_ROOT, dir);
+  hits.push(...r.hits.map((h) => ({ ...h, where: path.join(prefix, h.where) })));
+  files += r.files.length;
+  scanned += r.scanned;
+}
 
 const names = dirs.map((d) => path.relative(PROJECT_ROOT, d) || '.').join(', ') || '(nothing to scan)';
 if (hits.length) {
   console.error(`credential scan: ${hits.length} hit(s) in ${names}:`);
-  // Never print the secret itself: name the form by its length and place.
-  for (const h of hits.slice(0, 50)) console.error(`  ${h.where}: a credential form (${h.needle.length} chars)`);
+  // A hit names the form found and its place, never the secret itself.
+  for (const h of hits.slice(0, 50)) console.error(`  ${h.where}: ${h.form}`);
   if (hits.length > 50) console.error(`  … ${hits.length - 50} more`);
   process.exitCode = 1;
 } else {

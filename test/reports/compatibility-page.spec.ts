@@ -14,7 +14,7 @@ import { secretForms } from '../../src/client/redact.js';
 import type { CompatibilityReport } from '../../src/report/compatibility/types.js';
 import { launchChromium } from './support/browser.js';
 import { FAULT, FAULTY_OPS, PASSWORD, runNode, selfTestDir, SLICE, tsx, USER, type ChildResult } from './support/child.js';
-import { scanDir } from './support/leak-scan.js';
+import { scanTree } from '../support/artefact-scan.js';
 
 interface PageRun {
   dir: string;
@@ -178,10 +178,10 @@ test.describe('compatibility report of a run @reports', () => {
   });
 
   test('should leave no credential in any artefact of the run', ({ run }) => {
-    const { leaks, files } = scanDir(run.dir, secretForms(USER, PASSWORD));
+    const { hits, files } = scanTree(run.dir, secretForms(USER, PASSWORD));
     for (const f of ['junit.xml', 'compatibility/report.json', 'compatibility/report.md', 'compatibility/index.html', 'compatibility/badge.svg', 'allure-report/index.html', 'html/index.html']) expect(files).toContain(f);
     expect(files.some((f) => f.startsWith('allure-results/'))).toBe(true);
-    expect(leaks).toEqual([]);
+    expect(hits).toEqual([]);
     expect(run.conformance.output).not.toContain(PASSWORD);
   });
 

@@ -1,12 +1,8 @@
 // Units of the reports: how tests map to operations and checks, the outcome scale, the matrix
 // and its score, the known-deviations baseline and gate, the page/Markdown/badge renderers, the
-// Allure labels and the analytics stripping. No run, no browser: see the other files here.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+// Allure labels and the analytics stripping. No run, no browser: see the other files here (the
+// artefact scanner's units are in test/unit/artefact-scan.spec.ts).
 import { expect, test } from '@playwright/test';
-import { zipSync } from 'fflate';
-import { secretForms } from '../../src/client/redact.js';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import type { Outcome } from '../../src/checks/types.js';
 import { stripAnalytics } from '../../src/report/allure-render.js';
@@ -22,7 +18,6 @@ import { renderHtml } from '../../src/report/compatibility/render-html.js';
 import { renderMarkdown } from '../../src/report/compatibility/render-md.js';
 import { keysOf } from '../../src/report/compatibility/tags.js';
 import { OTHER_OPERATION } from '../../src/report/compatibility/types.js';
-import { scanDir } from './support/leak-scan.js';
 import { catalogue, META, op, rec } from './support/records.js';
 
 const NO_BASELINE: Baseline = { file: undefined, entries: [] };
@@ -307,26 +302,5 @@ test.describe('Allure labels and rendering @reports', () => {
     expect(out).toContain('data:text/javascript;base64,QQ==');
     expect(out).toContain('<script>load()</script>');
     expect(() => stripAnalytics('<p>gtag( in prose</p>')).toThrow(/not inside a script element/);
-  });
-});
-
-test.describe('artefact scan @reports', () => {
-  test('should find a secret in plain text, in a zip and in base64 inside a page, and nothing in clean files', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'leak-scan-'));
-    try {
-      const [token] = secretForms('admin@example.test', 'Planted-Secret-1').filter((s) => s.startsWith('YWRt'));
-      expect(token).toBeDefined();
-      mkdirSync(path.join(dir, 'a'));
-      writeFileSync(path.join(dir, 'a', 'clean.txt'), 'authorization: Basic [REDACTED]');
-      writeFileSync(path.join(dir, 'a', 'plain.log'), `password was Planted-Secret-1`);
-      writeFileSync(path.join(dir, 'blob.zip'), zipSync({ 'report.jsonl': Buffer.from(`{"h":"Basic ${token}"}`) }));
-      const inner = Buffer.from(JSON.stringify({ attachment: 'curl -H authorization: Planted-Secret-1 ............' })).toString('base64');
-      writeFileSync(path.join(dir, 'page.html'), `<script src="data:application/json;base64,${inner}"></script>`);
-      const { leaks, files } = scanDir(dir, secretForms('admin@example.test', 'Planted-Secret-1'));
-      expect(files.sort()).toEqual(['a/clean.txt', 'a/plain.log', 'blob.zip', 'page.html']);
-      expect([...new Set(leaks.map((l) => l.where.split(' > ')[0]))].sort()).toEqual(['a/plain.log', 'blob.zip', 'page.html']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });
