@@ -67,8 +67,3 @@ export const CATALOGUE_FAULT_CASES: CatalogueFaultCase[] = [
 
 /** Every fault of the catalogue area has a case (a new fault without one fails the self-test). */
 export const CATALOGUE_AREA_FAULTS: string[] = catalogueSuiteFaults.map((f) => f.name);
-
-/** A Playwright grep for the tests whose title contains one of `titles` (the results are matched exactly). */
-export function titlesGrep(titles: readonly string[]): RegExp {
-  return new RegExp(titles.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
-}

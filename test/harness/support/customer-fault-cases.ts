@@ -83,8 +83,3 @@ export const CUSTOMER_FAULT_CASES: CustomerFaultCase[] = [
 
 /** Every fault of reference/faults/customers-suite.ts has a case (a new fault without one fails the self-test). */
 export const CUSTOMER_AREA_FAULTS: string[] = customersSuiteFaults.map((f) => f.name);
-
-/** A Playwright grep for the tests whose title contains one of `titles` (the results are matched exactly). */
-export function titlesGrep(titles: readonly string[]): RegExp {
-  return new RegExp(titles.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
-}

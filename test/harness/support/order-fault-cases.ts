@@ -54,8 +54,3 @@ export const ORDER_FAULT_CASES: OrderFaultCase[] = [
 
 /** Every fault of the order area has a case (a new fault without one fails the self-test). */
 export const ORDER_AREA_FAULTS: string[] = orderSuiteFaults.map((f) => f.name);
-
-/** A Playwright grep for the tests whose own title contains one of `titles`. */
-export function titleGrep(titles: readonly string[]): RegExp {
-  return new RegExp(titles.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
-}
