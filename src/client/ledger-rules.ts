@@ -49,6 +49,15 @@ function matchesSomeOperation(catalogue: Catalogue, p: string): boolean {
   return catalogue.operations.some((op) => pathMatcher(op.path)(p) !== undefined);
 }
 
+/**
+ * The operation's path is a collection of the spec: some operation addresses a member right below
+ * it (`/orders/{order_id}/items/{item_id}/attributes` has `.../attributes/{attribute_id}/Property`).
+ */
+function isCollection(catalogue: Catalogue, op: Operation): boolean {
+  const below = `${op.path.replace(/\/+$/, '')}/{`;
+  return catalogue.operations.some((o) => o.path.startsWith(below));
+}
+
 /** The record path for an id created by a request to `requestPath`. */
 export function recordPathFor(catalogue: Catalogue, requestPath: string, id: string): string {
   const candidate = `${requestPath.replace(/\/+$/, '')}/${encodeURIComponent(id)}`;
@@ -112,8 +121,9 @@ export function createdRecords(catalogue: Catalogue, apiRoot: string, a: AnswerF
   const out: NewRecord[] = [];
   const loc = locationPath(a.location, apiRoot);
   // An answer naming a record already in the request path is an action on it (`POST
-  // /loans/7/return`, sending e-mail 7), not a create.
-  const inPath = new Set(a.path.split('/').map((seg) => decodeURIComponent(seg)));
+  // /loans/7/return`, sending e-mail 7), not a create. A POST to a collection creates, though:
+  // there a new id may equal a parent's (attribute 6 of item 6 of an order).
+  const inPath = isCollection(catalogue, a.op) ? new Set<string>() : new Set(a.path.split('/').map((seg) => decodeURIComponent(seg)));
   const ids = idsInBody(a.body).filter((id) => !inPath.has(id));
   if (!ids.length && loc) {
     const id = decodeURIComponent(loc.split('/').pop() ?? '');

@@ -169,6 +169,11 @@ test.describe('ledger @harness @client', () => {
     expect(upload).toEqual([{ kind: 'file', collection: '/category_icons', id: 'qa-1.png', path: '/category_icons' }]);
     expect(createdRecords(spec.catalogue, 'https://h.test/v2', { op: spec.op('searchCustomer'), method: 'POST', path: '/customers/search', status: 200, body: [{ id: 1 }], location: undefined })).toEqual([]);
     expect(createdRecords(spec.catalogue, 'https://h.test/v2', { op: spec.op('createCustomers'), method: 'POST', path: '/customers', status: 400, body: { id: 1 }, location: undefined })).toEqual([]);
+    // A child may have its parent's id: attribute 6 of item 6 is still a new record.
+    const attribute = createdRecords(spec.catalogue, 'https://h.test/v2', { op: spec.op('createOrderTimeAttribute'), method: 'POST', path: '/orders/5/items/6/attributes', status: 201, body: { id: 6 }, location: 'https://h.test/v2/orders/5/items/6/attributes/6/Property' });
+    expect(attribute).toEqual([{ kind: 'record', collection: '/orders/5/items/6/attributes', id: '6', path: '/orders/5/items/6/attributes/6', parent: '/orders/5/items/6' }]);
+    const noLocation = createdRecords(spec.catalogue, 'https://h.test/v2', { op: spec.op('createOrderItem'), method: 'POST', path: '/orders/5/items', status: 201, body: { id: 5 }, location: undefined });
+    expect(noLocation.map((r) => r.path)).toEqual(['/orders/5/items/5']);
     // An action on a record (sending e-mail 7) answers that record: nothing new.
     expect(createdRecords(spec.catalogue, 'https://h.test/v2', { op: spec.op('sendEmail'), method: 'POST', path: '/emails/7', status: 201, body: { id: 7 }, location: undefined })).toEqual([]);
   });
