@@ -4,6 +4,7 @@
 import { defineConfig } from '@playwright/test';
 import { loadConfigOrExit } from './src/config/config.js';
 import { BASE_PATH, embeddedShopUrl } from './src/config/embedded.js';
+import { SCOPE_METADATA } from './src/report/compatibility/scope.js';
 import { conformanceReporters } from './src/report/reporters.js';
 import { bannerStream, drawSeed, seedBanner } from './src/properties/seed.js';
 
@@ -28,7 +29,8 @@ export default defineConfig({
   forbidOnly: true,
   // Contract suites get no retries: randomness is pinned by seeds, not hidden by reruns.
   retries: 0,
-  metadata: { 'fast-check seed': fcSeed, 'fast-check runs (FC_RUNS)': config.fcRuns },
+  // The group scope travels with the run (merge-reports keeps it) to the compatibility report.
+  metadata: { 'fast-check seed': fcSeed, 'fast-check runs (FC_RUNS)': config.fcRuns, [SCOPE_METADATA]: { onlyGroups: config.onlyGroups, skipGroups: config.skipGroups } },
   workers: process.env.CI ? 2 : undefined,
   timeout: 60_000,
   // The redacting reporter comes first (src/report/reporters.ts): it scrubs credentials from

@@ -88,6 +88,7 @@ function printGate(report: CompatibilityReport, baselineFile: string): void {
   if (g.newFailures.length) process.stdout.write(`\n${g.newFailures.length} failure(s) not in the baseline (${name}):\n${list(g.newFailures, (f) => `${f.operation} · ${f.check}: ${f.outcome}`)}\n`);
   if (g.known.length) process.stdout.write(`\n${g.known.length} known deviation(s) listed in ${name} (still failing, still in the reports).\n`);
   if (g.fixed.length) process.stdout.write(`\n${g.fixed.length} baseline entr${g.fixed.length === 1 ? 'y now passes' : 'ies now pass'}; remove ${g.fixed.length === 1 ? 'it' : 'them'} from ${name} (or run \`npm run baseline:update\`):\n${list(g.fixed, (e) => `${e.operation} · ${e.check}: ${e.reason}`)}\n`);
+  if (g.outOfScope.length) process.stdout.write(`\n${g.outOfScope.length} baseline entr${g.outOfScope.length === 1 ? 'y was' : 'ies were'} not judged: ${g.outOfScope.length === 1 ? 'it covers' : 'they cover'} operations out of this run's scope (ONLY_GROUPS/SKIP_GROUPS), kept as ${g.outOfScope.length === 1 ? 'it is' : 'they are'}.\n`);
   if (g.runErrors.length) process.stdout.write(`\nThe run cannot be trusted:\n${list(g.runErrors, (e) => e)}\n`);
 }
 

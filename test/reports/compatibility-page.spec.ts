@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { test as base, expect } from '@playwright/test';
 import { PROJECT_ROOT } from '../../src/config/config.js';
 import { secretForms } from '../../src/client/redact.js';
-import type { CompatibilityReport } from '../../src/report/compatibility/types.js';
+import { SCHEMA_VERSION, type CompatibilityReport } from '../../src/report/compatibility/types.js';
 import { launchChromium } from './support/browser.js';
 import { FAULT, FAULTY_OPS, PASSWORD, runNode, selfTestDir, SLICE, tsx, USER, type ChildResult } from './support/child.js';
 import { scanTree } from '../support/artefact-scan.js';
@@ -64,7 +64,9 @@ test.describe('compatibility report of a run @reports', () => {
 
   test('should write report.json with the run, the target and the matrix, without credentials', ({ run }) => {
     const r = run.json;
-    expect(r.schemaVersion).toBe(1);
+    expect(r.schemaVersion).toBe(SCHEMA_VERSION);
+    expect(r.scope).toBeNull();
+    expect(r.score.inScope).toBe(r.score.declared);
     expect(r.spec).toMatchObject({ title: 'Shop Management REST API', version: '3.9.0', file: 'spec/shop-api-v2.yaml', basePath: '/shop1/api.php/v2' });
     expect(r.spec.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(r.target).toMatchObject({ apiVersion: 'v2', shopVersion: '3.9.0', embedded: true });

@@ -100,11 +100,12 @@ test.describe('matrix and score @reports', () => {
     ]);
     expect(Object.fromEntries(r.operations.map((o) => [o.id, o.status]))).toEqual({ getA: 'conformant', getB: 'failing', getC: 'unsupported', notInSpec: 'conformant' });
     // Operations the spec does not declare are shown, never counted.
-    expect(r.score).toEqual({ conformant: 1, declared: 3, percent: 33.3 });
+    expect(r.score).toEqual({ conformant: 1, declared: 3, inScope: 3, percent: 33.3 });
+    expect(r.scope).toBeNull();
     expect(r.operations.find((o) => o.id === 'notInSpec')?.declared).toBe(false);
     expect(r.groups).toEqual([
-      { name: 'alpha', operations: 2, conformant: 1, known: 0, failing: 1, unsupported: 0, untested: 0 },
-      { name: 'beta', operations: 1, conformant: 0, known: 0, failing: 0, unsupported: 1, untested: 0 },
+      { name: 'alpha', operations: 2, conformant: 1, known: 0, failing: 1, unsupported: 0, untested: 0, outOfScope: 0 },
+      { name: 'beta', operations: 1, conformant: 0, known: 0, failing: 0, unsupported: 1, untested: 0, outOfScope: 0 },
     ]);
     expect(r.definition).toContain('at least one check passed');
     expect(r.failures.map((f) => [f.operation, f.check])).toEqual([['getB', 'c2']]);
@@ -158,6 +159,7 @@ test.describe('known-deviations baseline @reports', () => {
     expect(r.gate.known).toEqual([{ operation: 'getB', check: 'c2', outcome: 'fail', reason: 'vendor ticket 7' }]);
     expect(r.gate.fixed).toEqual([{ operation: 'getA', check: 'c1', reason: 'was broken' }]);
     expect(r.gate.unmatched).toEqual([{ operation: 'getC', check: 'c9', reason: 'never run' }]);
+    expect(r.gate.outOfScope).toEqual([]);
     // Known deviations stay failures in the matrix and the score, marked.
     expect(r.failures.find((f) => f.operation === 'getB')).toMatchObject({ outcome: 'fail', known: true, reason: 'vendor ticket 7' });
     expect(r.operations.find((o) => o.id === 'getB')?.status).toBe('known');

@@ -1,4 +1,6 @@
 // badge.svg: "shop API v2 | 142/170" in the usual flat badge shape, for a README or a vendor page.
+// A scoped run's badge names its scope in the label ("shop API v2 (tax only) | 3/3") and the
+// declared count in its title, so it cannot pass for a whole-spec score.
 // Text widths are estimated (Verdana 11px averages ~6.5px a character); no font metrics needed.
 import { esc } from './escape.js';
 
@@ -15,7 +17,8 @@ export function badgeColour(conformant: number, declared: number): string {
   return '#e05d44';
 }
 
-export function badgeSvg(label: string, conformant: number, declared: number): string {
+/** `declared` is the denominator of the score: the declared operations, or those in scope. `detail` ends the title. */
+export function badgeSvg(label: string, conformant: number, declared: number, detail?: string): string {
   const value = `${conformant}/${declared}`;
   const lw = textWidth(label);
   const vw = textWidth(value);
@@ -23,7 +26,7 @@ export function badgeSvg(label: string, conformant: number, declared: number): s
   const colour = badgeColour(conformant, declared);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="20" role="img" aria-label="${esc(`${label}: ${value}`)}">`,
-    `<title>${esc(`${label}: ${value} operations conformant`)}</title>`,
+    `<title>${esc(`${label}: ${value} operations conformant${detail ? `, ${detail}` : ''}`)}</title>`,
     '<linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" stop-opacity=".1"/><stop offset="1" stop-opacity=".1"/></linearGradient>',
     `<clipPath id="r"><rect width="${w}" height="20" rx="3" fill="#fff"/></clipPath>`,
     `<g clip-path="url(#r)"><rect width="${lw}" height="20" fill="#555"/><rect x="${lw}" width="${vw}" height="20" fill="${colour}"/><rect width="${w}" height="20" fill="url(#s)"/></g>`,

@@ -2,13 +2,14 @@
 // failures a team has decided to live with for now, each by operation and check, each with a
 // reason. A run fails CI only on failures the baseline does not list; baseline entries whose
 // cells now pass are reported so they can be removed. Known deviations stay visible in every
-// report: the baseline changes the exit code, never the matrix or the score.
+// report: the baseline changes the exit code, never the matrix or the score. A run limited by
+// ONLY_GROUPS/SKIP_GROUPS only says "now passes" of entries wholly inside its scope.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import type { Outcome } from '../../checks/types.js';
 import { normaliseColumn } from './tags.js';
-import type { BaselineEntry, CellReport, Gate } from './types.js';
+import { OTHER_OPERATION, type BaselineEntry, type CellReport, type Gate } from './types.js';
 
 export const BASELINE_NAMES = ['conformance.baseline.json', 'conformance.baseline.yaml', 'conformance.baseline.yml'] as const;
 
@@ -90,6 +91,21 @@ export interface GateInput {
   cells: Iterable<CellReport>;
   runErrors: string[];
   projectRoot: string;
+  /**
+   * Set when ONLY_GROUPS/SKIP_GROUPS limited the run: the declared operations it left out (maybe
+   * none). Undefined for a whole-spec run.
+   */
+  outOfScope?: ReadonlySet<string> | undefined;
+}
+
+/**
+ * Whether a scoped run can tell that an entry no failure matched is fixed: not when the entry
+ * covers an operation the run left out, or may ("*" covers them all; tests that name no operation
+ * may belong to a group left out). A pass in scope says nothing of the tests that did not run.
+ */
+function coversOutOfScope(entry: BaselineEntry, outOfScope: ReadonlySet<string> | undefined): boolean {
+  if (!outOfScope) return false;
+  return entry.operation === '*' || entry.operation === OTHER_OPERATION || outOfScope.has(entry.operation);
 }
 
 /** Marks failing cells the baseline lists as known, and decides whether the run passes the gate. */
@@ -102,6 +118,7 @@ export function applyBaseline(input: GateInput): Gate {
     known: [],
     fixed: [],
     unmatched: [],
+    outOfScope: [],
     runErrors: [...input.runErrors],
   };
   const failedMatch = new Set<BaselineEntry>();
@@ -126,7 +143,8 @@ export function applyBaseline(input: GateInput): Gate {
   }
   for (const e of entries) {
     if (failedMatch.has(e)) continue;
-    if (passedMatch.has(e)) gate.fixed.push(e);
+    if (coversOutOfScope(e, input.outOfScope)) gate.outOfScope.push(e);
+    else if (passedMatch.has(e)) gate.fixed.push(e);
     else gate.unmatched.push(e);
   }
   gate.ok = gate.newFailures.length === 0 && gate.runErrors.length === 0;
@@ -134,8 +152,8 @@ export function applyBaseline(input: GateInput): Gate {
 }
 
 /**
- * The baseline after a run: entries whose cells failed again or did not run are kept (with their
- * reasons), entries whose cells now pass go, and new failures are added with a reason that says
+ * The baseline after a run: entries whose cells failed again or did not run (or were out of a
+ * scoped run's reach) are kept (with their reasons), entries whose cells now pass go, and new failures are added with a reason that says
  * it still has to be written.
  */
 export function updatedEntries(old: readonly BaselineEntry[], gate: Gate, describe: (operation: string, check: string) => string): BaselineEntry[] {

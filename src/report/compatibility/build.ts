@@ -3,9 +3,9 @@
 import type { Outcome } from '../../checks/types.js';
 import type { Catalogue } from '../../spec/types.js';
 import { applyBaseline, matches, type Baseline } from './baseline.js';
-import { buildMatrix, CONFORMANT_DEFINITION, emptyCounts, statusOf, summariseGroups } from './matrix.js';
+import { buildMatrix, CONFORMANT_DEFINITION, emptyCounts, SCOPED_DEFINITION, statusOf, summariseGroups } from './matrix.js';
 import type { RunMeta } from './meta.js';
-import { OTHER_OPERATION, SCHEMA_VERSION, type CellReport, type CompatibilityReport, type OperationStatus, type TestRecord } from './types.js';
+import { OTHER_OPERATION, SCHEMA_VERSION, type CellReport, type CompatibilityReport, type OperationRow, type OperationStatus, type ReportScope, type TestRecord } from './types.js';
 
 export interface BuildInput {
   catalogue: Pick<Catalogue, 'operations' | 'findings' | 'errataApplied'>;
@@ -17,10 +17,21 @@ export interface BuildInput {
   /** Errors outside any test (worker crash, global setup) and other reasons not to trust the run. */
   runErrors?: string[];
   shard?: { current: number; total: number } | null;
+  /** ONLY_GROUPS/SKIP_GROUPS of the run (scope.ts reportScope); null or absent: the whole spec. */
+  scope?: ReportScope | null;
   now?: Date;
 }
 
 const ORDER: Record<Outcome, number> = { error: 0, fail: 1, unsupported: 2, pass: 3, skip: 4, disabled: 5 };
+
+function noStatuses(): Record<OperationStatus, number> {
+  return { conformant: 0, failing: 0, known: 0, unsupported: 0, untested: 0, outOfScope: 0 };
+}
+
+/** The declared operations a scoped run left out; undefined for a whole-spec run. */
+function outOfScopeSet(scope: ReportScope | null, rows: readonly OperationRow[]): Set<string> | undefined {
+  return scope ? new Set(rows.filter((r) => r.declared && r.status === 'outOfScope').map((r) => r.id)) : undefined;
+}
 
 function byOperationThenCheck(a: CellReport, b: CellReport): number {
   return ORDER[a.outcome] - ORDER[b.outcome] || a.operation.localeCompare(b.operation) || a.check.localeCompare(b.check);
@@ -28,19 +39,22 @@ function byOperationThenCheck(a: CellReport, b: CellReport): number {
 
 export function buildReport(input: BuildInput): CompatibilityReport {
   const known = (operation: string, check: string): boolean => input.baseline.entries.some((e) => matches(e, operation, check));
-  const matrix = buildMatrix(input.catalogue, input.records, known);
+  const scope = input.scope ?? null;
+  const matrix = buildMatrix(input.catalogue, input.records, known, scope);
   const runErrors = [...(input.runErrors ?? [])];
   if (input.runStatus === 'interrupted' || input.runStatus === 'timedout') runErrors.push(`the run ended early (${input.runStatus})`);
   const cells = [...matrix.cells.values()];
-  const gate = applyBaseline({ baseline: input.baseline, cells, runErrors, projectRoot: input.projectRoot });
+  const gate = applyBaseline({ baseline: input.baseline, cells, runErrors, projectRoot: input.projectRoot, outOfScope: outOfScopeSet(scope, matrix.operations) });
 
   const testsByOutcome = emptyCounts();
   for (const r of input.records) testsByOutcome[r.outcome]++;
   const cellsByOutcome = emptyCounts();
   for (const c of cells) if (c.operation !== OTHER_OPERATION) cellsByOutcome[c.outcome]++;
-  const operations: Record<OperationStatus, number> = { conformant: 0, failing: 0, known: 0, unsupported: 0, untested: 0 };
+  const operations = noStatuses();
   for (const row of matrix.operations) if (row.declared) operations[row.status]++;
   const declared = input.catalogue.operations.length;
+  // Out-of-scope operations have that status and no other, so they are never among the conformant.
+  const inScope = declared - operations.outOfScope;
   const conformant = operations.conformant;
 
   const inMatrix = cells.filter((c) => c.operation !== OTHER_OPERATION);
@@ -50,8 +64,9 @@ export function buildReport(input: BuildInput): CompatibilityReport {
     ...input.meta,
     shard: input.shard ?? null,
     runStatus: input.runStatus,
-    definition: CONFORMANT_DEFINITION,
-    score: { conformant, declared, percent: declared ? Math.round((conformant / declared) * 1000) / 10 : 0 },
+    scope,
+    definition: scope ? SCOPED_DEFINITION : CONFORMANT_DEFINITION,
+    score: { conformant, declared, inScope, percent: inScope ? Math.round((conformant / inScope) * 1000) / 10 : 0 },
     counts: {
       tests: input.records.length,
       testsByOutcome,
@@ -85,13 +100,14 @@ export function rebaseline(report: CompatibilityReport, baseline: Baseline, proj
   const failures = report.failures.map((c) => ({ ...c }));
   const other = report.other.map((c) => ({ ...c }));
   const runErrors = report.gate.runErrors.filter((e) => !e.startsWith('baseline: '));
-  const gate = applyBaseline({ baseline, cells: [...failures, ...other, ...passStubs], runErrors, projectRoot });
+  const gate = applyBaseline({ baseline, cells: [...failures, ...other, ...passStubs], runErrors, projectRoot, outOfScope: outOfScopeSet(report.scope, report.operations) });
   const operations = report.operations.map((row) => {
+    if (row.status === 'outOfScope') return { ...row };
     const failing = Object.entries(row.cells).filter(([, o]) => o === 'fail' || o === 'error');
     const allKnown = failing.length > 0 && failing.every(([check]) => baseline.entries.some((e) => matches(e, row.id, check)));
     return { ...row, status: statusOf(Object.values(row.cells), allKnown) };
   });
-  const counts = { ...report.counts, operations: { conformant: 0, failing: 0, known: 0, unsupported: 0, untested: 0 } };
+  const counts = { ...report.counts, operations: noStatuses() };
   for (const row of operations) if (row.declared) counts.operations[row.status]++;
   return { ...report, operations, groups: summariseGroups(operations), counts, failures, other, gate };
 }

@@ -9,6 +9,7 @@ export const STATUS_COLOUR: Record<OperationStatus, string> = {
   failing: '#c62828',
   unsupported: '#5c6bc0',
   untested: '#b0bec5',
+  outOfScope: '#757575',
 };
 
 export const STATUS_LABEL: Record<OperationStatus, string> = {
@@ -17,6 +18,7 @@ export const STATUS_LABEL: Record<OperationStatus, string> = {
   failing: 'failing',
   unsupported: 'unsupported',
   untested: 'not tested',
+  outOfScope: 'out of scope',
 };
 
 export const OUTCOME_COLOUR: Record<Outcome, string> = {

@@ -4,12 +4,19 @@
 // Operations are then classified, and the classification is what the score counts.
 import { OUTCOMES, worseOf, type Outcome } from '../../checks/types.js';
 import type { Catalogue, Operation } from '../../spec/types.js';
-import { OTHER_OPERATION, type CellReport, type GroupSummary, type OperationRow, type OperationStatus, type TestRecord } from './types.js';
+import { inScope } from './scope.js';
+import { OTHER_OPERATION, type CellReport, type GroupSummary, type OperationRow, type OperationStatus, type ReportScope, type TestRecord } from './types.js';
 
 export const CONFORMANT_DEFINITION =
   'An operation is conformant when at least one check passed on it, no check failed or errored, and the target implements it (no Unsupported). ' +
   'Skipped and disabled checks count neither for nor against it. Known deviations from the baseline still count as failures here; the baseline only decides the CI exit code. ' +
   'Score = conformant operations / operations the spec declares.';
+
+/** The definition for a run limited to some groups: the same, over the operations in scope. */
+export const SCOPED_DEFINITION = CONFORMANT_DEFINITION.replace(
+  'Score = conformant operations / operations the spec declares.',
+  'Score = conformant operations / operations in the run\'s scope; operations of groups ONLY_GROUPS/SKIP_GROUPS left out are out of scope: not tested by design, they count neither for nor against it.',
+);
 
 /** Enough evidence to act on; the rest is in the Playwright and Allure reports. */
 const CELL_FINDINGS = 10;
@@ -84,8 +91,13 @@ function addToCell(cells: Map<string, CellReport>, operation: string, check: str
   if (rec.reason && !cell.note) cell.note = rec.reason;
 }
 
-/** Builds the matrix: one row per declared operation, plus one per operation a test named that the spec does not declare. */
-export function buildMatrix(catalogue: Pick<Catalogue, 'operations'>, records: readonly TestRecord[], knownCell: (operation: string, check: string) => boolean): Matrix {
+/**
+ * Builds the matrix: one row per declared operation, plus one per operation a test named that the
+ * spec does not declare. A declared operation whose group the scope leaves out is `outOfScope`
+ * whatever its cells say: a test of another group may have touched it, but its own tests did not
+ * run. Its cells stay in the matrix, and a failure among them still counts for the CI gate.
+ */
+export function buildMatrix(catalogue: Pick<Catalogue, 'operations'>, records: readonly TestRecord[], knownCell: (operation: string, check: string) => boolean, scope: ReportScope | null = null): Matrix {
   const index = new OperationIndex(catalogue.operations);
   const cells = new Map<string, CellReport>();
   const undeclared = new Map<string, { group: string }>();
@@ -120,7 +132,7 @@ export function buildMatrix(catalogue: Pick<Catalogue, 'operations'>, records: r
         if (knownCell(id, check)) knownFailing++;
       }
     }
-    row.status = statusOf(Object.values(row.cells), failing > 0 && knownFailing === failing);
+    row.status = declared && !inScope(scope, group) ? 'outOfScope' : statusOf(Object.values(row.cells), failing > 0 && knownFailing === failing);
     return row;
   };
   const operations = catalogue.operations.map((op) => rowOf(op.id, op.method.toUpperCase(), op.path, op.group, op.deprecated, true));
@@ -134,7 +146,7 @@ export function summariseGroups(rows: readonly OperationRow[]): GroupSummary[] {
     if (!row.declared) continue;
     let g = groups.get(row.group);
     if (!g) {
-      g = { name: row.group, operations: 0, conformant: 0, known: 0, failing: 0, unsupported: 0, untested: 0 };
+      g = { name: row.group, operations: 0, conformant: 0, known: 0, failing: 0, unsupported: 0, untested: 0, outOfScope: 0 };
       groups.set(row.group, g);
     }
     g.operations++;

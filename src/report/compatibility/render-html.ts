@@ -1,14 +1,16 @@
 // index.html: ONE self-contained page (inline CSS and SVG, no script, no external resource) that a
 // vendor can publish and a QA lead can read: the score and what it means, the per-group picture,
 // every failure with its evidence, then what is apart from failures (known deviations,
-// unsupported and deprecated operations, the baseline), the full matrix, spec findings and errata.
+// unsupported and deprecated operations, in a scoped run the operations out of scope, the
+// baseline), the full matrix, spec findings and errata.
 import { OUTCOMES, type Outcome } from '../../checks/types.js';
 import { formatEvidence } from '../evidence.js';
 import { OUTCOME_COLOUR, OUTCOME_LETTER, STATUS_COLOUR, STATUS_LABEL } from './colours.js';
 import { anchor, esc } from './escape.js';
 import { badgeLabel } from './meta.js';
 import { groupOverviewSvg } from './render-svg.js';
-import type { CellReport, CompatibilityReport, OperationRow, ReportFinding } from './types.js';
+import { outOfScopeReason, scopedLabel, scopeVariables, scoreText } from './scope.js';
+import type { CellReport, CompatibilityReport, GroupSummary, OperationRow, ReportFinding } from './types.js';
 
 const CSS = `
 :root { --fg:#1c2330; --muted:#5b6575; --line:#dde3ea; --bg:#f6f8fa; }
@@ -88,6 +90,7 @@ function metaHtml(r: CompatibilityReport): string {
     ['X-API-Version', r.target.apiVersion ?? 'not sent'],
     ['X-Shop-Version', r.target.shopVersion ?? 'not sent'],
     ['Profile', r.profile],
+    ['Scope', r.scope ? `${scopeVariables(r.scope)}: ${r.score.inScope} of ${r.score.declared} declared operations in scope, ${r.counts.operations.outOfScope} out of scope` : 'every resource group'],
     ['Seed', r.seed === null ? 'drawn per property run (see the property tests)' : String(r.seed)],
     ['Run', `${r.runId ?? 'unknown'}${r.startedAt ? `, started ${r.startedAt}` : ''}; report generated ${r.generatedAt}`],
   ];
@@ -114,10 +117,15 @@ function countsLine(r: CompatibilityReport): string {
 
 function scoreHtml(r: CompatibilityReport): string {
   const ops = r.counts.operations;
-  const parts = (['conformant', 'known', 'failing', 'unsupported', 'untested'] as const).map((s) => `${pill(`${ops[s]} ${STATUS_LABEL[s]}`, STATUS_COLOUR[s])}`).join(' ');
+  const statuses = (['conformant', 'known', 'failing', 'unsupported', 'untested', 'outOfScope'] as const).filter((s) => s !== 'outOfScope' || r.scope);
+  const parts = statuses.map((s) => `${pill(`${ops[s]} ${STATUS_LABEL[s]}`, STATUS_COLOUR[s])}`).join(' ');
+  // A scoped run states its score for the scope, and says so next to the number.
+  const scope = r.scope
+    ? `<p id="score-scope"><strong>${esc(scopedLabel('Scope', r.scope))}:</strong> ${esc(`${scoreText(r)}; the ${ops.outOfScope} others are out of scope (${scopeVariables(r.scope)}): not tested by design, not failures.`)}</p>`
+    : '';
   return `<div class="score" id="score">
-<div><div class="big" id="score-value">${r.score.conformant}/${r.score.declared}</div><div class="muted">operations conformant (${r.score.percent}%)</div></div>
-<div><div>${parts}</div><p>${esc(countsLine(r))}</p></div>
+<div><div class="big" id="score-value">${r.score.conformant}/${r.score.inScope}</div><div class="muted">operations conformant (${r.score.percent}%)${r.scope ? ' in scope' : ''}</div></div>
+<div><div>${parts}</div><p>${esc(countsLine(r))}</p>${scope}</div>
 </div>
 <p id="definition"><strong>Conformant operation:</strong> ${esc(r.definition)}</p>
 ${gateHtml(r)}`;
@@ -140,12 +148,40 @@ function matrixTable(r: CompatibilityReport, rows: readonly OperationRow[]): str
   return `<table class="matrix">${head}${body.join('')}</table>`;
 }
 
+function inScopeGroups(r: CompatibilityReport): GroupSummary[] {
+  return r.groups.filter((g) => g.outOfScope < g.operations);
+}
+
+function outOfScopeGroups(r: CompatibilityReport): GroupSummary[] {
+  return r.groups.filter((g) => g.outOfScope > 0);
+}
+
+function outOfScopeHtml(r: CompatibilityReport): string {
+  const scope = r.scope;
+  if (!scope) return '';
+  // One row per group left out: with ONLY_GROUPS that is most of the spec, so a table, not boxes.
+  const rows = outOfScopeGroups(r).map((g) => {
+    const ids = r.operations.filter((row) => row.declared && row.group === g.name && row.status === 'outOfScope').map((row) => row.id);
+    return `<tr data-group="${esc(g.name)}"><td><strong>${esc(g.name)}</strong></td><td>${g.outOfScope}</td><td>${esc(outOfScopeReason(scope, g.name))}</td><td class="muted">${esc(ids.join(', '))}</td></tr>`;
+  });
+  return `<h2 id="out-of-scope">Out of scope (${r.counts.operations.outOfScope})</h2>
+<p class="muted">Operations of the resource groups this run left out (${esc(scopeVariables(scope))}). Never meant to be tested in this run: not failures, and not part of the score, which is stated for the ${r.score.inScope} operations in scope.</p>
+${rows.length ? `<table><tr><th>group</th><th>operations</th><th>reason</th><th>operation ids</th></tr>${rows.join('')}</table>` : '<p class="muted">None: every group the spec declares is in scope.</p>'}
+`;
+}
+
 function matrixHtml(r: CompatibilityReport): string {
   const legend = OUTCOMES.map((o) => `${pill(`${OUTCOME_LETTER[o]} ${o}`, OUTCOME_COLOUR[o])}`).join(' ');
-  const groups = r.groups.map((g) => {
+  const table = (g: GroupSummary, note: string): string => {
     const rows = r.operations.filter((row) => row.declared && row.group === g.name);
-    return `<details><summary><strong>${esc(g.name)}</strong> <span class="muted">${g.conformant}/${g.operations} conformant</span></summary>${matrixTable(r, rows)}</details>`;
-  });
+    return `<details><summary><strong>${esc(g.name)}</strong> <span class="muted">${esc(note)}</span></summary>${matrixTable(r, rows)}</details>`;
+  };
+  // Groups out of scope come last, each with the reason (a group is wholly in or out of scope).
+  const scope = r.scope;
+  const groups = [
+    ...inScopeGroups(r).map((g) => table(g, `${g.conformant}/${g.operations} conformant`)),
+    ...(scope ? outOfScopeGroups(r).map((g) => table(g, outOfScopeReason(scope, g.name))) : []),
+  ];
   const undeclared = r.operations.filter((row) => !row.declared);
   if (undeclared.length) groups.push(`<details><summary><strong>not in the spec</strong> <span class="muted">operations tests named that the spec does not declare</span></summary>${matrixTable(r, undeclared)}</details>`);
   return `<p>${legend} · a dashed outline marks a known deviation.</p>${groups.join('\n')}`;
@@ -176,6 +212,7 @@ export function renderHtml(r: CompatibilityReport): string {
   const baselineItems = [
     ...r.gate.fixed.map((e) => `<li><strong>now passes, can be removed:</strong> <code>${esc(e.operation)}</code> · <code>${esc(e.check)}</code>: ${esc(e.reason)}</li>`),
     ...r.gate.unmatched.map((e) => `<li class="muted">not seen failing or passing in this run: <code>${esc(e.operation)}</code> · <code>${esc(e.check)}</code>: ${esc(e.reason)}</li>`),
+    ...r.gate.outOfScope.map((e) => `<li class="muted">not judged, it covers operations out of this run's scope${r.scope ? ` (${esc(scopeVariables(r.scope))})` : ''}: <code>${esc(e.operation)}</code> · <code>${esc(e.check)}</code>: ${esc(e.reason)}</li>`),
   ];
   const findings = r.specFindings.map((f) => `<tr><td>${esc(f.kind)}</td><td><code>${esc(f.pointer)}</code></td><td>${esc(f.operationId ?? '')}</td><td>${esc(f.message)}</td></tr>`);
   const title = `${r.spec.title} ${r.spec.version}: compatibility report`;
@@ -195,7 +232,7 @@ ${metaHtml(r)}
 ${scoreHtml(r)}
 
 <h2 id="groups">Resource groups</h2>
-${groupOverviewSvg(r.groups)}
+${groupOverviewSvg(inScopeGroups(r))}
 
 <h2 id="failures">Failures (${newFailures.length})</h2>
 <p class="muted">Fail and Error cells not covered by the baseline, worst first, each with the evidence the check recorded (credentials redacted).</p>
@@ -212,7 +249,7 @@ ${listOrNone(unsupportedHtml, 'None: the target answered every operation that wa
 <h2 id="deprecated">Deprecated operations (${deprecated.length})</h2>
 ${listOrNone(deprecatedHtml, 'The spec marks no operation deprecated.')}
 
-<h2 id="baseline">Baseline</h2>
+${outOfScopeHtml(r)}<h2 id="baseline">Baseline</h2>
 <p>${esc(r.gate.baselineFile ? `${r.gate.baselineFile}: ${r.gate.known.length} entries matched failures.` : 'No baseline file: every failure fails CI.')}</p>
 ${baselineItems.length ? `<ul>${baselineItems.join('')}</ul>` : ''}
 

@@ -3,6 +3,7 @@
 import { formatEvidence } from '../evidence.js';
 import { STATUS_LABEL } from './colours.js';
 import { badgeLabel } from './meta.js';
+import { outOfScopeReason, scopedLabel, scopeVariables, scoreText } from './scope.js';
 import type { CellReport, CompatibilityReport } from './types.js';
 
 const EVIDENCE_LINES = 14;
@@ -27,13 +28,14 @@ function failureMd(cell: CellReport): string {
 export function renderMarkdown(r: CompatibilityReport): string {
   const out: string[] = [];
   out.push(`# ${r.spec.title} ${r.spec.version}: compatibility report`, '');
-  out.push(`**${badgeLabel(r)}: ${r.score.conformant}/${r.score.declared} operations conformant (${r.score.percent}%)**`, '');
+  out.push(`**${scopedLabel(badgeLabel(r), r.scope)}: ${scoreText(r, true)}**`, '');
   out.push(`> ${r.definition}`, '');
   out.push('| | |', '|---|---|');
   out.push(`| Target | ${cellText(r.target.url ?? 'unknown')}${r.target.embedded ? ' (embedded reference shop)' : ''} |`);
   out.push(`| X-API-Version / X-Shop-Version | ${r.target.apiVersion ?? 'not sent'} / ${r.target.shopVersion ?? 'not sent'} |`);
   out.push(`| Spec | ${cellText(`${r.spec.title} ${r.spec.version}`)} (${r.spec.dialect}), sha256 \`${r.spec.hash.slice(0, 16)}…\` |`);
   out.push(`| Profile / seed | ${r.profile} / ${r.seed ?? 'drawn per run'} |`);
+  if (r.scope) out.push(`| Scope | ${cellText(`${scopeVariables(r.scope)}: ${r.score.inScope} of ${r.score.declared} declared operations in scope, ${r.counts.operations.outOfScope} out of scope`)} |`);
   out.push(`| Run | ${r.runId ?? 'unknown'}, generated ${r.generatedAt}${r.shard ? `, shard ${r.shard.current}/${r.shard.total} only` : ''} |`);
   out.push('');
   const g = r.gate;
@@ -42,10 +44,11 @@ export function renderMarkdown(r: CompatibilityReport): string {
     : `CI gate: **failed**: ${[g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline` : '', ...g.runErrors].filter(Boolean).join('; ')}.`);
   out.push('');
   const ops = r.counts.operations;
-  out.push(`Operations: ${(Object.keys(ops) as (keyof typeof ops)[]).map((s) => `${ops[s]} ${STATUS_LABEL[s]}`).join(', ')}. Tests: ${r.counts.tests}.`, '');
+  const statuses = (Object.keys(ops) as (keyof typeof ops)[]).filter((s) => s !== 'outOfScope' || r.scope);
+  out.push(`Operations: ${statuses.map((s) => `${ops[s]} ${STATUS_LABEL[s]}`).join(', ')}. Tests: ${r.counts.tests}.`, '');
 
   out.push('## Resource groups', '', '| group | conformant | known deviation | failing | unsupported | not tested |', '|---|---:|---:|---:|---:|---:|');
-  for (const gr of r.groups) out.push(`| ${cellText(gr.name)} | ${gr.conformant}/${gr.operations} | ${gr.known} | ${gr.failing} | ${gr.unsupported} | ${gr.untested} |`);
+  for (const gr of r.groups.filter((x) => x.outOfScope < x.operations)) out.push(`| ${cellText(gr.name)} | ${gr.conformant}/${gr.operations} | ${gr.known} | ${gr.failing} | ${gr.unsupported} | ${gr.untested} |`);
   out.push('');
 
   const newF = r.failures.filter((c) => !c.known);
@@ -60,9 +63,20 @@ export function renderMarkdown(r: CompatibilityReport): string {
   const deprecated = r.operations.filter((o) => o.deprecated);
   out.push(`## Deprecated operations (${deprecated.length})`, '');
   out.push(...(deprecated.length ? deprecated.map((o) => `- ${o.id} (${o.method} ${o.path}): ${STATUS_LABEL[o.status]}`) : ['None.']), '');
+  if (r.scope) {
+    const scope = r.scope;
+    const left = r.groups.filter((x) => x.outOfScope > 0);
+    out.push(`## Out of scope (${r.counts.operations.outOfScope} operations)`, '');
+    out.push(`Operations of the groups this run left out (${scopeVariables(scope)}): not tested by design, neither failures nor part of the score.`, '');
+    out.push(...(left.length ? left.map((x) => `- ${x.name} (${x.outOfScope}): ${outOfScopeReason(scope, x.name)}`) : ['None: every group the spec declares is in scope.']), '');
+  }
   if (g.fixed.length) {
     out.push('## Baseline entries that now pass (remove them)', '');
     out.push(...g.fixed.map((e) => `- ${e.operation} · \`${e.check}\`: ${e.reason}`), '');
+  }
+  if (g.outOfScope.length) {
+    out.push('## Baseline entries not judged (out of scope)', '');
+    out.push(...g.outOfScope.map((e) => `- ${e.operation} · \`${e.check}\`: ${e.reason}`), '');
   }
   const otherFailing = r.other.filter((c) => c.outcome === 'fail' || c.outcome === 'error');
   if (otherFailing.length) {

@@ -5,6 +5,8 @@
 // (a partial report, marked as such) and in `playwright merge-reports` (the whole run).
 // A test it cannot place goes under "other"; a failure here never fails the run by itself, it
 // only leaves no report.json, and the conformance CLI then keeps Playwright's exit code.
+// The run's ONLY_GROUPS/SKIP_GROUPS come from the config metadata playwright.config.ts writes
+// (kept by merge-reports, like the seed), else from the validated config (config.ts).
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
@@ -15,6 +17,7 @@ import { BaselineError, findBaseline, readBaseline, type Baseline } from './base
 import { buildReport } from './build.js';
 import { runMeta } from './meta.js';
 import { stripAnsi, toRecord } from './record.js';
+import { runScope, scopedLabel, scoreText } from './scope.js';
 import type { CompatibilityReport, TestRecord } from './types.js';
 import { writeCompatibilityReport } from './write.js';
 
@@ -35,6 +38,7 @@ export default class CompatibilityReporter implements Reporter {
   private shard: { current: number; total: number } | null = null;
   /** The seed playwright.config.ts drew or pinned (config metadata survives merge-reports). */
   private seed: number | undefined;
+  private metadata: unknown;
 
   constructor(private readonly options: CompatibilityReporterOptions = {}) {
     const config = loadConfig();
@@ -47,6 +51,7 @@ export default class CompatibilityReporter implements Reporter {
   }
 
   onBegin(config: FullConfig, _suite: Suite): void {
+    this.metadata = config.metadata;
     this.shard = config.shard ? { current: config.shard.current, total: config.shard.total } : null;
     const seed = (config.metadata as Record<string, unknown> | undefined)?.['fast-check seed'];
     if (typeof seed === 'number') this.seed = seed;
@@ -99,6 +104,7 @@ export default class CompatibilityReporter implements Reporter {
       runStatus,
       runErrors,
       shard: this.shard,
+      scope: runScope(this.metadata, config),
     });
   }
 }
@@ -108,5 +114,5 @@ export function summaryLine(r: CompatibilityReport, where: string): string {
   const gate = g.ok ? `CI gate passed${g.known.length ? ` (${g.known.length} known deviation(s))` : ''}` : `CI gate failed (${[g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline` : '', ...g.runErrors].filter(Boolean).join('; ')})`;
   const fixed = g.fixed.length ? `; ${g.fixed.length} baseline entr${g.fixed.length === 1 ? 'y' : 'ies'} now pass and can be removed` : '';
   const shard = r.shard ? ` [shard ${r.shard.current}/${r.shard.total}]` : '';
-  return `Compatibility${shard}: ${r.score.conformant}/${r.score.declared} operations conformant; ${gate}${fixed}. ${where}`;
+  return `${scopedLabel(`Compatibility${shard}`, r.scope)}: ${scoreText(r)}; ${gate}${fixed}. ${where}`;
 }

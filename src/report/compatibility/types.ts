@@ -5,8 +5,12 @@
 import type { Evidence, Outcome } from '../../checks/types.js';
 import type { SpecFinding } from '../../spec/types.js';
 
-/** Bump when a consumer of report.json would break. */
-export const SCHEMA_VERSION = 1;
+/**
+ * Bump when a consumer of report.json would break.
+ * 2: `scope`, `score.inScope`, the operation status `outOfScope` (also a count in `counts.operations`
+ *    and the groups) and `gate.outOfScope`; in a scoped run `score.percent` is of the operations in scope.
+ */
+export const SCHEMA_VERSION = 2;
 
 /** The row of tests that name no operation. */
 export const OTHER_OPERATION = '(other)';
@@ -45,7 +49,11 @@ export interface TestRecord {
   durationMs: number;
 }
 
-export type OperationStatus = 'conformant' | 'failing' | 'known' | 'unsupported' | 'untested';
+/**
+ * `outOfScope`: the operation's group was left out of the run by ONLY_GROUPS/SKIP_GROUPS, so it was
+ * never meant to be tested; it counts neither for nor against the score of the scope.
+ */
+export type OperationStatus = 'conformant' | 'failing' | 'known' | 'unsupported' | 'untested' | 'outOfScope';
 
 export interface OperationRow {
   id: string;
@@ -68,6 +76,13 @@ export interface GroupSummary {
   failing: number;
   unsupported: number;
   untested: number;
+  outOfScope: number;
+}
+
+/** The resource groups a run was limited to (ONLY_GROUPS / SKIP_GROUPS), as config.ts read them. */
+export interface ReportScope {
+  onlyGroups: string[];
+  skipGroups: string[];
 }
 
 export interface CellReport {
@@ -102,6 +117,12 @@ export interface Gate {
   fixed: BaselineEntry[];
   /** Baseline entries no cell of this run matched (not run, skipped, or unsupported). */
   unmatched: BaselineEntry[];
+  /**
+   * Baseline entries a scoped run cannot judge because they cover operations it left out (an
+   * out-of-scope operation, "*", or tests naming no operation) and no failure matched them: a pass
+   * in scope does not show that the tests left out would pass. Kept, never "now passes".
+   */
+  outOfScope: BaselineEntry[];
   /** Why the run itself cannot be trusted (interrupted, global errors, an invalid baseline). */
   runErrors: string[];
 }
@@ -119,9 +140,15 @@ export interface CompatibilityReport {
   shard: { current: number; total: number } | null;
   /** Playwright's overall status of the run. */
   runStatus: string;
+  /** The groups ONLY_GROUPS/SKIP_GROUPS limited the run to; null when the whole spec was in scope. */
+  scope: ReportScope | null;
   /** How "conformant" is defined, in one sentence (shown on the page). */
   definition: string;
-  score: { conformant: number; declared: number; percent: number };
+  /**
+   * conformant: conformant operations in scope; declared: operations the spec declares; inScope:
+   * those the run's scope covers (= declared without a scope); percent = conformant / inScope.
+   */
+  score: { conformant: number; declared: number; inScope: number; percent: number };
   counts: {
     tests: number;
     testsByOutcome: Record<Outcome, number>;

@@ -8,6 +8,7 @@ import { badgeSvg } from './badge.js';
 import { badgeLabel } from './meta.js';
 import { renderHtml } from './render-html.js';
 import { renderMarkdown } from './render-md.js';
+import { scopedLabel } from './scope.js';
 import { SCHEMA_VERSION, type CompatibilityReport } from './types.js';
 
 export const OUTPUT_FILES = ['report.json', 'report.md', 'index.html', 'badge.svg'] as const;
@@ -18,7 +19,12 @@ export function writeCompatibilityReport(dir: string, report: CompatibilityRepor
     'report.json': `${JSON.stringify(report, null, 2)}\n`,
     'report.md': renderMarkdown(report),
     'index.html': renderHtml(report),
-    'badge.svg': badgeSvg(badgeLabel(report), report.score.conformant, report.score.declared),
+    'badge.svg': badgeSvg(
+      scopedLabel(badgeLabel(report), report.scope),
+      report.score.conformant,
+      report.score.inScope,
+      report.scope ? `${report.score.inScope} of ${report.score.declared} declared in scope` : undefined,
+    ),
   };
   return OUTPUT_FILES.map((name) => {
     const file = path.join(dir, name);
