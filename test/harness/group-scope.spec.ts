@@ -3,7 +3,7 @@
 // exactly the tests whose `@<group>` tags pass groupInScope, compared with the unscoped list.
 // A suite that forgot to ask the rule shows up here by name.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -41,19 +41,21 @@ function flatten(suites: readonly JsonSuite[], titles: readonly string[] = [], o
 /** The tests the conformance config lists with these ONLY_GROUPS / SKIP_GROUPS (the .env's overridden). */
 async function listed(only: string, skip: string): Promise<Listed[]> {
   const reportDir = mkdtempSync(path.join(tmpdir(), 'scope-list-'));
+  const listFile = path.join(reportDir, 'list.json');
   const cli = path.join(PROJECT_ROOT, 'node_modules/@playwright/test/cli.js');
   try {
     const child = spawn(process.execPath, [cli, 'test', '-c', 'playwright.config.ts', '--list', '--reporter=json'], {
       cwd: PROJECT_ROOT,
-      env: { ...process.env, BASE_URL: '', REPORT_DIR: reportDir, ONLY_GROUPS: only, SKIP_GROUPS: skip, FORCE_COLOR: '0' },
+      // The JSON goes to a file of our own: npm test sets PLAYWRIGHT_JSON_OUTPUT_NAME for its own
+      // run, which the child would otherwise inherit (and overwrite).
+      env: { ...process.env, BASE_URL: '', REPORT_DIR: reportDir, ONLY_GROUPS: only, SKIP_GROUPS: skip, FORCE_COLOR: '0', PLAYWRIGHT_JSON_OUTPUT_NAME: listFile },
     });
-    let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
+    child.stdout.resume();
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code, `playwright test --list (ONLY_GROUPS=${only} SKIP_GROUPS=${skip}) failed:\n${stderr}`).toBe(0);
-    return flatten((JSON.parse(stdout) as { suites: JsonSuite[] }).suites);
+    return flatten((JSON.parse(readFileSync(listFile, 'utf8')) as { suites: JsonSuite[] }).suites);
   } finally {
     rmSync(reportDir, { recursive: true, force: true });
   }
