@@ -5,6 +5,7 @@ import { defineConfig } from '@playwright/test';
 import { loadConfigOrExit } from './src/config/config.js';
 import { BASE_PATH, embeddedShopUrl } from './src/config/embedded.js';
 import { SCOPE_METADATA } from './src/report/compatibility/scope.js';
+import { isListing } from './src/report/listing.js';
 import { conformanceReporters } from './src/report/reporters.js';
 import { bannerStream, drawSeed, seedBanner } from './src/properties/seed.js';
 
@@ -38,7 +39,12 @@ export default defineConfig({
   // A sharded run also writes a blob report to merge (`npm run report -- --merge`); the baseline
   // file may be chosen by `npm run conformance -- --baseline <file>` (src/cli/conformance.ts).
   // `npm run conformance -- --reporter dot` chooses the console reporter only (src/cli/conformance.ts).
-  reporter: conformanceReporters(reportDir, [process.env.CONFORMANCE_CONSOLE_REPORTER ?? 'list'], { blob: process.argv.some((a) => a.startsWith('--shard')), baseline: process.env.CONFORMANCE_BASELINE }),
+  // `--list` runs nothing: no reporter may replace the last run's reports (src/report/listing.ts).
+  reporter: conformanceReporters(reportDir, [process.env.CONFORMANCE_CONSOLE_REPORTER ?? 'list'], {
+    blob: process.argv.some((a) => a.startsWith('--shard')),
+    baseline: process.env.CONFORMANCE_BASELINE,
+    listing: isListing(process.argv),
+  }),
   // Preflight (reachable? credentials? the API?) before any worker; the leftover report after.
   globalSetup: './src/preflight/global-setup.ts',
   globalTeardown: './src/preflight/global-teardown.ts',

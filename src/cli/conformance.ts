@@ -25,6 +25,7 @@ import { BASELINE_NAMES, BaselineError, findBaseline, readBaseline, updatedEntri
 import { rebaseline } from '../report/compatibility/build.js';
 import type { CompatibilityReport } from '../report/compatibility/types.js';
 import { readCompatibilityReport } from '../report/compatibility/write.js';
+import { isListing } from '../report/listing.js';
 
 const require = createRequire(import.meta.url);
 const LIST_LIMIT = 25;
@@ -128,6 +129,12 @@ function main(): number {
   if (args.baseline && !existsSync(args.baseline) && !args.update) fail(`--baseline ${args.baseline}: file not found`);
 
   const reportFile = args.from ?? path.join(config.reportDir, 'compatibility', 'report.json');
+  // `-- --list` runs no test: the last run's report stays as it is (src/report/listing.ts), and
+  // there is no gate to judge nor a baseline to update.
+  if (!args.from && isListing(args.playwright)) {
+    if (args.update) fail('--list runs no test: there is nothing to update the baseline from.');
+    return runPlaywright(args.playwright, args.baseline, args.terminal);
+  }
   let status = 0;
   if (!args.from) {
     // A report left by an earlier run must not decide this run's exit code.

@@ -19,6 +19,7 @@ import { runMeta } from './compatibility/meta.js';
 import { keysOf, type Annotation } from './compatibility/tags.js';
 import { OTHER_CHECK } from './compatibility/types.js';
 import { formatFindings } from './evidence.js';
+import { isListing } from './listing.js';
 
 /** allure-js-commons ALLURE_RUNTIME_MESSAGE_CONTENT_TYPE: how runtime metadata reaches allure-playwright. */
 const ALLURE_MESSAGE = 'application/vnd.allure.message+json';
@@ -71,6 +72,7 @@ function propertiesLine(k: string, v: string): string {
 export default class AllureLabelsReporter implements Reporter {
   private readonly config: HarnessConfig;
   private readonly redactor: Redactor;
+  private readonly listing = isListing();
 
   constructor(private readonly options: AllureLabelsOptions) {
     this.config = loadConfig();
@@ -82,6 +84,8 @@ export default class AllureLabelsReporter implements Reporter {
   }
 
   onBegin(): void {
+    // `playwright test --list` runs nothing: the last run's results stay (listing.ts).
+    if (this.listing) return;
     rmSync(this.options.resultsDir, { recursive: true, force: true });
   }
 
@@ -97,6 +101,7 @@ export default class AllureLabelsReporter implements Reporter {
   }
 
   async onEnd(_result: FullResult): Promise<void> {
+    if (this.listing) return;
     try {
       const catalogue = await loadCatalogue(this.config.spec, { errata: this.config.errata });
       const meta = runMeta(this.config, catalogue, PROJECT_ROOT);

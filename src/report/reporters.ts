@@ -15,16 +15,27 @@ export interface ReporterOptions {
   blob?: boolean;
   /** Known-deviations file for the compatibility report (default: conformance.baseline.* at the root). */
   baseline?: string | undefined;
+  /**
+   * `playwright test --list` (listing.ts): leave out Playwright's own file reporters (blob, html,
+   * junit), which would replace the last run's reports with an empty one and cannot be told not
+   * to. Ours stay in the list and stay idle by themselves.
+   */
+  listing?: boolean;
 }
 
 export function conformanceReporters(reportDir: string, terminal: ReporterDescription = ['list'], options: ReporterOptions = {}): ReporterDescription[] {
   const allureResults = `${reportDir}/allure-results`;
+  const files = !options.listing;
   return [
     [path.join(here, 'redacting-reporter.ts')],
-    ...(options.blob ? [['blob', { outputDir: `${reportDir}/blob` }] as ReporterDescription] : []),
+    ...(options.blob && files ? [['blob', { outputDir: `${reportDir}/blob` }] as ReporterDescription] : []),
     terminal,
-    ['html', { outputFolder: `${reportDir}/html`, open: 'never' }],
-    ['junit', { outputFile: `${reportDir}/junit.xml` }],
+    ...(files
+      ? ([
+          ['html', { outputFolder: `${reportDir}/html`, open: 'never' }],
+          ['junit', { outputFile: `${reportDir}/junit.xml` }],
+        ] as ReporterDescription[])
+      : []),
     // Labels (epic/feature/story/severity, seed, profile) must reach allure-playwright before it sees the test.
     [path.join(here, 'allure-labels.ts'), { resultsDir: allureResults }],
     // allure-playwright (wrapped so it also runs under `playwright merge-reports`).

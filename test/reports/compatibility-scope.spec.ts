@@ -13,6 +13,7 @@ import { renderMarkdown } from '../../src/report/compatibility/render-md.js';
 import { summaryLine } from '../../src/report/compatibility/reporter.js';
 import { runScope, SCOPE_METADATA, scopedLabel } from '../../src/report/compatibility/scope.js';
 import { OTHER_OPERATION, type ReportScope } from '../../src/report/compatibility/types.js';
+import { isListing } from '../../src/report/listing.js';
 import { catalogue, META, op, rec } from './support/records.js';
 
 const OPS = [op('getA', 'alpha'), op('getB', 'alpha'), op('getC', 'beta'), op('getD', 'gamma')];
@@ -138,5 +139,14 @@ test.describe('scoped run in the compatibility report @reports', () => {
     expect(runScope({}, config)).toEqual({ onlyGroups: ['tax'], skipGroups: [] });
     expect(runScope(undefined, { onlyGroups: [], skipGroups: [] })).toBeNull();
     expect(runScope({ [SCOPE_METADATA]: 'tax' }, config)).toEqual({ onlyGroups: ['tax'], skipGroups: [] });
+  });
+});
+
+test.describe('listing detection @reports', () => {
+  test('should tell `playwright test --list` from a run', () => {
+    expect(isListing(['node', 'cli.js', 'test', '--list'])).toBe(true);
+    expect(isListing(['node', 'cli.js', 'test', '--grep', '@tax', '--list', '--reporter', 'dot'])).toBe(true);
+    expect(isListing(['node', 'cli.js', 'test', '--grep', '@tax'])).toBe(false);
+    expect(isListing(['node', 'reference/main.ts', '--list-faults'])).toBe(false);
   });
 });

@@ -5,6 +5,7 @@
 // (a partial report, marked as such) and in `playwright merge-reports` (the whole run).
 // A test it cannot place goes under "other"; a failure here never fails the run by itself, it
 // only leaves no report.json, and the conformance CLI then keeps Playwright's exit code.
+// `playwright test --list` runs no test: then it neither clears nor writes anything (listing.ts).
 // The run's ONLY_GROUPS/SKIP_GROUPS come from the config metadata playwright.config.ts writes
 // (kept by merge-reports, like the seed), else from the validated config (config.ts).
 import { rmSync } from 'node:fs';
@@ -13,6 +14,7 @@ import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, Test
 import { loadConfig, PROJECT_ROOT } from '../../config/config.js';
 import { Redactor } from '../../client/redact.js';
 import { loadCatalogue } from '../../spec/load.js';
+import { isListing } from '../listing.js';
 import { BaselineError, findBaseline, readBaseline, type Baseline } from './baseline.js';
 import { buildReport } from './build.js';
 import { runMeta } from './meta.js';
@@ -39,6 +41,8 @@ export default class CompatibilityReporter implements Reporter {
   /** The seed playwright.config.ts drew or pinned (config metadata survives merge-reports). */
   private seed: number | undefined;
   private metadata: unknown;
+  /** `playwright test --list`: nothing ran, so nothing is cleared or written (listing.ts). */
+  private readonly listing = isListing();
 
   constructor(private readonly options: CompatibilityReporterOptions = {}) {
     const config = loadConfig();
@@ -51,6 +55,7 @@ export default class CompatibilityReporter implements Reporter {
   }
 
   onBegin(config: FullConfig, _suite: Suite): void {
+    if (this.listing) return;
     this.metadata = config.metadata;
     this.shard = config.shard ? { current: config.shard.current, total: config.shard.total } : null;
     const seed = (config.metadata as Record<string, unknown> | undefined)?.['fast-check seed'];
@@ -74,6 +79,7 @@ export default class CompatibilityReporter implements Reporter {
   }
 
   async onEnd(result: FullResult): Promise<void> {
+    if (this.listing) return;
     try {
       const report = await this.build(result.status);
       writeCompatibilityReport(this.outputDir, report, this.redactor);
