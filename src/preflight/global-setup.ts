@@ -14,6 +14,13 @@ import { PreflightError, runPreflight } from './preflight.js';
 export default async function globalSetup(): Promise<void> {
   const config = loadConfigOrExit();
   const catalogue = await catalogueFor(config.spec, config.errata);
+  // A misspelt group would silently select nothing ("0/0 conformant"): name the known ones instead.
+  const groups = new Set(catalogue.operations.map((op) => op.group));
+  const unknown = [...config.onlyGroups, ...config.skipGroups].filter((g) => !groups.has(g));
+  if (unknown.length) {
+    process.stderr.write(`\nONLY_GROUPS/SKIP_GROUPS name ${unknown.length === 1 ? 'a group' : 'groups'} the spec does not have: ${unknown.join(', ')}. Known groups: ${[...groups].sort().join(', ')}.\n\n`);
+    process.exit(2);
+  }
   const embedded = config.baseUrl === undefined;
   const root = apiRoot(config.baseUrl ?? embeddedShopUrl(), catalogue.info.basePath);
   try {

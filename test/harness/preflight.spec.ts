@@ -113,4 +113,24 @@ test.describe('preflight @harness @preflight', () => {
       await shop.close();
     }
   });
+
+  test('should refuse ONLY_GROUPS/SKIP_GROUPS naming a group the spec lacks, naming the known ones', async () => {
+    const shop = await createShop({ password: PASSWORD });
+    try {
+      const cli = path.join(PROJECT_ROOT, 'node_modules/@playwright/test/cli.js');
+      const child = spawn(process.execPath, [cli, 'test'], {
+        cwd: PROJECT_ROOT,
+        env: { ...process.env, BASE_URL: shop.url, API_USER: USER, API_PASSWORD: PASSWORD, ONLY_GROUPS: 'taxes', SKIP_GROUPS: '', REPORT_DIR: mkdtempSync(path.join(tmpdir(), 'preflight-')), FORCE_COLOR: '0' },
+      });
+      let output = '';
+      child.stdout.on('data', (d: Buffer) => (output += d.toString('utf8')));
+      child.stderr.on('data', (d: Buffer) => (output += d.toString('utf8')));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(code, output).toBe(2);
+      expect(output).toMatch(/ONLY_GROUPS\/SKIP_GROUPS name a group the spec does not have: taxes\. Known groups: .*\btax\b/);
+      expect(output).not.toMatch(/\d+ (passed|failed)|\n\s+at /);
+    } finally {
+      await shop.close();
+    }
+  });
 });
