@@ -53,7 +53,7 @@ export default defineConfig<object, ShopOptions>({
   webServer: undefined,
   globalSetup: undefined,
   globalTeardown: undefined,
-  workers: base.workers ?? '100%',
+  workers: process.env.CI ? 2 : '100%',
   reporter: [[path.join(root, 'src/report/redacting-reporter.ts')], [path.join(here, 'matrix-reporter.ts'), { output: raw, root }]],
   projects,
 });
