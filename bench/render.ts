@@ -145,12 +145,25 @@ function overhead(res: BenchResults): Overhead {
   };
 }
 
+/** Other work the runs shared the machine with, up to this many cores on average: still "quiet". */
+export const QUIET_OTHERS_CORES = 0.25;
+
 function loadNote(res: BenchResults): string {
   const max = Math.max(...res.load);
+  const loadRange = `1-minute load average ${fixed(Math.min(...res.load), 1)}-${fixed(max, 1)} around the runs`;
+  const others = res.othersCores?.filter((x) => Number.isFinite(x)) ?? [];
+  if (others.length) {
+    const worst = Math.max(...others);
+    // The load average counts the tools' own work (2 workers and a shop keep 2 cores busy), so the
+    // share of CPU used by other processes decides; the load average is shown for reference.
+    return worst <= QUIET_OTHERS_CORES
+      ? `machine quiet: other processes used at most ${fixed(worst * 100, 0)}% of one core during any run (${loadRange}, the tools' own work included)`
+      : `MEASURED UNDER LOAD: other processes used up to ${fixed(worst * 100, 0)}% of one core during a run on ${res.machine.cpus} cores (${loadRange}); wall times and ratios are inflated and noisy`;
+  }
   const quiet = max < QUIET_LOAD;
   return quiet
-    ? `machine quiet: 1-minute load average ${fixed(Math.min(...res.load), 1)}-${fixed(max, 1)} around the runs`
-    : `MEASURED UNDER LOAD: 1-minute load average ${fixed(Math.min(...res.load), 1)}-${fixed(max, 1)} around the runs on ${res.machine.cpus} cores (other work on the machine); wall times and ratios are inflated and noisy`;
+    ? `machine quiet: ${loadRange}`
+    : `MEASURED UNDER LOAD: ${loadRange} on ${res.machine.cpus} cores (other work on the machine, or the tools' own); wall times and ratios are inflated and noisy`;
 }
 
 export function consoleSummary(res: BenchResults): string {

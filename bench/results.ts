@@ -32,8 +32,14 @@ export interface BenchResults {
   startedAt: string;
   finishedAt: string;
   machine: Machine;
-  /** 1-minute load average before and after each measured run (others' work on the machine). */
+  /** 1-minute load average before and after each measured run (includes the tools' own work). */
   load: number[];
+  /**
+   * Per measured run: CPU seconds the machine spent on processes other than the tool's and the
+   * bench's own, per second of wall time (0.5 = half a core busy with other work). The load
+   * average cannot tell this: a tool that keeps 2 cores busy raises it by itself.
+   */
+  othersCores?: number[];
   argv: string[];
   settings: { runs: number; tools: string[]; faults: string; jobs: number; harnessArgs: string[] };
   specLoad: SpecLoadRun[];
@@ -66,6 +72,23 @@ export function machine(peers: Record<string, string>): Machine {
     playwright: version(path.join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'package.json')),
     peers,
   };
+}
+
+/** Busy CPU time of the whole machine so far (all cores, ms), from /proc/stat; NaN elsewhere. */
+export function machineBusyMs(): number {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+    const [, user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).map(Number);
+    return (((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** CPU time of this (bench) process so far, ms: the in-process counting shop of the peers' runs. */
+export function selfCpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
 }
 
 export function load1(): number {

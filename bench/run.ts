@@ -33,7 +33,7 @@ import { generateCollection, recoverNewman, runNewman, type Collection } from '.
 import { writeSpecCopies, type SpecCopies } from './peer-tools/spec-copies.js';
 import type { ToolRun } from './peer-tools/tool-run.js';
 import { consoleSummary, PEER_LABEL, QUIET_LOAD, resultsMarkdown } from './render.js';
-import { load1, machine, type BenchResults, type FaultRow } from './results.js';
+import { load1, machine, machineBusyMs, selfCpuMs, type BenchResults, type FaultRow } from './results.js';
 import { measureSpecLoad } from './spec-load.js';
 import { flag, has, int, list } from './support/args.js';
 import { fixed } from './support/stats.js';
@@ -46,6 +46,27 @@ const RESULTS_JSON = path.join(WORK_DIR, 'results.json');
 const log = (line: string): void => {
   process.stdout.write(`${line}\n`);
 };
+
+interface Usage {
+  busyMs: number;
+  selfMs: number;
+  at: number;
+}
+
+function usage(): Usage {
+  return { busyMs: machineBusyMs(), selfMs: selfCpuMs(), at: Date.now() };
+}
+
+/**
+ * Cores other processes kept busy during a run: the machine's busy time minus the tool's (its
+ * process tree) and the bench's own (the peers' in-process counting shop), per second of the
+ * run. Children too short-lived for the tree sampler count as "others", so this errs high.
+ */
+function othersCores(before: Usage, toolCpuMs: number, wallMs: number): number {
+  const now = usage();
+  const others = now.busyMs - before.busyMs - (now.selfMs - before.selfMs) - toolCpuMs;
+  return Math.max(0, others) / Math.max(1, now.at - before.at || wallMs);
+}
 
 function pickFaults(spec: string): Fault[] {
   if (spec === 'none') return [];
@@ -160,14 +181,17 @@ async function main(): Promise<void> {
 
   for (let i = 1; i <= runs; i++) {
     if (tools.includes('harness')) {
+      const before = usage();
       const r = await runHarness(path.join(WORK_DIR, 'harness', `run-${i}`), harnessArgs);
       results.harness.push(r);
       results.load.push(load1());
+      (results.othersCores ??= []).push(othersCores(before, r.cpuHarnessMs + r.cpuShopMs, r.wallMs));
       log(`run ${i}: harness ${fixed(r.wallMs / 1000, 1)} s, ${r.requests} requests, ${r.checks} checks, ${r.tests} tests (${r.testsFailed} failed), peak RSS ${fixed(r.peakRssMb, 0)} MB (exit ${r.exitCode}${r.exitCode ? `, see ${path.relative(process.cwd(), r.logFile)}` : ''})`);
     }
     for (const p of peers) {
       const dir = path.join(WORK_DIR, p, `run-${i}`);
       mkdirSync(dir, { recursive: true });
+      const before = usage();
       const target = await startCountingShop();
       let r: ToolRun;
       try {
@@ -185,6 +209,7 @@ async function main(): Promise<void> {
       }
       (results.peers[p] ??= []).push(r);
       results.load.push(load1());
+      (results.othersCores ??= []).push(othersCores(before, r.cpuMs, r.wallMs));
       log(`run ${i}: ${PEER_LABEL[p]} ${fixed(r.wallMs / 1000, 1)} s, ${r.requests} requests, ${r.checks} checks (${r.failed.length} failed on the clean shop), peak RSS ${fixed(r.peakRssMb, 0)} MB${r.error ? `; ERROR ${r.error}` : ''}`);
     }
   }
