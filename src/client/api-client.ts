@@ -93,8 +93,15 @@ function parseJson(text: string, contentType: string | undefined): unknown {
   }
 }
 
+/** How many recent exchanges a client keeps for evidence (a failing test attaches the last 20). */
+export const KEPT_EXCHANGES = 50;
+
 export class ApiClient {
-  /** Every exchange this client recorded, oldest first. */
+  /**
+   * The latest exchanges this client recorded (at most KEPT_EXCHANGES), oldest first: evidence of
+   * a failing test. A worker-scoped client (the contract suite's) lives for thousands of requests,
+   * more against a large spec: keeping every body would grow with the run.
+   */
   readonly exchanges: Exchange[] = [];
   /** Records this client created (and which the ledger still has open), oldest first. */
   private readonly createdHere: NewRecord[] = [];
@@ -276,6 +283,7 @@ export class ApiClient {
 
   private keep(ex: Exchange): Exchange {
     this.exchanges.push(ex);
+    if (this.exchanges.length > KEPT_EXCHANGES) this.exchanges.splice(0, this.exchanges.length - KEPT_EXCHANGES);
     return ex;
   }
 
