@@ -17,60 +17,12 @@ import { test as base, expect } from '@playwright/test';
 import { FAULTS } from '../../reference/faults/registry.js';
 import { PROJECT_ROOT } from '../../src/config/config.js';
 import { PROPERTY_FAULT_CASES, faultProject } from './properties-proof.cases.js';
+import { childEnv, runProof, type ProofRun } from './support/proof-run.js';
 
 const SEED = '20261122';
 
-interface JsonTest {
-  projectName: string;
-  annotations: { type: string; description?: string }[];
-  results: { status: string; error?: { message?: string } }[];
-}
-interface JsonSuite {
-  specs: { title: string; file: string; tags: string[]; tests: JsonTest[] }[];
-  suites?: JsonSuite[];
-}
-
-interface ProofTest {
-  project: string;
-  file: string;
-  title: string;
-  tags: string[];
-  status: string;
-  outcome: string | undefined;
-  annotations: JsonTest['annotations'];
-  error: string;
-}
-
-interface ProofRun {
-  tests: ProofTest[];
-  steps: Record<string, Record<string, number>>;
-  output: string;
-}
-
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const withoutColours = (s: string): string => s.replace(ANSI, '');
-
-function flatten(suites: readonly JsonSuite[], out: ProofTest[] = []): ProofTest[] {
-  for (const s of suites) {
-    for (const spec of s.specs) {
-      for (const t of spec.tests) {
-        const r = t.results[0];
-        out.push({
-          project: t.projectName,
-          file: spec.file,
-          title: spec.title,
-          tags: spec.tags.map((x) => `@${x.replace(/^@/, '')}`),
-          status: r?.status ?? 'none',
-          outcome: t.annotations.filter((a) => a.type === 'outcome').pop()?.description,
-          annotations: t.annotations,
-          error: withoutColours(r?.error?.message ?? ''),
-        });
-      }
-    }
-    flatten(s.suites ?? [], out);
-  }
-  return out;
-}
 
 /** Runs a command to its end; stdout and stderr together. */
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ output: string; code: number | null }> {
@@ -81,27 +33,16 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ out
   return new Promise((resolve) => child.on('close', (code) => resolve({ output, code })));
 }
 
-/** The environment of a child run: ours without any fast-check or target setting that would leak in. */
-function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0', BASE_URL: '', PROFILE: 'standard', ...extra };
-  for (const k of ['FC_SEED', 'FC_PATH', 'FC_RUNS', 'SHOP_FAULTS', 'RUN_ID', 'ONLY_GROUPS', 'SKIP_GROUPS', 'TEST_WORKER_INDEX', 'TEST_PARALLEL_INDEX']) if (!(k in extra)) delete env[k];
-  return env;
-}
+/** The proof run and the report steps its config's step counter wrote (steps.json). */
+type PropertiesProof = ProofRun & { steps: Record<string, Record<string, number>> };
 
-const test = base.extend<object, { proof: ProofRun }>({
+const test = base.extend<object, { proof: PropertiesProof }>({
   proof: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const reportDir = mkdtempSync(path.join(tmpdir(), 'properties-proof-'));
-      const cli = path.join(PROJECT_ROOT, 'node_modules/@playwright/test/cli.js');
-      const { output } = await run(process.execPath, [cli, 'test', '-c', 'test/harness/properties-proof.config.ts'], childEnv({ REPORT_DIR: reportDir, RUN_ID: 'rpropproof', FC_SEED: SEED }));
-      const results = path.join(reportDir, 'results.json');
-      const steps = path.join(reportDir, 'steps.json');
-      await use({
-        tests: existsSync(results) ? flatten((JSON.parse(readFileSync(results, 'utf8')) as { suites: JsonSuite[] }).suites) : [],
-        steps: existsSync(steps) ? (JSON.parse(readFileSync(steps, 'utf8')) as ProofRun['steps']) : {},
-        output,
-      });
+      const proof = await runProof('test/harness/properties-proof.config.ts', { RUN_ID: 'rpropproof', FC_SEED: SEED });
+      const steps = path.join(proof.reportDir, 'steps.json');
+      await use({ ...proof, steps: existsSync(steps) ? (JSON.parse(readFileSync(steps, 'utf8')) as PropertiesProof['steps']) : {} });
     },
     { scope: 'worker', timeout: 400_000 },
   ],
@@ -122,7 +63,7 @@ test.describe('property and model suites proof @harness @properties', () => {
   test('should be green on the clean shop', ({ proof }) => {
     const clean = proof.tests.filter((t) => t.project === 'clean');
     expect(clean.filter((t) => t.status === 'passed').length).toBeGreaterThanOrEqual(PROPERTY_FAULT_CASES.length);
-    expect(clean.filter((t) => t.status !== 'passed' && t.status !== 'skipped').map((t) => `${t.title}: ${t.error.slice(0, 400)}`)).toEqual([]);
+    expect(clean.filter((t) => t.status !== 'passed' && t.status !== 'skipped').map((t) => `${t.title}: ${t.message.slice(0, 400)}`)).toEqual([]);
   });
 
   for (const c of PROPERTY_FAULT_CASES) {
@@ -132,11 +73,11 @@ test.describe('property and model suites proof @harness @properties', () => {
       const caught = mine.filter((t) => t.status === 'failed' && t.outcome === 'fail' && t.tags.some((tag) => catches.includes(tag)));
       expect(caught.length, JSON.stringify(mine.map((t) => [t.title, t.status, t.outcome]))).toBeGreaterThan(0);
       for (const t of caught) {
-        expect(t.error).toContain('Property failed: ');
-        expect(t.error).toContain('What went wrong (smallest case found):');
-        expect(t.error).toMatch(/Counterexample:\n {2,}\S/);
-        expect(t.error).toMatch(new RegExp(`Seed: ${SEED} {3}Path: \\S+ {3}Runs: \\d+`));
-        const replay = /^Replay: (.+)$/m.exec(t.error)?.[1] ?? '';
+        expect(t.message).toContain('Property failed: ');
+        expect(t.message).toContain('What went wrong (smallest case found):');
+        expect(t.message).toMatch(/Counterexample:\n {2,}\S/);
+        expect(t.message).toMatch(new RegExp(`Seed: ${SEED} {3}Path: \\S+ {3}Runs: \\d+`));
+        const replay = /^Replay: (.+)$/m.exec(t.message)?.[1] ?? '';
         expect(replay).toMatch(new RegExp(`^SHOP_FAULTS=${c.fault} FC_SEED=${SEED} FC_PATH=\\S+ npx playwright test suites/${c.file.replace(/[.]/g, '\\.')} -g '.+'$`));
         expect(t.annotations.find((a) => a.type === 'replay')?.description).toBe(replay);
       }
@@ -157,7 +98,7 @@ test.describe('property and model suites proof @harness @properties', () => {
     test.setTimeout(180_000);
     const failure = proof.tests.find((t) => t.project === faultProject('customer-update-lost-after-recreate') && t.status === 'failed');
     expect(failure, 'the model run caught the lost update').toBeDefined();
-    const error = failure?.error ?? '';
+    const error = failure?.message ?? '';
     const command = /^Replay: (.+)$/m.exec(error)?.[1] ?? '';
     const counterexample = /Counterexample:\n((?: {2}.*\n)+)/.exec(error)?.[1] ?? '';
     expect(command).toContain('FC_PATH=');

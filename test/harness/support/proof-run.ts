@@ -9,6 +9,8 @@ import { PROJECT_ROOT } from '../../../src/config/config.js';
 
 export interface ProofTest {
   project: string;
+  /** The spec file, relative to the test dir of the proof config. */
+  file: string;
   /** The test's own title (no describe titles). */
   title: string;
   tags: string[];
@@ -19,6 +21,9 @@ export interface ProofTest {
   notes: string[];
   /** First line of the first error, for failure messages. */
   error: string | undefined;
+  /** The whole first error message, without terminal colours ('' when none). */
+  message: string;
+  annotations: { type: string; description?: string }[];
 }
 
 export interface ProofRun {
@@ -39,6 +44,7 @@ interface JsonTest {
 }
 interface JsonSpec {
   title: string;
+  file: string;
   tags: string[];
   tests: JsonTest[];
 }
@@ -47,19 +53,30 @@ interface JsonSuite {
   suites?: JsonSuite[];
 }
 
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const withoutColours = (s: string): string => s.replace(ANSI, '');
+
+/** Settings of the parent run that must not leak into a proof's child run unless given. */
+const PARENT_ONLY = ['PLAYWRIGHT_JSON_OUTPUT_NAME', 'FC_SEED', 'FC_PATH', 'FC_RUNS', 'SHOP_FAULTS', 'RUN_ID', 'ONLY_GROUPS', 'SKIP_GROUPS', 'TEST_WORKER_INDEX', 'TEST_PARALLEL_INDEX'];
+
 function flatten(suites: readonly JsonSuite[], out: ProofTest[] = []): ProofTest[] {
   for (const s of suites) {
     for (const spec of s.specs) {
       for (const t of spec.tests) {
         const r = t.results[0];
+        const message = withoutColours(r?.errors?.[0]?.message ?? '');
         out.push({
           project: t.projectName,
+          file: spec.file,
           title: spec.title,
           tags: spec.tags.map((x) => (x.startsWith('@') ? x : `@${x}`)),
           status: r?.status ?? 'none',
-          outcome: t.annotations.find((a) => a.type === 'outcome')?.description,
+          // The last outcome annotation is the test's final word.
+          outcome: t.annotations.filter((a) => a.type === 'outcome').pop()?.description,
           notes: t.annotations.map((a) => `${a.type}: ${a.description ?? ''}`),
-          error: r?.errors?.[0]?.message?.split('\n').find((l) => l.trim() !== ''),
+          error: message.split('\n').find((l) => l.trim() !== ''),
+          message,
+          annotations: t.annotations,
         });
       }
     }
@@ -68,13 +85,20 @@ function flatten(suites: readonly JsonSuite[], out: ProofTest[] = []): ProofTest
   return out;
 }
 
+/** Our environment for a child run, without parent-only settings, with the harness defaults and `extra` on top. */
+export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, BASE_URL: '', PROFILE: 'standard', FORCE_COLOR: '0', ...extra };
+  for (const k of PARENT_ONLY) if (!(k in extra)) delete env[k];
+  return env;
+}
+
 /** Runs `playwright test -c <config> ...args` (config relative to the project) with `env` on top of the harness defaults. */
 export async function runProof(config: string, env: Record<string, string> = {}, args: readonly string[] = []): Promise<ProofRun> {
   const reportDir = mkdtempSync(path.join(tmpdir(), 'proof-'));
   const cli = path.join(PROJECT_ROOT, 'node_modules/@playwright/test/cli.js');
   const child = spawn(process.execPath, [cli, 'test', '-c', config, ...args], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, BASE_URL: '', REPORT_DIR: reportDir, PROFILE: 'standard', FORCE_COLOR: '0', ...env },
+    env: childEnv({ REPORT_DIR: reportDir, ...env }),
   });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString('utf8')));
