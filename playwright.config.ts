@@ -24,7 +24,12 @@ const targetUrl = config.baseUrl ?? embeddedShopUrl();
 const port = embedded ? new URL(targetUrl).port : undefined;
 const reportDir = config.reportDir;
 
-export default defineConfig({
+/** The worker option of fixtures/index.ts this config sets. */
+interface WorkerOptions {
+  keepWorkerOnFailure: boolean;
+}
+
+export default defineConfig<object, WorkerOptions>({
   testDir: './suites',
   outputDir: `${reportDir}/test-results`,
   fullyParallel: true,
@@ -52,6 +57,9 @@ export default defineConfig({
   globalSetup: './src/preflight/global-setup.ts',
   globalTeardown: './src/preflight/global-teardown.ts',
   use: {
+    // A failed test keeps its worker (fixtures/index.ts, src/report/kept-worker.ts): a new worker per
+    // failure made runs against broken targets crawl; the reports still show every failure.
+    keepWorkerOnFailure: true,
     // Traces and screenshots would carry request headers; evidence is attached redacted instead.
     trace: 'off',
     screenshot: 'off',

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult, TestStep } from '@playwright/test/reporter';
 import { loadConfig } from '../config/config.js';
 import { Redactor } from '../client/redact.js';
+import { restoreExpectedStatus } from './kept-worker.js';
 
 type Stdio = (string | Buffer)[];
 
@@ -103,7 +104,11 @@ export default class RedactingReporter implements Reporter {
   private readonly scrub: Scrubber;
   private outputDirs: string[] = [];
 
-  constructor() {
+  /** The fault matrix reads failures as expected ones (src/report/kept-worker.ts). */
+  private readonly keptFailuresExpected: boolean;
+
+  constructor(options: { keptFailuresExpected?: boolean } = {}) {
+    this.keptFailuresExpected = options.keptFailuresExpected === true;
     const config = loadConfig();
     this.scrub = new Scrubber(Redactor.forCredentials(config.apiUser, config.apiPassword));
   }
@@ -134,6 +139,8 @@ export default class RedactingReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
+    // A failure that kept its worker is a failure again for every later reporter and the exit code.
+    if (!this.keptFailuresExpected) restoreExpectedStatus(test, result.annotations);
     this.scrub.annotations(test.annotations);
     this.scrub.result(result);
   }
