@@ -36,6 +36,8 @@ export default async function globalSetup(): Promise<void> {
       runId: config.runId,
       startedAt: new Date().toISOString(),
       preflight: result.probe,
+      preflightTried: result.tried,
+      ...(result.rootMap ? { rootMap: result.rootMap } : {}),
     };
     writeFileSync(path.join(config.reportDir, 'target.json'), JSON.stringify(info, null, 2) + '\n');
     // Workers have not started: the one moment the ledger can be rewritten safely.

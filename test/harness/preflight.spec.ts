@@ -38,7 +38,79 @@ async function htmlServer(): Promise<{ url: string; close(): Promise<void> }> {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
+/**
+ * A partial implementation answering as the vendor's real shop (GX 3.2) does: the root map names
+ * the resources it has; unknown resources answer a JSON 404 "Resource not found." before any
+ * authentication; some collections answer 501; what it implements needs Basic auth. Any other
+ * base path answers an HTML 404, as its web server does.
+ */
+async function partialShop(withRootMap = true): Promise<{ url: string; origin: string; close(): Promise<void> }> {
+  const token = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
+  const base = '/api.php/v2';
+  const server = http.createServer((req, res) => {
+    const json = (status: number, body: unknown, extra: Record<string, string> = {}): void => {
+      res.writeHead(status, { 'content-type': 'application/json', ...extra });
+      res.end(JSON.stringify(body));
+    };
+    const p = (req.url ?? '').split('?')[0] ?? '';
+    if (!p.startsWith(base)) {
+      res.writeHead(404, { 'content-type': 'text/html; charset=UTF-8' });
+      res.end('<!doctype html><html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>');
+      return;
+    }
+    const resource = p.slice(base.length).split('/')[1] ?? '';
+    const known = ['addresses', 'countries', 'customers', 'products'];
+    if (resource && !known.includes(resource)) return json(404, { code: 404, status: 'error', message: 'Resource not found.' });
+    if (req.headers.authorization !== token) return json(401, { code: 401, status: 'error', message: 'Unauthorized' }, { 'www-authenticate': 'Basic realm="shop"' });
+    const versions = { 'x-api-version': 'v2.2.0', 'x-shop-version': 'v3.2.0.1' };
+    if (!resource && !withRootMap) return json(404, { code: 404, status: 'error', message: 'Resource not found.' });
+    if (!resource) return json(200, Object.fromEntries(known.map((k) => [k, `http://${req.headers.host}${base}/${k}`])), versions);
+    if (resource === 'countries') return json(501, { code: 501, status: 'error', message: 'Operation is not implemented yet.' }, versions);
+    return json(200, [{ id: 1 }], versions);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url: `${origin}${base}`, origin, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
 test.describe('preflight @harness @preflight', () => {
+  test('should pass a partial implementation (unknown resources, 501) and read its root map', async () => {
+    const shop = await partialShop();
+    try {
+      const result = await runPreflight({ apiRoot: shop.url, user: USER, password: PASSWORD, insecureTls: false, catalogue });
+      expect(result).toMatchObject({ url: shop.url, apiVersion: 'v2.2.0', shopVersion: 'v3.2.0.1', rootMap: ['addresses', 'countries', 'customers', 'products'] });
+      // Resources the root map names are tried first; the 501 of /countries is passed over.
+      expect(result.probe).toMatch(/^GET \/(addresses|customers|products) -> 200$/);
+      expect(result.tried[0]).toMatch(/root map of 4 resources/);
+    } finally {
+      await shop.close();
+    }
+  });
+
+  test('should pass a partial implementation without a root map, passing over unknown resources', async () => {
+    const shop = await partialShop(false);
+    try {
+      // A catalogue whose cheapest reads are unknown to the target: the preflight must go on past them.
+      const unknownFirst = { ...catalogue, operations: [...catalogue.operations].sort((a, b) => Number(a.path.startsWith('/addresses')) - Number(b.path.startsWith('/addresses'))) };
+      const result = await runPreflight({ apiRoot: shop.url, user: USER, password: PASSWORD, insecureTls: false, catalogue: unknownFirst });
+      expect(result.probe).toMatch(/-> 200$/);
+      expect(result.rootMap).toBeUndefined();
+      expect(result.tried.some((t) => /404 \(not implemented\)/.test(t))).toBe(true);
+    } finally {
+      await shop.close();
+    }
+  });
+
+  test('should catch a wrong base path on a partial implementation, and refused credentials', async () => {
+    const shop = await partialShop();
+    try {
+      expect(await preflightError(`${shop.origin}/shop1/api.php/v2`)).toMatch(/answers with an HTML page \(404\), not the API\. BASE_URL must be the API's base URL including its base path/);
+      expect(await preflightError(shop.url, { password: 'not-the-password' })).toMatch(/^The credentials were refused \(401 from GET http:.*\/api\.php\/v2\)\./);
+    } finally {
+      await shop.close();
+    }
+  });
+
   test('should pass a healthy target and read its version headers', async () => {
     const shop = await createShop({ password: PASSWORD });
     try {
@@ -60,7 +132,7 @@ test.describe('preflight @harness @preflight', () => {
     const shop = await createShop({ password: PASSWORD });
     const html = await htmlServer();
     try {
-      expect(await preflightError(`${shop.origin}/shop1/api.php/v3`)).toMatch(/answers 404: BASE_URL does not point at the API\. It must include the base path, e\.g\. …\/shop1\/api\.php\/v2\.$/);
+      expect(await preflightError(`${shop.origin}/shop1/api.php/v3`)).toMatch(/^6 reads \(getVPEs 404, .*\) answer 404: BASE_URL does not point at the API\. It must include the base path, e\.g\. …\/shop1\/api\.php\/v2\.$/);
       expect(await preflightError(`${html.url}/shop1/api.php/v2`)).toMatch(/answers with an HTML page \(200\), not the API\. BASE_URL must be the API's base URL including its base path/);
     } finally {
       await shop.close();
@@ -71,7 +143,7 @@ test.describe('preflight @harness @preflight', () => {
   test('should say when the credentials are refused', async () => {
     const shop = await createShop({ password: PASSWORD });
     try {
-      expect(await preflightError(shop.url, { password: 'not-the-password' })).toMatch(/^The credentials were refused \(401 from getVPEs, GET .*\)\. Check API_USER and API_PASSWORD/);
+      expect(await preflightError(shop.url, { password: 'not-the-password' })).toMatch(/^The credentials were refused \(401 from GET http:\/\/127\.0\.0\.1:\d+\/shop1\/api\.php\/v2\)\. Check API_USER and API_PASSWORD/);
     } finally {
       await shop.close();
     }
