@@ -126,7 +126,8 @@ function notImplemented(a: Answer): boolean {
   if (a.status === 405 || a.status === 501) return true;
   if (a.status !== 404 || a.html) return false;
   const j = a.json;
-  return isObj(j) && /not (been )?implemented|resource not found|route not found|unknown (resource|route|path)|not supported/i.test(String(j.message ?? j.error ?? ''));
+  const message = isObj(j) ? [j.message, j.error].find((m): m is string => typeof m === 'string') : undefined;
+  return message !== undefined && /not (been )?implemented|resource not found|route not found|unknown (resource|route|path)|not supported/i.test(message);
 }
 
 /**
