@@ -86,6 +86,8 @@ export function paginate(records: unknown[], query: Record<string, unknown>, pag
   if (typeof query.page !== 'number') return { records };
   const page = query.page;
   const perPage = faults.has('per-page-ignored') || typeof query.per_page !== 'number' ? 50 : query.per_page;
+  // per-page-zero-empty: a page size below 1 answers an empty page, neither refused nor ignored.
+  if (perPage < 1) return { records: [] };
   const last = Math.max(1, Math.ceil(records.length / perPage));
   const offset = perPage * (faults.has('paging-zero-based') ? page : page - 1);
   const links: string[] = [];

@@ -15,9 +15,9 @@ export const listParameterFaults = [
     area: 'lists',
   },
   {
-    name: 'per-page-zero-accepted',
-    description: 'per_page below 1 is accepted (answered as the default) instead of 400.',
-    catches: ['@rule:per-page', '@check:negativeDataRejection'],
+    name: 'per-page-zero-empty',
+    description: 'per_page below 1 answers an empty page instead of 400 or the default page.',
+    catches: ['@rule:per-page'],
     area: 'lists',
   },
   {

@@ -6,7 +6,7 @@ export const RULE_TAGS = {
   '@rule:unique-email': "a registree's e-mail is unique (409 on create and update); guests may share",
   '@rule:paging': 'page counts from 1 and applies only when given',
   '@rule:link-header': 'paged answers carry Link with first/previous/next/last as the facts say',
-  '@rule:per-page': 'per_page sets the page size, default 50; below 1 is a 400',
+  '@rule:per-page': 'per_page sets the page size, default 50; below 1 is a 400 or ignored',
   '@rule:sort': 'sort takes up to five +/- keys with dots; strings in byte order',
   '@rule:fields': 'fields keeps only the named first-level fields, on lists and single records',
   '@rule:search': 'q and search match case-insensitively on first-level strings and numbers',

@@ -47,7 +47,9 @@ export type Intent =
   | 'undeclared-method'
   | 'follow-up'
   | 'setup'
-  | 'cleanup';
+  | 'cleanup'
+  /** The support gate's own look at the target (src/support/gate.ts): is a path routed? */
+  | 'support';
 
 export interface Exchange {
   request: RecordedRequest;

@@ -8,11 +8,12 @@ import { PROJECT_ROOT } from '../config/config.js';
 import { pathMatcher } from '../spec/catalogue.js';
 import type { Catalogue, Operation } from '../spec/types.js';
 import type { Exchange, Intent, RecordedRequest, RecordedResponse } from '../checks/types.js';
-import { GuardError, HarnessError, RateLimitError, TransportError, transportCode } from './errors.js';
+import { BlockedError, GuardError, HarnessError, RateLimitError, TransportError, transportCode, UnsupportedError } from './errors.js';
 import { guardWrite, isDestructiveOperation, isSearchOperation } from './guard.js';
 import type { Ledger, LedgerEntry, NewRecord } from './ledger.js';
 import { createdRecords, FILE_FIELDS, fileNameIn, ownerPath } from './ledger-rules.js';
 import type { Pacer } from './pacer.js';
+import type { SupportGate } from '../support/gate.js';
 import type { Redactor } from './redact.js';
 import { fillPath, joinUrl, queryString, type PathValue } from './url.js';
 
@@ -69,6 +70,16 @@ export interface ClientDeps {
   settings: ClientSettings;
   /** Told about long waits (rate limit), so a test can extend its timeout. */
   onWait?: (ms: number) => void;
+  /**
+   * Asked before every call of an operation, told about every answer (src/support/gate.ts): what
+   * the target does not implement, unrouted paths, creates the run stopped calling.
+   */
+  gate?: SupportGate;
+  /**
+   * Told when the gate refuses a call (the error is thrown right after). A test-scoped client turns
+   * it into the test's Unsupported or Skip outcome (fixtures/index.ts) while the test body runs.
+   */
+  onRefusal?: (err: UnsupportedError | BlockedError) => void;
 }
 
 export interface CleanupResult {
@@ -141,6 +152,27 @@ export class ApiClient {
     return isDestructiveOperation(op, this.specMarksDestructive);
   }
 
+  /**
+   * Asks the support gate whether the operation may be called with these path values (it may send
+   * GETs to find out whether the path is routed); throws UnsupportedError or BlockedError if not.
+   * For requests sent by path (`send`) to a method the spec does not declare on the operation's path.
+   */
+  async admit(op: Operation, pathValues: Readonly<Record<string, string>>): Promise<void> {
+    if (!this.deps.gate) return;
+    try {
+      await this.deps.gate.admit(op, pathValues, 'setup', (p) => this.send('GET', p, { intent: 'support', noAnswer: 'return' }));
+    } catch (err) {
+      if (err instanceof UnsupportedError || err instanceof BlockedError) this.deps.onRefusal?.(err);
+      throw err;
+    }
+  }
+
+  /** Ends the test as the refusal says (test-scoped clients), and throws it. */
+  refuse(err: UnsupportedError | BlockedError): never {
+    this.deps.onRefusal?.(err);
+    throw err;
+  }
+
   /** Calls one operation of the spec. */
   async call(opOrId: Operation | string, opts: CallOptions = {}): Promise<Exchange> {
     const op = this.operation(opOrId);
@@ -188,6 +220,16 @@ export class ApiClient {
     const relPath = absolute ? new URL(pathOrUrl).pathname : pathOrUrl.split('?')[0] ?? pathOrUrl;
     const override = Object.entries(opts.headers ?? {}).find(([k]) => k.toLowerCase() === 'x-http-method-override')?.[1]?.toUpperCase();
     const intent = opts.intent ?? 'positive';
+
+    // What the target does not implement, or a create the run stopped calling, is not sent at all.
+    if (op && !absolute && this.deps.gate && intent !== 'support') {
+      try {
+        await this.deps.gate.admit(op, pathValues, intent, (p) => this.send('GET', p, { intent: 'support', noAnswer: 'return' }));
+      } catch (err) {
+        if (err instanceof UnsupportedError || err instanceof BlockedError) this.deps.onRefusal?.(err);
+        throw err;
+      }
+    }
 
     // Only writes against the API are guarded; a probe on another origin (plain http) is not a write to it.
     const wireOp = override ? this.deps.catalogue.operations.find((o) => o.method === 'post' && pathMatcher(o.path)(relPath) !== undefined) : undefined;
@@ -276,7 +318,19 @@ export class ApiClient {
       if (op) exchange.operationId = op.id;
       if (opts.label) exchange.label = opts.label;
       if (retries) exchange.retries = retries;
-      if (op && !absolute) this.createdByExchange.set(exchange, this.track(op, method, override, relPath, pathValues, opts, response));
+      if (op && !absolute) {
+        this.createdByExchange.set(exchange, this.track(op, method, override, relPath, pathValues, opts, response));
+        const lacking = intent !== 'support' ? this.deps.gate?.learn(op, exchange) : undefined;
+        // A test cannot go on from an answer that says the operation does not exist: it ends as
+        // Unsupported (or as a Skip naming it). The contract suite's client has no hook: its
+        // checks judge this answer themselves.
+        if (lacking && this.deps.onRefusal) {
+          this.keep(exchange);
+          const err = new UnsupportedError(op.id, lacking, exchange);
+          this.deps.onRefusal(err);
+          throw err;
+        }
+      }
       return this.keep(exchange);
     }
   }
@@ -321,7 +375,7 @@ export class ApiClient {
       for (const r of this.deletedBy(op, relPath, pathValues, opts.body)) this.deps.ledger.recordDelete(r, op.id);
       return [];
     }
-    if (method === 'POST' && isSearchOperation(op) && !override) return [];
+    if (method === 'POST' && isSearchOperation(op) && !override) return this.createdBySearch(op, relPath, res);
     const renamed = this.renamedFile(op, relPath, effective, opts.body, res.json);
     if (renamed) {
       this.deps.ledger.recordDelete(renamed.from, op.id);
@@ -340,6 +394,19 @@ export class ApiClient {
       sentFields,
       sentBody: opts.body,
     });
+    return records.filter((r) => this.remember(r, op.id));
+  }
+
+  /**
+   * A search that answered like a create (201, or one record with an id where a list belongs):
+   * some shops route `POST /products/search` to `POST /products`. What it made is ours to delete.
+   */
+  private createdBySearch(op: Operation, relPath: string, res: RecordedResponse): NewRecord[] {
+    const j = res.json;
+    if (res.status !== 201 && !(typeof j === 'object' && j !== null && !Array.isArray(j) && 'id' in j)) return [];
+    const collection = relPath.replace(/\/search\/?$/, '');
+    const creator = this.deps.catalogue.operations.find((o) => o.method === 'post' && pathMatcher(o.path)(collection) !== undefined) ?? op;
+    const records = createdRecords(this.deps.catalogue, this.deps.apiRoot, { op: creator, method: 'POST', path: collection, status: res.status, body: j, location: res.headers.location });
     return records.filter((r) => this.remember(r, op.id));
   }
 

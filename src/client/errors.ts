@@ -1,6 +1,8 @@
 // Error classes that decide how a failure is ranked. A HarnessError means the harness itself broke
 // (outcome Error); a TransportError means the target gave no HTTP answer (a finding about the
-// target); anything thrown by a check's assertion is a Fail.
+// target); an UnsupportedError or BlockedError is neither (Unsupported, Skip); anything thrown
+// by a check's assertion is a Fail.
+import type { Exchange } from '../checks/types.js';
 
 /** The harness broke or refused to do something unsafe. Ranked Error, never Fail. */
 export class HarnessError extends Error {
@@ -50,4 +52,38 @@ export function transportCode(message: string): string | undefined {
 
 export function isTlsTrustCode(code: string | undefined): boolean {
   return code !== undefined && /SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|CERT_HAS_EXPIRED|ALTNAME/.test(code);
+}
+
+/**
+ * The target does not implement an operation (its path is unknown, 405, an undeclared 501, or a
+ * sub-path the shop answers as if it were its parent). Not a failure: the operation is Unsupported
+ * on every check, and a test that only needed it for its setup is a Skip naming it. Thrown by the
+ * client before it sends anything for an operation already known to be unsupported.
+ */
+export class UnsupportedError extends Error {
+  override name = 'UnsupportedError';
+  constructor(
+    readonly operationId: string,
+    readonly reason: string,
+    /** The answer that showed it, when one did (redacted, as recorded). */
+    readonly exchange?: Exchange,
+  ) {
+    super(`${operationId} is not implemented by the target: ${reason}`);
+  }
+}
+
+/**
+ * The run stopped calling an operation (a create that answered 5xx twice leaves half-written
+ * records behind on some shops), or a setup step could not be had. Not a failure of the test that
+ * needed it: a Skip naming the operation and its answer; the operation is blamed in its own tests.
+ */
+export class BlockedError extends Error {
+  override name = 'BlockedError';
+  constructor(
+    readonly operationId: string,
+    readonly reason: string,
+    readonly exchange?: Exchange,
+  ) {
+    super(`blocked by ${operationId}: ${reason}`);
+  }
 }

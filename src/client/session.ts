@@ -1,5 +1,7 @@
 // One worker's connection to the target: a Playwright request context, the pacer, the ledger and
 // the unique-number source shared by every ApiClient the worker makes (test-scoped or not).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import type { HarnessConfig } from '../config/config.js';
 import type { Catalogue } from '../spec/types.js';
@@ -8,6 +10,9 @@ import { Uniq } from './bodies.js';
 import { Ledger, ledgerFile } from './ledger.js';
 import { Pacer } from './pacer.js';
 import { Redactor } from './redact.js';
+import { boardFile, SupportBoard } from '../support/board.js';
+import { SupportGate } from '../support/gate.js';
+import type { BlockedError, UnsupportedError } from './errors.js';
 
 export interface SessionOptions {
   config: HarnessConfig;
@@ -25,6 +30,8 @@ export class Session {
   readonly ledger: Ledger;
   readonly redactor: Redactor;
   readonly uniq: Uniq;
+  /** What the run learnt about the target's support, shared with the other workers (src/support/). */
+  readonly gate: SupportGate;
 
   constructor(readonly opts: SessionOptions) {
     const { config } = opts;
@@ -34,9 +41,10 @@ export class Session {
     this.ledger = new Ledger(ledgerFile(config.reportDir), config.runId, opts.apiRoot, opts.ephemeral);
     this.redactor = Redactor.forCredentials(config.apiUser, config.apiPassword);
     this.uniq = new Uniq((opts.workerIndex + 1) * 100_000 + 1);
+    this.gate = new SupportGate(new SupportBoard(boardFile(config.reportDir), config.runId, opts.apiRoot), { runId: config.runId, rootMap: rootMapOf(config.reportDir, opts.apiRoot) });
   }
 
-  client(onWait?: (ms: number) => void): ApiClient {
+  client(onWait?: (ms: number) => void, onRefusal?: (err: UnsupportedError | BlockedError) => void): ApiClient {
     const { config } = this.opts;
     return new ApiClient({
       request: this.opts.request,
@@ -53,7 +61,21 @@ export class Session {
         runId: config.runId,
         insecureTls: config.insecureTls,
       },
+      gate: this.gate,
       ...(onWait ? { onWait } : {}),
+      ...(onRefusal ? { onRefusal } : {}),
     });
+  }
+}
+
+/** The root map the preflight read from this target (reports/target.json), if it read one. */
+function rootMapOf(reportDir: string, apiRoot: string): string[] | undefined {
+  const file = path.join(reportDir, 'target.json');
+  if (!existsSync(file)) return undefined;
+  try {
+    const t = JSON.parse(readFileSync(file, 'utf8')) as { url?: string; rootMap?: unknown };
+    return t.url === apiRoot && Array.isArray(t.rootMap) ? t.rootMap.filter((x): x is string => typeof x === 'string') : undefined;
+  } catch {
+    return undefined;
   }
 }

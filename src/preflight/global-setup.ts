@@ -2,13 +2,14 @@
 // On failure it prints one plain message and ends the run (exit code 2). On success it writes
 // `${reportDir}/target.json` (URL without credentials, X-API-Version, X-Shop-Version, spec, profile,
 // run id) for the fixtures and the reports.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfigOrExit } from '../config/config.js';
 import { embeddedShopUrl } from '../config/embedded.js';
 import { catalogueFor } from '../../fixtures/catalogue.js';
 import { compactLedger, ledgerFile } from '../client/ledger.js';
 import { apiRoot } from '../client/url.js';
+import { boardFile } from '../support/board.js';
 import { PreflightError, runPreflight } from './preflight.js';
 
 export default async function globalSetup(): Promise<void> {
@@ -40,8 +41,10 @@ export default async function globalSetup(): Promise<void> {
       ...(result.rootMap ? { rootMap: result.rootMap } : {}),
     };
     writeFileSync(path.join(config.reportDir, 'target.json'), JSON.stringify(info, null, 2) + '\n');
-    // Workers have not started: the one moment the ledger can be rewritten safely.
+    // Workers have not started: the one moment the ledger can be rewritten safely, and the support
+    // facts of an earlier run with the same RUN_ID forgotten (src/support/board.ts).
     compactLedger(ledgerFile(config.reportDir));
+    rmSync(boardFile(config.reportDir), { force: true });
   } catch (err) {
     if (err instanceof PreflightError) {
       process.stderr.write(`\nPreflight failed: ${err.message}\n\n`);

@@ -4,6 +4,12 @@
 
 export type Json = Record<string, unknown>;
 
+/**
+ * Keys of a record that are not its fields: `_links` is the API's metadata (turned off by
+ * `disable_links`, not by `fields`), so a `fields=` projection may keep it. The vendor shop does.
+ */
+export const META_KEYS: ReadonlySet<string> = new Set(['_links']);
+
 export function isObj(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

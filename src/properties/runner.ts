@@ -3,7 +3,7 @@
 // command that replays it. Playwright glue (one report step, annotations, outcome) lives with the
 // suites (suites/properties/support/fixtures.ts); this file stays free of test-runner state.
 import fc from 'fast-check';
-import { HarnessError } from '../client/errors.js';
+import { BlockedError, HarnessError, UnsupportedError } from '../client/errors.js';
 import { joinPath, replayCommand, type ReplayTarget } from './replay.js';
 
 export interface RunSettings {
@@ -24,6 +24,11 @@ export interface PropertyResult {
   fcPath?: string;
   /** Failures and skips: the text a reader acts on. */
   report?: string;
+  /**
+   * A run stopped at a call the target cannot take (it lacks the operation, or the run stopped
+   * calling it): not a verdict on the property. The suite turns it into Unsupported or Skip.
+   */
+  refusal?: UnsupportedError | BlockedError;
 }
 
 /**
@@ -107,6 +112,10 @@ export async function runProperty<Ts extends unknown[]>(property: fc.IAsyncPrope
       return { verdict: 'skip', details, report: `${input.claim}: no run was conclusive (${ran}${details.interrupted ? ', interrupted by the time limit' : ''})` };
     }
     return { verdict: 'pass', details };
+  }
+  const refused = details.errorInstance;
+  if (refused instanceof UnsupportedError || refused instanceof BlockedError) {
+    return { verdict: 'skip', details, refusal: refused, report: `${input.claim}: ${refused.message}` };
   }
   const counterexample = details.counterexample as unknown[] | null;
   // Too many discarded runs (every attempt saw the list change under it) is not a verdict on the target.

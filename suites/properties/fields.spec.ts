@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { fieldsArb } from '../../src/arbitraries/index.js';
 import { loadConfig } from '../../src/config/config.js';
 import { collectionsWith, listCollections } from '../../src/properties/collections.js';
-import { identity, isObj } from '../../src/properties/records.js';
+import { identity, isObj, META_KEYS } from '../../src/properties/records.js';
 import { catalogueFor } from '../../fixtures/catalogue.js';
 import { ruleError, show } from '../../fixtures/evidence.js';
 import type { Exchange } from '../../src/checks/types.js';
@@ -23,7 +23,7 @@ const LISTS = collectionsWith(listCollections(catalogue, config), 'fields').filt
 function projectionProblem(rec: unknown, fields: readonly string[], full: Record<string, unknown> | undefined): string | undefined {
   if (!isObj(rec)) return `not a record: ${show(rec)}`;
   const keys = Object.keys(rec);
-  const extra = keys.filter((k) => !fields.includes(k));
+  const extra = keys.filter((k) => !fields.includes(k) && !META_KEYS.has(k));
   const missing = full ? fields.filter((f) => f in full && !(f in rec)) : [];
   if (!extra.length && !missing.length) return undefined;
   return `keys [${keys.join(', ')}]${extra.length ? `; not asked for: ${extra.join(', ')}` : ''}${missing.length ? `; asked for and present in the full record: ${missing.join(', ')}` : ''}`;

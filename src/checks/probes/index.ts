@@ -1,5 +1,6 @@
 // The probes by kind, and a per-worker cache: every check of an operation that only inspects an
 // answer reuses the same exchanges instead of sending its own.
+import { UnsupportedError } from '../../client/errors.js';
 import type { Operation } from '../../spec/types.js';
 import type { ProbeKind } from '../types.js';
 import { authProbe } from './auth.js';
@@ -29,14 +30,28 @@ export class ProbeCache {
     this.env = { ...env, probe: (kind, op) => this.get(kind, op) };
   }
 
-  /** The probe's result for the operation, run once per worker. Errors are cached too. */
+  /**
+   * The probe's result for the operation, run once per worker. Errors are cached too. The valid
+   * request goes first: its answer says whether the operation is implemented at all (then the
+   * other probes are not sent), and a create that fails twice with 5xx is not called again, so
+   * the valid request must be among the calls it gets.
+   */
   get(kind: ProbeKind, op: Operation): Promise<ProbeResult> {
     const key = `${kind} ${op.method} ${op.path}`;
     let hit = this.cache.get(key);
     if (!hit) {
-      hit = PROBES[kind](op, this.env);
+      hit = kind === 'positive' || kind === 'plain-http' ? PROBES[kind](op, this.env) : this.afterPositive(op).then(() => PROBES[kind](op, this.env));
       this.cache.set(key, hit);
     }
     return hit;
+  }
+
+  private async afterPositive(op: Operation): Promise<void> {
+    try {
+      await this.get('positive', op);
+    } catch (err) {
+      // Only the operation's own absence stops the other probes; anything else is theirs to meet.
+      if (err instanceof UnsupportedError && err.operationId === op.id) throw err;
+    }
   }
 }

@@ -28,6 +28,8 @@ export const undeclaredMethodProbe: Probe = async (op, env) => {
   const update = ops.find((o) => o.path === op.path && (o.method === 'put' || o.method === 'patch'));
   const body = update && method !== 'DELETE' ? await env.resolver.bodyFor(update) : undefined;
   const payload = body?.ok && body.value.body !== undefined ? body.value.body : {};
+  // The path must be one the target routes: an undeclared method on a path it ignores would reach the path above.
+  await env.client.admit(op, values.value);
   try {
     const ex = await env.client.send(method, fillPath(op.path, values.value), { body: payload, intent: 'undeclared-method', label: `undeclared method ${method}`, noAnswer: 'return' });
     return { exchanges: [ex] };

@@ -110,11 +110,14 @@ export function buildMatrix(catalogue: Pick<Catalogue, 'operations'>, records: r
       addToCell(cells, OTHER_OPERATION, check, rec);
       continue;
     }
+    const only = rec.only ? new Set(rec.only.map((name) => index.resolve(name)?.id ?? name)) : undefined;
     for (const op of ops) {
       if (!index.resolve(op)) undeclared.set(op, { group: rec.group ?? 'other' });
+      // An Unsupported test is about the operation the target lacks; the others were not reached.
+      const mine = only && !only.has(op) ? { ...rec, outcome: 'skip' as const, reason: `not reached: ${rec.reason ?? 'another operation of the test is not implemented'}`, findings: [] } : rec;
       for (const check of rec.checks) {
         columns.add(check);
-        addToCell(cells, op, check, rec);
+        addToCell(cells, op, check, mine);
       }
     }
   }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import { OUTCOMES, worseOf, type Outcome } from '../../checks/types.js';
 import type { Redactor } from '../../client/redact.js';
-import { keysOf, type Annotation } from './tags.js';
+import { keysOf, UNSUPPORTED_OPERATION, type Annotation } from './tags.js';
 import type { ReportFinding, TestRecord } from './types.js';
 
 const MESSAGE_LIMIT = 6000;
@@ -93,6 +93,10 @@ export function toRecord(test: TestCase, result: TestResult, rootDir: string, re
     durationMs: result.duration,
   };
   if (keys.group !== undefined) record.group = keys.group;
+  if (outcome === 'unsupported') {
+    const lacking = annotations.filter((a) => a.type === UNSUPPORTED_OPERATION && a.description).map((a) => a.description?.trim() ?? '');
+    if (lacking.length && keys.operations.some((o) => !lacking.includes(o))) record.only = [...new Set(lacking)];
+  }
   if (outcome === 'fail' || outcome === 'error') {
     const m = messageOf(result, redactor);
     if (m !== undefined) record.message = m;

@@ -8,6 +8,12 @@
 // Tests that follow none of this are still reported (under "other"), never dropped.
 import { OTHER_CHECK } from './types.js';
 
+/**
+ * Annotation naming an operation the target does not implement (fixtures/outcome.ts): an
+ * Unsupported test is Unsupported for that operation only; its other operations take Skip.
+ */
+export const UNSUPPORTED_OPERATION = 'unsupported-operation';
+
 export interface Annotation {
   type: string;
   description?: string;

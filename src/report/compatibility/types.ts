@@ -40,6 +40,12 @@ export interface TestRecord {
   /** Resource group from the `group` annotation or the `@<group>` tag, when the test gives one. */
   group?: string;
   outcome: Outcome;
+  /**
+   * The operations the outcome is about, when it is about fewer than `operations`: an Unsupported
+   * test names the operation the target lacks (`unsupported-operation` annotations); its other
+   * operations were not reached and take Skip.
+   */
+  only?: string[];
   /** Why it was skipped / unsupported / disabled, when it says. */
   reason?: string;
   /** Findings attached as evidence.json by the contract suite (fixtures/outcome.ts). */

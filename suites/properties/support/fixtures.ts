@@ -9,7 +9,7 @@
 import path from 'node:path';
 import type fc from 'fast-check';
 import { test as base, expect, requireWrites } from '../../../fixtures/factories/index.js';
-import { annotateOutcome } from '../../../fixtures/outcome.js';
+import { annotateOutcome, applyRefusal, deferredRefusals } from '../../../fixtures/outcome.js';
 import { PROJECT_ROOT } from '../../../src/config/config.js';
 import { withoutApiSteps } from '../../../src/properties/quiet.js';
 import { splitPath } from '../../../src/properties/replay.js';
@@ -67,6 +67,9 @@ export const test = base.extend<{ prop: PropertyKit }>({
         testInfo.annotations.push({ type: 'fast-check', description: `seed ${seed}, ${numRuns} runs${replayOf ? `, replaying path ${config.fcPath ?? ''}` : ''}: ${claim}` });
         // Leave a third of the test's time for cleanup and the report; fast-check stops starting runs then.
         const timeLimitMs = testInfo.timeout > 0 ? Math.max(5_000, Math.round(testInfo.timeout * 0.66)) : undefined;
+        // A refused call (the target lacks an operation) must reach the runner as the error it is:
+        // a skip thrown inside fast-check would count as a failing run (fixtures/outcome.ts).
+        deferredRefusals.add(testInfo);
         const result = await test.step(
           `property: ${claim}`,
           async () => {
@@ -82,7 +85,8 @@ export const test = base.extend<{ prop: PropertyKit }>({
             return r;
           },
           { box: true },
-        );
+        ).finally(() => deferredRefusals.delete(testInfo));
+        if (result.refusal) applyRefusal(testInfo, result.refusal);
         if (result.verdict === 'skip') {
           annotateOutcome(testInfo, 'skip');
           test.skip(true, `skip: ${result.report ?? claim}`);

@@ -34,7 +34,6 @@ const WHERE: Record<string, { op: string; tls?: boolean }> = {
   // Only customers created with a password have one to leak: the create answer shows it.
   'customer-password-returned': { op: 'createCustomers' },
   'wrong-types-accepted': { op: 'createManufacturers' },
-  'per-page-zero-accepted': { op: 'getCustomers' },
   'type-filter-invalid-accepted': { op: 'getCustomers' },
   'operation-unsupported': { op: 'getShopInformation' },
 };

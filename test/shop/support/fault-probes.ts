@@ -64,7 +64,7 @@ export const PROBES: Record<FaultName, Probe> = {
   },
   'paging-zero-based': { observe: async ({ api }) => (await list(api.get('customers?page=1&per_page=2'))).map((c) => c.id) },
   'per-page-ignored': { observe: async ({ api }) => (await list(api.get('customers?page=1&per_page=2'))).length },
-  'per-page-zero-accepted': { observe: ({ api }) => status(api.get('customers?per_page=0')) },
+  'per-page-zero-empty': { observe: async ({ api }) => { const r = await api.get('customers?page=1&per_page=0'); return r.status() === 200 ? await list(Promise.resolve(r)) : r.status(); } },
   'link-header-without-next': { observe: async ({ api }) => (await api.get('customers?page=1&per_page=2')).headers().link },
   'sort-descending-ignored': { observe: async ({ api }) => (await list(api.get('customers?sort=-id'))).map((c) => c.id) },
   'sort-case-insensitive': { observe: async ({ api }) => (await list(api.get('categories?recursive&sort=%2Bname'))).map((c) => c.name) },

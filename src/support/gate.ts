@@ -1,0 +1,153 @@
+// The support gate: asked by the API client before it sends anything for an operation, told about
+// every answer after. It keeps three promises of the harness on real targets:
+//
+// - An operation the target does not implement costs a request or two, not a test run each: once
+//   known (from the board, which every worker shares), calls for it are refused with an
+//   UnsupportedError before anything is sent.
+// - A write never reaches a path the target does not route (src/support/routes.ts): before the
+//   first call under a literal segment, two or three GETs tell whether the target ignores it.
+// - A create that answered 5xx BREAKER_LIMIT times (half-written records on some shops) is not
+//   called again: a BlockedError names it and its last answer.
+import type { Exchange, Intent } from '../checks/types.js';
+import { unsupportedReason } from '../checks/unsupportedOperation.js';
+import { BlockedError, UnsupportedError } from '../client/errors.js';
+import { fillPath } from '../client/url.js';
+import type { Operation } from '../spec/types.js';
+import { BREAKER_LIMIT, type SupportBoard } from './board.js';
+import { judgeResource, judgeSubPath, literalSteps, nonsenseSegment, type LiteralStep, type PlainAnswer, type RouteVerdict } from './routes.js';
+
+/** Sends a GET (relative path) without asking the gate: the gate's own look at the target. */
+export type SupportGet = (path: string) => Promise<Exchange>;
+
+/** Intents that may spend requests on finding out whether a path is routed (valid ids in hand). */
+const LOOKS_AHEAD: ReadonlySet<Intent> = new Set(['positive', 'setup', 'follow-up', 'cleanup']);
+/** Intents whose answers say whether an operation is implemented (a negative probe's 404 says nothing). */
+const TEACHES: ReadonlySet<Intent> = new Set(['positive', 'setup', 'follow-up']);
+
+/** A POST that makes a record (`POST /customers`, `POST /orders/{id}/items`), not a search or an action on a record. */
+export function isCreateOperation(op: Operation): boolean {
+  if (op.method !== 'post') return false;
+  const last = op.path.split('/').pop() ?? '';
+  return !/^\{.*\}$/.test(last) && last !== 'search' && op.extensions['x-search'] !== true;
+}
+
+function plain(ex: Exchange): PlainAnswer {
+  return { status: ex.response.status, text: ex.response.text, ...(ex.response.json !== undefined ? { json: ex.response.json } : {}) };
+}
+
+export interface GateOptions {
+  runId: string;
+  /** Resource names of the target's root map, when the preflight read one. */
+  rootMap?: readonly string[] | undefined;
+}
+
+export class SupportGate {
+  private readonly inflight = new Map<string, Promise<RouteVerdict>>();
+  private readonly nonsense: string;
+
+  constructor(
+    readonly board: SupportBoard,
+    private readonly opts: GateOptions,
+  ) {
+    this.nonsense = nonsenseSegment(opts.runId);
+  }
+
+  /** Why the operation is known to be unsupported, or undefined (no request is sent). */
+  knownUnsupported(op: Operation): { reason: string; exchange?: Exchange } | undefined {
+    this.board.refresh();
+    const known = this.board.unsupportedOp(op.id);
+    if (known) return known;
+    for (const step of literalSteps(op.path)) {
+      const r = this.board.route(step.prefix);
+      if (r && !r.routed) return { reason: r.reason ?? `${step.prefix} is not routed by the target` };
+    }
+    return undefined;
+  }
+
+  /**
+   * Throws UnsupportedError or BlockedError when the call must not be sent. May send GETs first
+   * (through `get`) to find out whether the literal segments of the path are routed.
+   */
+  async admit(op: Operation, pathValues: Readonly<Record<string, string>>, intent: Intent, get: SupportGet): Promise<void> {
+    const known = this.knownUnsupported(op);
+    if (known) throw new UnsupportedError(op.id, known.reason, known.exchange);
+    if (isCreateOperation(op)) {
+      const errors = this.board.serverErrors(op.id);
+      if (errors.length >= BREAKER_LIMIT) {
+        const last = errors[errors.length - 1];
+        throw new BlockedError(op.id, `the run stopped calling ${op.id} after ${errors.length} answers with 5xx (${errors.map((e) => e.response.status).join(', ')}): a create that fails may leave half-written records behind`, last);
+      }
+    }
+    if (!LOOKS_AHEAD.has(intent)) return;
+    for (const step of literalSteps(op.path)) {
+      const verdict = await this.routeOf(step, pathValues, get);
+      if (verdict.routed === false) {
+        this.board.recordUnsupported(op.id, verdict.reason);
+        throw new UnsupportedError(op.id, verdict.reason);
+      }
+    }
+  }
+
+  /**
+   * Learns from an answer: not implemented, a search that created, a create that failed with 5xx.
+   * Returns why the operation is not implemented when this answer showed it.
+   */
+  learn(op: Operation, ex: Exchange): string | undefined {
+    const s = ex.response.status;
+    let why: string | undefined;
+    if (TEACHES.has(ex.intent)) {
+      why = unsupportedReason(op, ex) ?? (createdInsteadOfSearching(op, ex) ? `${op.method.toUpperCase()} ${op.path} answered ${s} with a single record instead of a list: the target created a record instead of searching` : undefined);
+      if (why) this.board.recordUnsupported(op.id, why, ex);
+    }
+    if (s >= 500 && isCreateOperation(op)) this.board.record5xx(op.id, ex);
+    return why;
+  }
+
+  private routeOf(step: LiteralStep, values: Readonly<Record<string, string>>, get: SupportGet): Promise<RouteVerdict> {
+    this.board.refresh();
+    const known = this.board.route(step.prefix);
+    if (known) return Promise.resolve(known.routed ? { routed: true } : { routed: false, reason: known.reason ?? '' });
+    let parent: string;
+    try {
+      parent = fillPath(step.parent, values);
+    } catch {
+      return Promise.resolve({ routed: 'unknown', reason: 'no values for the path above it' });
+    }
+    // Concurrent calls of one worker share the look; the board shares it with other workers.
+    const key = `${step.prefix} ${parent}`;
+    let p = this.inflight.get(key);
+    if (!p) {
+      p = this.look(step, parent, get).then((v) => {
+        if (v.routed !== 'unknown') this.board.recordRoute(step.prefix, v.routed, v.routed ? undefined : v.reason);
+        return v;
+      });
+      this.inflight.set(key, p);
+      void p.finally(() => this.inflight.delete(key)).catch(() => undefined);
+    }
+    return p;
+  }
+
+  private async look(step: LiteralStep, parent: string, get: SupportGet): Promise<RouteVerdict> {
+    if (step.parent === '') {
+      // A resource the root map names is routed; one it leaves out may still be (not every API has a map).
+      if (this.opts.rootMap?.includes(step.segment)) return { routed: true };
+      const [literal, nonsense] = [await get(`/${step.segment}`), await get(`/${this.nonsense}`)];
+      return judgeResource(step.segment, plain(literal), plain(nonsense), this.nonsense);
+    }
+    const up = await get(parent);
+    if (up.response.status < 200 || up.response.status >= 300) return { routed: 'unknown', reason: `GET ${parent} answered ${up.response.status}` };
+    const literal = await get(`${parent}/${step.segment}`);
+    const nonsense = await get(`${parent}/${this.nonsense}`);
+    return judgeSubPath(step, plain(up), plain(literal), plain(nonsense), this.nonsense);
+  }
+}
+
+/** A search POST answered like a create: 201, or one record where a list belongs. */
+function createdInsteadOfSearching(op: Operation, ex: Exchange): boolean {
+  if (op.method !== 'post' || isCreateOperation(op)) return false;
+  if (!/\/search$/.test(op.path) && op.extensions['x-search'] !== true) return false;
+  const s = ex.response.status;
+  if (s < 200 || s >= 300) return false;
+  const j = ex.response.json;
+  return s === 201 || (typeof j === 'object' && j !== null && !Array.isArray(j) && 'id' in j);
+}

@@ -1,0 +1,100 @@
+// Which literal path segments a target must route for an operation, and how to tell from two safe
+// GETs that it does not. Real shops do not all answer an unknown path with a 404: the vendor's own
+// shop (GX 3.2) ignores a segment it does not know and answers the nearest path it does know.
+// `GET /products/search` answers the product list and `GET /products/1/additional_fields` the
+// product itself, so `POST /products/search` is a `POST /products`: it creates a product. A write
+// to such a path must never be sent. Pure functions; src/support/gate.ts sends the requests.
+
+/** One literal segment of a path template, with the template of the path it hangs under. */
+export interface LiteralStep {
+  /** Template of the path above the segment ('' for the API root). */
+  parent: string;
+  segment: string;
+  /** Template up to and including the segment, e.g. `/products/{product_id}/links`. */
+  prefix: string;
+}
+
+const PARAM = /^\{[^}]+\}$/;
+
+/** The literal segments of a template, outermost first: `/orders/{o}/items` -> orders, items. */
+export function literalSteps(template: string): LiteralStep[] {
+  const segs = template.split('/').filter(Boolean);
+  const out: LiteralStep[] = [];
+  segs.forEach((seg, i) => {
+    if (PARAM.test(seg)) return;
+    const parent = i === 0 ? '' : `/${segs.slice(0, i).join('/')}`;
+    out.push({ parent, segment: seg, prefix: `${parent}/${seg}` });
+  });
+  return out;
+}
+
+/** The segment a run sends where a literal would stand, to see what an unknown one is answered with. */
+export function nonsenseSegment(runId: string): string {
+  return `qa-unrouted-${runId.replace(/[^A-Za-z0-9-]/g, '').toLowerCase()}`;
+}
+
+export interface PlainAnswer {
+  status: number;
+  text: string;
+  json?: unknown;
+}
+
+function isObj(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * An answer with the words that differ only because the path differs (the segment and the
+ * nonsense stand-in, echoed by error bodies) replaced, and an error body's request echo dropped.
+ */
+export function normalisedBody(a: PlainAnswer, words: readonly string[]): string {
+  let body: unknown = a.json;
+  if (isObj(body) && isObj(body.request)) {
+    const { request: _echo, ...rest } = body;
+    body = rest;
+  }
+  let text = body !== undefined ? JSON.stringify(body) : a.text.trim();
+  for (const w of words) if (w) text = text.split(w).join('<segment>');
+  return text;
+}
+
+export function sameAnswer(a: PlainAnswer, b: PlainAnswer, words: readonly string[]): boolean {
+  return a.status === b.status && normalisedBody(a, words) === normalisedBody(b, words);
+}
+
+export type RouteVerdict = { routed: true } | { routed: false; reason: string } | { routed: 'unknown'; reason: string };
+
+/**
+ * A first-level resource (`/vpe`): unknown to the target when the root map leaves it out and a GET
+ * answers the same 404 as a GET of a path that cannot exist. Any other answer (a list, 401, 405 for
+ * a resource without GET) says the resource is routed.
+ */
+export function judgeResource(segment: string, literal: PlainAnswer, nonsense: PlainAnswer, nonsenseWord: string): RouteVerdict {
+  if (literal.status === 404 && sameAnswer(literal, nonsense, [segment, nonsenseWord])) {
+    return { routed: false, reason: `the resource /${segment} is unknown to the target: GET /${segment} answers the same 404 as a path that cannot exist (${excerpt(literal)})` };
+  }
+  return { routed: true };
+}
+
+/**
+ * A literal under a path the target answers (`/products/1` -> `/products/1/additional_fields`):
+ * not routed when the target answers it successfully and exactly as it answers a segment that
+ * cannot exist: it ignores the segment. Equal error answers prove nothing (a strict router answers
+ * 400 or 404 for both), and unequal answers mean the segment means something to it.
+ */
+export function judgeSubPath(step: LiteralStep, parent: PlainAnswer, literal: PlainAnswer, nonsense: PlainAnswer, nonsenseWord: string): RouteVerdict {
+  if (parent.status < 200 || parent.status >= 300) return { routed: 'unknown', reason: `GET ${step.parent} answered ${parent.status}` };
+  if (literal.status >= 200 && literal.status < 300 && sameAnswer(literal, nonsense, [step.segment, nonsenseWord])) {
+    const what = sameAnswer(literal, parent, [step.segment, nonsenseWord]) ? 'the record above it' : 'what it answers for a segment that cannot exist';
+    return {
+      routed: false,
+      reason: `the target does not route ${step.prefix}: GET ${step.prefix} answers ${literal.status} with ${what} (it ignores the segment "${step.segment}"), so a write there would reach ${step.parent || 'the API root'} instead`,
+    };
+  }
+  return { routed: true };
+}
+
+function excerpt(a: PlainAnswer): string {
+  const t = a.text.replace(/\s+/g, ' ').trim();
+  return t.length > 120 ? `${t.slice(0, 120)}…` : t;
+}
