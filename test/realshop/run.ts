@@ -366,9 +366,7 @@ async function main(): Promise<void> {
     }
     check(stop.name, stop.ok, stop.detail);
   }
-  if (interrupted) {
-    process.stderr.write(`real shop: interrupted (${interrupted}); shop stopped\n`);
-  }
+  if (interrupted) check('real shop phase ran to its end', false, `interrupted (${interrupted}); the shop was stopped`);
   const wall = secs(Date.now() - started);
   const summaryRuns = Object.fromEntries(
     Object.entries(runs).map(([p, f]) => [p, { seconds: f.seconds, exitCode: f.exitCode, requests: f.requests.requests, statuses: f.requests.statuses, nonApiRequests: f.requests.other, gate: f.gate, diff: f.diff, leftovers: f.leftovers, ...(f.error ? { error: f.error } : {}) }]),
