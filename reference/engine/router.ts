@@ -51,6 +51,7 @@ function bendQuery(env: ShopEnv, op: Operation, raw: RawParams): RawParams {
   if (typeof out.per_page === 'string' && /^\s*-?\d+\s*$/.test(out.per_page) && Number(out.per_page) < 1 && !env.faults.has('per-page-zero-empty')) {
     throw new ShopError('badRequest', 'per_page must be at least 1.');
   }
+  if (typeof out.page === 'string' && /^\s*-?\d+\s*$/.test(out.page) && Number(out.page) < 1) throw new ShopError('badRequest', 'page must be at least 1.');
   return out;
 }
 
