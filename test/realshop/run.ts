@@ -83,14 +83,23 @@ function secs(ms: number): number {
 function finish(extra: Record<string, unknown> = {}): never {
   const counts: Counts = { passed: checks.filter((c) => c.ok).length, failed: checks.filter((c) => !c.ok).length, skipped: 0 };
   if (countsArg) writeFileSync(path.resolve(countsArg), JSON.stringify(counts) + '\n');
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(path.join(outDir, 'summary.json'), JSON.stringify({ generatedAt: new Date().toISOString(), wallSeconds: secs(Date.now() - started), ...extra, checks, counts }, null, 2) + '\n');
+  try {
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(path.join(outDir, 'summary.json'), JSON.stringify({ generatedAt: new Date().toISOString(), wallSeconds: secs(Date.now() - started), ...extra, checks, counts }, null, 2) + '\n');
+  } catch (err) {
+    process.stderr.write(`real shop: summary not written: ${err instanceof Error ? err.message : String(err)}\n`);
+  }
   if (!countsArg) say(`${counts.passed} passed, ${counts.failed} failed`);
   process.exit(counts.failed === 0 && !interrupted ? 0 : 1);
 }
 
 /** The phase cannot run at all: one line, one failed check. */
 function cannot(line: string): never {
+  try {
+    rmSync(outDir, { recursive: true, force: true });
+  } catch {
+    // a stale folder we may not remove: finish() says so
+  }
   checks.push({ name: 'real shop set up', ok: false, detail: line });
   process.stderr.write(`real shop: cannot run: ${line}\n`);
   finish();
@@ -281,7 +290,6 @@ function stopOnly(): never {
 
 async function main(): Promise<void> {
   if (process.argv.includes('--stop')) stopOnly();
-  rmSync(outDir, { recursive: true, force: true });
   let inst: Instance;
   try {
     inst = instance(findRecipe(PROJECT_ROOT));
@@ -290,6 +298,7 @@ async function main(): Promise<void> {
     throw err;
   }
   if (typeof process.getuid === 'function' && process.getuid() !== 0) cannot(`the recipe (${inst.dir}) must run as root (apt, MariaDB as the mysql user); run as root`);
+  rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
