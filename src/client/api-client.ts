@@ -490,7 +490,7 @@ export class ApiClient {
       if (this.deps.ledger.isDeleted(r)) continue;
       const del = this.deleteRequestFor(r);
       if (!del) {
-        result.failed.push({ entry, reason: 'the spec has no DELETE operation for it' });
+        this.failCleanup(result, entry, r, 'the spec has no DELETE operation for it');
         continue;
       }
       try {
@@ -500,12 +500,18 @@ export class ApiClient {
           this.deps.ledger.recordDelete(r, del.op.id);
           result.removed.push(entry);
         } else {
-          result.failed.push({ entry, reason: `DELETE answered ${s}` });
+          this.failCleanup(result, entry, r, `DELETE ${del.path} answered ${s}${ex.response.text ? `: ${ex.response.text.replace(/\s+/g, ' ').slice(0, 160)}` : ''}`);
         }
       } catch (err) {
-        result.failed.push({ entry, reason: err instanceof Error ? err.message : String(err) });
+        this.failCleanup(result, entry, r, err instanceof Error ? err.message : String(err));
       }
     }
     return result;
+  }
+
+  /** A record that could not be deleted: in the result, and with its reason for the leftover report. */
+  private failCleanup(result: CleanupResult, entry: LedgerEntry, r: NewRecord, reason: string): void {
+    result.failed.push({ entry, reason });
+    this.deps.ledger.recordCleanupFailure(r, reason);
   }
 }

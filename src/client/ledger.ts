@@ -34,6 +34,37 @@ export function ledgerFile(reportDir: string): string {
   return path.join(reportDir, 'ledger.jsonl');
 }
 
+/** Why records could not be deleted: one line per failed cleanup, next to the ledger. */
+export function cleanupFailuresFile(ledger: string): string {
+  return path.join(path.dirname(ledger), 'cleanup-failures.jsonl');
+}
+
+export interface CleanupFailure {
+  run: string;
+  target: string;
+  /** entryKey of the record. */
+  key: string;
+  reason: string;
+  time: string;
+}
+
+/** The last reason given for each record key (a later attempt's reason replaces an earlier one). */
+export function readCleanupFailures(ledger: string): Map<string, string> {
+  const file = cleanupFailuresFile(ledger);
+  const out = new Map<string, string>();
+  if (!existsSync(file)) return out;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const f = JSON.parse(line) as CleanupFailure;
+      out.set(f.key, f.reason);
+    } catch {
+      // A cut line.
+    }
+  }
+  return out;
+}
+
 /** `customer_groups` -> `customer_group`, `categories` -> `category`, `addresses` -> `address`. */
 export function singular(word: string): string {
   const w = word.toLowerCase();
@@ -103,6 +134,13 @@ export class Ledger {
     if (!this.created.has(key) || this.deleted.has(key)) return;
     this.append(e);
     this.deleted.add(key);
+  }
+
+  /** Says why a record could not be deleted, for the leftover report (global teardown). */
+  recordCleanupFailure(r: NewRecord, reason: string): void {
+    const e = this.entry('create', r, '');
+    const f: CleanupFailure = { run: this.runId, target: this.target, key: entryKey(e), reason, time: e.time };
+    appendFileSync(cleanupFailuresFile(this.file), JSON.stringify(f) + '\n');
   }
 
   /** Takes over an entry of an earlier run (cleanup), so the guard lets it be deleted. No line is written. */

@@ -4,7 +4,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { HarnessConfig } from '../../config/config.js';
 import type { Catalogue } from '../../spec/types.js';
-import type { CompatibilityReport } from './types.js';
+import { toCurl } from '../../client/curl.js';
+import { BREAKER_LIMIT, boardFile, readBoard, type BoardFact } from '../../support/board.js';
+import type { CompatibilityReport, RunNotes } from './types.js';
 
 /** What the preflight wrote (src/preflight/global-setup.ts). */
 interface TargetFile {
@@ -41,7 +43,50 @@ export function safeUrl(raw: string | undefined): string | null {
   }
 }
 
-export type RunMeta = Pick<CompatibilityReport, 'spec' | 'target' | 'profile' | 'seed' | 'runId' | 'startedAt'>;
+export type RunMeta = Pick<CompatibilityReport, 'spec' | 'target' | 'profile' | 'seed' | 'runId' | 'startedAt' | 'notes'>;
+
+/** `v2.2.0` -> `2.2.0`; the shop sends `vv3.2.0.1` for its own version. */
+function bare(v: string): string {
+  return v.replace(/^v+/i, '');
+}
+
+/** The version gap between target and spec, in one sentence, or null when there is none to tell. */
+export function versionNote(specVersion: string, apiVersion: string | null | undefined, shopVersion: string | null | undefined): string | null {
+  if (!apiVersion) return null;
+  const api = bare(apiVersion);
+  const spec = bare(specVersion);
+  // Only a full version says anything: `v2` is the API's major version, as the base path names it.
+  if (!/^\d+\.\d+/.test(api) || api === spec) return null;
+  return `The target speaks API ${apiVersion}${shopVersion ? ` (shop ${shopVersion})` : ''}; the spec describes version ${specVersion}. Deviations that come from that gap (fields, operations or statuses of a newer API) show as failures or unsupported operations, and a baseline for this target says so in its reasons.`;
+}
+
+/** Creates the run stopped calling, from the run's support facts. */
+function stoppedCalling(reportDir: string, runId: string | undefined): RunNotes['stoppedCalling'] {
+  const by = new Map<string, BoardFact[]>();
+  for (const f of readBoard(boardFile(reportDir))) {
+    if (f.kind !== '5xx' || (runId && f.run !== runId)) continue;
+    by.set(f.operationId, [...(by.get(f.operationId) ?? []), f]);
+  }
+  return [...by.entries()]
+    .filter(([, fs]) => fs.length >= BREAKER_LIMIT)
+    .map(([operation, fs]) => {
+      const last = fs[fs.length - 1];
+      const ex = last?.kind === '5xx' ? last.exchange : undefined;
+      const text = ex ? ex.response.text.replace(/\s+/g, ' ').trim() : '';
+      return { operation, statuses: fs.map((f) => (f.kind === '5xx' ? f.status : 0)), request: ex ? toCurl(ex.request) : '', answer: ex ? `${ex.response.status} ${text.length > 300 ? `${text.slice(0, 300)}…` : text}` : '' };
+    });
+}
+
+function leftoverSummary(reportDir: string, projectRoot: string): RunNotes['leftovers'] {
+  const file = path.join(reportDir, 'leftovers.json');
+  if (!existsSync(file)) return null;
+  try {
+    const l = JSON.parse(readFileSync(file, 'utf8')) as { leftovers?: { ephemeral?: boolean }[]; possiblePartial?: unknown[] };
+    return { records: (l.leftovers ?? []).filter((e) => !e.ephemeral).length, possiblePartial: (l.possiblePartial ?? []).length, file: path.relative(projectRoot, file) || file };
+  } catch {
+    return null;
+  }
+}
 
 export function runMeta(config: HarnessConfig, catalogue: Catalogue, projectRoot: string): RunMeta {
   const t = readTargetFile(config.reportDir);
@@ -64,6 +109,11 @@ export function runMeta(config: HarnessConfig, catalogue: Catalogue, projectRoot
     seed: config.fcSeed ?? null,
     runId: t?.runId ?? null,
     startedAt: t?.startedAt ?? null,
+    notes: {
+      version: versionNote(catalogue.info.version, t?.apiVersion, t?.shopVersion),
+      stoppedCalling: stoppedCalling(config.reportDir, t?.runId),
+      leftovers: leftoverSummary(config.reportDir, projectRoot),
+    },
   };
 }
 

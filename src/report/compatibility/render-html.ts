@@ -89,6 +89,7 @@ function metaHtml(r: CompatibilityReport): string {
     ['Target', `${r.target.url ?? 'unknown'}${r.target.embedded ? ' (embedded reference shop)' : ''}`],
     ['X-API-Version', r.target.apiVersion ?? 'not sent'],
     ['X-Shop-Version', r.target.shopVersion ?? 'not sent'],
+    ...(r.notes?.version ? ([['Version', r.notes.version]] as [string, string][]) : []),
     ['Profile', r.profile],
     ['Scope', r.scope ? `${scopeVariables(r.scope)}: ${r.score.inScope} of ${r.score.declared} declared operations in scope, ${r.counts.operations.outOfScope} out of scope` : 'every resource group'],
     ['Seed', r.seed === null ? 'drawn per property run (see the property tests)' : String(r.seed)],
@@ -187,6 +188,24 @@ function matrixHtml(r: CompatibilityReport): string {
   return `<p>${legend} · a dashed outline marks a known deviation.</p>${groups.join('\n')}`;
 }
 
+/** What the run stopped calling, and what it left behind on the target. */
+function notesHtml(r: CompatibilityReport): string {
+  const n = r.notes;
+  if (!n) return '';
+  const stopped = n.stoppedCalling.map((s) => `<section class="apart" data-operation="${esc(s.operation)}"><h3>${esc(s.operation)} <span class="muted">${esc(opLabel(r, s.operation))}</span></h3><p>Answered ${esc(s.statuses.join(', '))}; the run stopped calling it (a create that fails may leave half-written records behind). Its own checks judged the recorded answer; tests that needed it as setup were skipped, naming it.</p><pre>${esc(`${s.request}\n-> ${s.answer}`)}</pre></section>`);
+  const left = n.leftovers;
+  const leftText = !left
+    ? 'No leftover report was written (the run ended before its teardown).'
+    : left.records || left.possiblePartial
+      ? `${left.records} record(s) the run created could not be deleted, and ${left.possiblePartial} create(s) answered 5xx, after which the shop may keep a partial record its API does not show; ${left.file} lists each with the reason. \`npm run cleanup\` retries the deletes.`
+      : 'Nothing: every record the run created was deleted, and no create answered 5xx.';
+  return `<h2 id="stopped">Operations the run stopped calling (${stopped.length})</h2>
+${listOrNone(stopped, 'None: no create answered 5xx repeatedly.')}
+<h2 id="leftovers">Left behind on the target</h2>
+<p id="leftovers-summary">${esc(leftText)}</p>
+`;
+}
+
 function listOrNone(items: string[], none: string): string {
   return items.length ? items.join('\n') : `<p class="muted">${esc(none)}</p>`;
 }
@@ -246,6 +265,7 @@ ${listOrNone(known.map((c) => failureHtml(r, c)), 'None.')}
 <p class="muted">Operations the target does not implement (404 for the whole path, 405, 501). Not failures, and not conformant.</p>
 ${listOrNone(unsupportedHtml, 'None: the target answered every operation that was tested.')}
 
+${notesHtml(r)}
 <h2 id="deprecated">Deprecated operations (${deprecated.length})</h2>
 ${listOrNone(deprecatedHtml, 'The spec marks no operation deprecated.')}
 

@@ -33,6 +33,7 @@ export function renderMarkdown(r: CompatibilityReport): string {
   out.push('| | |', '|---|---|');
   out.push(`| Target | ${cellText(r.target.url ?? 'unknown')}${r.target.embedded ? ' (embedded reference shop)' : ''} |`);
   out.push(`| X-API-Version / X-Shop-Version | ${r.target.apiVersion ?? 'not sent'} / ${r.target.shopVersion ?? 'not sent'} |`);
+  if (r.notes?.version) out.push(`| Version | ${cellText(r.notes.version)} |`);
   out.push(`| Spec | ${cellText(`${r.spec.title} ${r.spec.version}`)} (${r.spec.dialect}), sha256 \`${r.spec.hash.slice(0, 16)}…\` |`);
   out.push(`| Profile / seed | ${r.profile} / ${r.seed ?? 'drawn per run'} |`);
   if (r.scope) out.push(`| Scope | ${cellText(`${scopeVariables(r.scope)}: ${r.score.inScope} of ${r.score.declared} declared operations in scope, ${r.counts.operations.outOfScope} out of scope`)} |`);
@@ -60,6 +61,14 @@ export function renderMarkdown(r: CompatibilityReport): string {
   const unsupportedOps = [...new Set(r.unsupported.map((c) => c.operation))];
   out.push(`## Unsupported operations (${unsupportedOps.length})`, '');
   out.push(...(unsupportedOps.length ? unsupportedOps.map((id) => `- ${id}`) : ['None.']), '');
+  if (r.notes) {
+    const n = r.notes;
+    out.push(`## Operations the run stopped calling (${n.stoppedCalling.length})`, '');
+    out.push(...(n.stoppedCalling.length ? n.stoppedCalling.map((x) => `- ${x.operation}: answered ${x.statuses.join(', ')}; not called again (a failing create may leave half-written records). Last: \`${cellText(x.answer.slice(0, 160))}\``) : ['None.']), '');
+    const left = n.leftovers;
+    out.push('## Left behind on the target', '');
+    out.push(!left ? 'No leftover report was written.' : left.records || left.possiblePartial ? `${left.records} record(s) could not be deleted; ${left.possiblePartial} create(s) answered 5xx (possible partial records). See ${left.file}.` : 'Nothing: every record the run created was deleted.', '');
+  }
   const deprecated = r.operations.filter((o) => o.deprecated);
   out.push(`## Deprecated operations (${deprecated.length})`, '');
   out.push(...(deprecated.length ? deprecated.map((o) => `- ${o.id} (${o.method} ${o.path}): ${STATUS_LABEL[o.status]}`) : ['None.']), '');

@@ -133,6 +133,16 @@ export interface Gate {
   runErrors: string[];
 }
 
+/** What the run learnt about the target beyond the matrix, said on the page rather than hidden. */
+export interface RunNotes {
+  /** The target reports a version other than the spec's (X-API-Version), with what that means. */
+  version: string | null;
+  /** Creates the run stopped calling after repeated 5xx answers (src/support/board.ts). */
+  stoppedCalling: { operation: string; statuses: number[]; request: string; answer: string }[];
+  /** What the run could not delete (leftovers.json of the global teardown), when it wrote one. */
+  leftovers: { records: number; possiblePartial: number; file: string } | null;
+}
+
 export interface CompatibilityReport {
   schemaVersion: number;
   generatedAt: string;
@@ -174,4 +184,6 @@ export interface CompatibilityReport {
   gate: Gate;
   specFindings: SpecFinding[];
   errataApplied: string[];
+  /** Absent in reports written before it existed. */
+  notes?: RunNotes;
 }
