@@ -80,6 +80,8 @@ export interface ClientDeps {
    * it into the test's Unsupported or Skip outcome (fixtures/index.ts) while the test body runs.
    */
   onRefusal?: (err: UnsupportedError | BlockedError) => void;
+  /** Counts each request sent (by intent), for the run's request figures (src/client/tally.ts). */
+  tally?: (intent: Intent) => void;
 }
 
 export interface CleanupResult {
@@ -279,6 +281,7 @@ export class ApiClient {
     let retries = 0;
     for (;;) {
       await this.deps.pacer.beforeRequest(this.deps.onWait);
+      this.deps.tally?.(intent);
       const started = Date.now();
       let res: APIResponse;
       try {

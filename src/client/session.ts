@@ -10,6 +10,7 @@ import { Uniq } from './bodies.js';
 import { Ledger, ledgerFile } from './ledger.js';
 import { Pacer } from './pacer.js';
 import { Redactor } from './redact.js';
+import { RequestTally } from './tally.js';
 import { boardFile, SupportBoard } from '../support/board.js';
 import { SupportGate } from '../support/gate.js';
 import type { BlockedError, UnsupportedError } from './errors.js';
@@ -32,6 +33,8 @@ export class Session {
   readonly uniq: Uniq;
   /** What the run learnt about the target's support, shared with the other workers (src/support/). */
   readonly gate: SupportGate;
+  /** Requests this worker sent, by source and intent (src/client/tally.ts). */
+  readonly tally = new RequestTally();
 
   constructor(readonly opts: SessionOptions) {
     const { config } = opts;
@@ -44,7 +47,11 @@ export class Session {
     this.gate = new SupportGate(new SupportBoard(boardFile(config.reportDir), config.runId, opts.apiRoot), { runId: config.runId, rootMap: rootMapOf(config.reportDir, opts.apiRoot) });
   }
 
-  client(onWait?: (ms: number) => void, onRefusal?: (err: UnsupportedError | BlockedError) => void): ApiClient {
+  /**
+   * A client of this worker's connection. `source` names who sends (the test file) in the run's
+   * request figures.
+   */
+  client(onWait?: (ms: number) => void, onRefusal?: (err: UnsupportedError | BlockedError) => void, source = 'other'): ApiClient {
     const { config } = this.opts;
     return new ApiClient({
       request: this.opts.request,
@@ -62,6 +69,7 @@ export class Session {
         insecureTls: config.insecureTls,
       },
       gate: this.gate,
+      tally: (intent) => this.tally.count(source, intent),
       ...(onWait ? { onWait } : {}),
       ...(onRefusal ? { onRefusal } : {}),
     });

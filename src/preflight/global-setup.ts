@@ -10,6 +10,7 @@ import { catalogueFor } from '../../fixtures/catalogue.js';
 import { compactLedger, ledgerFile } from '../client/ledger.js';
 import { apiRoot } from '../client/url.js';
 import { boardFile } from '../support/board.js';
+import { tallyFile } from '../client/tally.js';
 import { PreflightError, runPreflight } from './preflight.js';
 
 export default async function globalSetup(): Promise<void> {
@@ -45,6 +46,7 @@ export default async function globalSetup(): Promise<void> {
     // facts of an earlier run with the same RUN_ID forgotten (src/support/board.ts).
     compactLedger(ledgerFile(config.reportDir));
     rmSync(boardFile(config.reportDir), { force: true });
+    rmSync(tallyFile(config.reportDir), { force: true });
   } catch (err) {
     if (err instanceof PreflightError) {
       process.stderr.write(`\nPreflight failed: ${err.message}\n\n`);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { HarnessConfig } from '../../config/config.js';
 import type { Catalogue } from '../../spec/types.js';
 import { toCurl } from '../../client/curl.js';
+import { readRequestSummary } from '../../client/tally.js';
 import { BREAKER_LIMIT, boardFile, readBoard, type BoardFact } from '../../support/board.js';
 import type { CompatibilityReport, RunNotes } from './types.js';
 
@@ -113,6 +114,7 @@ export function runMeta(config: HarnessConfig, catalogue: Catalogue, projectRoot
       version: versionNote(catalogue.info.version, t?.apiVersion, t?.shopVersion),
       stoppedCalling: stoppedCalling(config.reportDir, t?.runId),
       leftovers: leftoverSummary(config.reportDir, projectRoot),
+      requests: readRequestSummary(config.reportDir, t?.runId) ?? null,
     },
   };
 }

@@ -90,6 +90,7 @@ function metaHtml(r: CompatibilityReport): string {
     ['X-API-Version', r.target.apiVersion ?? 'not sent'],
     ['X-Shop-Version', r.target.shopVersion ?? 'not sent'],
     ...(r.notes?.version ? ([['Version', r.notes.version]] as [string, string][]) : []),
+    ...(r.notes?.requests ? ([['Requests sent', requestsText(r.notes.requests)]] as [string, string][]) : []),
     ['Profile', r.profile],
     ['Scope', r.scope ? `${scopeVariables(r.scope)}: ${r.score.inScope} of ${r.score.declared} declared operations in scope, ${r.counts.operations.outOfScope} out of scope` : 'every resource group'],
     ['Seed', r.seed === null ? 'drawn per property run (see the property tests)' : String(r.seed)],
@@ -186,6 +187,12 @@ function matrixHtml(r: CompatibilityReport): string {
   const undeclared = r.operations.filter((row) => !row.declared);
   if (undeclared.length) groups.push(`<details><summary><strong>not in the spec</strong> <span class="muted">operations tests named that the spec does not declare</span></summary>${matrixTable(r, undeclared)}</details>`);
   return `<p>${legend} · a dashed outline marks a known deviation.</p>${groups.join('\n')}`;
+}
+
+/** `1,234 (positive 400, negative 300, …)`, the largest first. */
+export function requestsText(q: NonNullable<NonNullable<CompatibilityReport['notes']>['requests']>): string {
+  const parts = Object.entries(q.byIntent).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`);
+  return `${q.total}${parts.length ? ` (${parts.join(', ')})` : ''}`;
 }
 
 /** What the run stopped calling, and what it left behind on the target. */

@@ -3,6 +3,7 @@
 import { formatEvidence } from '../evidence.js';
 import { STATUS_LABEL } from './colours.js';
 import { badgeLabel } from './meta.js';
+import { requestsText } from './render-html.js';
 import { outOfScopeReason, scopedLabel, scopeVariables, scoreText } from './scope.js';
 import type { CellReport, CompatibilityReport } from './types.js';
 
@@ -34,6 +35,7 @@ export function renderMarkdown(r: CompatibilityReport): string {
   out.push(`| Target | ${cellText(r.target.url ?? 'unknown')}${r.target.embedded ? ' (embedded reference shop)' : ''} |`);
   out.push(`| X-API-Version / X-Shop-Version | ${r.target.apiVersion ?? 'not sent'} / ${r.target.shopVersion ?? 'not sent'} |`);
   if (r.notes?.version) out.push(`| Version | ${cellText(r.notes.version)} |`);
+  if (r.notes?.requests) out.push(`| Requests sent | ${cellText(requestsText(r.notes.requests))} |`);
   out.push(`| Spec | ${cellText(`${r.spec.title} ${r.spec.version}`)} (${r.spec.dialect}), sha256 \`${r.spec.hash.slice(0, 16)}…\` |`);
   out.push(`| Profile / seed | ${r.profile} / ${r.seed ?? 'drawn per run'} |`);
   if (r.scope) out.push(`| Scope | ${cellText(`${scopeVariables(r.scope)}: ${r.score.inScope} of ${r.score.declared} declared operations in scope, ${r.counts.operations.outOfScope} out of scope`)} |`);

@@ -141,6 +141,8 @@ export interface RunNotes {
   stoppedCalling: { operation: string; statuses: number[]; request: string; answer: string }[];
   /** What the run could not delete (leftovers.json of the global teardown), when it wrote one. */
   leftovers: { records: number; possiblePartial: number; file: string } | null;
+  /** Requests the run sent, by intent and by test file (src/client/tally.ts); null when not counted. */
+  requests?: { total: number; byIntent: Record<string, number>; bySource: Record<string, number> } | null;
 }
 
 export interface CompatibilityReport {

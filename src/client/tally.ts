@@ -1,0 +1,73 @@
+// How many requests a run sent, and what for: each worker counts by source (the test file, or the
+// contract suite's shared probes) and intent, and appends its counts to
+// `${reportDir}/requests.jsonl` when it ends. The report sums them: a live shop allows so many
+// requests per credential and window (the vendor's: 5000 per 15 minutes), and a user should see
+// what a run costs.
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Intent } from '../checks/types.js';
+
+export function tallyFile(reportDir: string): string {
+  return path.join(reportDir, 'requests.jsonl');
+}
+
+export interface TallyLine {
+  run: string;
+  worker: number;
+  /** `source\tintent` -> requests. */
+  counts: Record<string, number>;
+}
+
+export class RequestTally {
+  private readonly counts = new Map<string, number>();
+
+  count(source: string, intent: Intent): void {
+    const key = `${source}\t${intent}`;
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  }
+
+  get total(): number {
+    let n = 0;
+    for (const v of this.counts.values()) n += v;
+    return n;
+  }
+
+  /** Appends this worker's counts (one short line, O_APPEND) and starts over. */
+  flush(reportDir: string, run: string, worker: number): void {
+    if (!this.counts.size) return;
+    mkdirSync(reportDir, { recursive: true });
+    const line: TallyLine = { run, worker, counts: Object.fromEntries(this.counts) };
+    appendFileSync(tallyFile(reportDir), JSON.stringify(line) + '\n');
+    this.counts.clear();
+  }
+}
+
+export interface RequestSummary {
+  total: number;
+  byIntent: Record<string, number>;
+  bySource: Record<string, number>;
+}
+
+/** The run's requests, summed over its workers; undefined when none were counted. */
+export function readRequestSummary(reportDir: string, run: string | undefined): RequestSummary | undefined {
+  const file = tallyFile(reportDir);
+  if (!existsSync(file)) return undefined;
+  const out: RequestSummary = { total: 0, byIntent: {}, bySource: {} };
+  for (const raw of readFileSync(file, 'utf8').split('\n')) {
+    if (!raw.trim()) continue;
+    let line: TallyLine;
+    try {
+      line = JSON.parse(raw) as TallyLine;
+    } catch {
+      continue;
+    }
+    if (run && line.run !== run) continue;
+    for (const [key, n] of Object.entries(line.counts)) {
+      const [source = '', intent = ''] = key.split('\t');
+      out.total += n;
+      out.byIntent[intent] = (out.byIntent[intent] ?? 0) + n;
+      out.bySource[source] = (out.bySource[source] ?? 0) + n;
+    }
+  }
+  return out.total ? out : undefined;
+}
