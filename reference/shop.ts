@@ -9,6 +9,7 @@ import { State, type StateSnapshot } from './engine/state.js';
 import { FaultSet } from './faults/registry.js';
 import { buildHandlers } from './groups/index.js';
 import { buildApp } from './http/app.js';
+import type { ChaosMode } from './http/chaos.js';
 import type { RateLimit } from './http/rate-limit.js';
 import { selfSignedCertificate } from './http/tls.js';
 import { seed } from './seed/index.js';
@@ -32,6 +33,8 @@ export interface ShopOptions {
   spec?: string;
   /** Where uploads go; default a fresh temp folder, removed on close. */
   uploadDir?: string;
+  /** Bench only (SHOP_CHAOS): every answer broken except what the preflight needs; see http/chaos.ts. */
+  chaos?: ChaosMode;
 }
 
 export interface RunningShop {
@@ -68,6 +71,7 @@ export async function createShop(opts: ShopOptions = {}): Promise<RunningShop> {
     password,
     rateLimit: opts.rateLimit ?? DEFAULT_RATE_LIMIT,
     ...(tls ? { tls } : {}),
+    ...(opts.chaos ? { chaos: opts.chaos } : {}),
   });
   const host = opts.host ?? '127.0.0.1';
   await app.listen({ host, port: opts.port ?? 0 });

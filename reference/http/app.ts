@@ -11,6 +11,7 @@ import { pathMatcher } from '../../src/spec/catalogue.js';
 import type { Handler, ShopEnv } from '../engine/context.js';
 import { fastifyPath, registerOperations } from '../engine/router.js';
 import { errorStatus } from '../engine/statuses.js';
+import { chaosHook, type ChaosMode } from './chaos.js';
 import { errorBody, ShopError } from './errors.js';
 import { rateLimiter, type RateLimit } from './rate-limit.js';
 import { requestInfo } from './request-info.js';
@@ -28,6 +29,8 @@ export interface AppOptions {
   password: string;
   rateLimit: RateLimit;
   tls?: TlsMaterial;
+  /** Bench-only: break every answer on its way out (http/chaos.ts). */
+  chaos?: ChaosMode;
 }
 
 function sameSecret(a: string, b: string): boolean {
@@ -154,6 +157,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (reply.statusCode === 401 && env.faults.has('auth-no-www-authenticate')) reply.removeHeader('WWW-Authenticate');
     done(null, payload);
   });
+  // Last of the onSend hooks, so it replaces what the others made.
+  if (opts.chaos) app.addHook('onSend', chaosHook(opts.chaos, env.spec.catalogue));
 
   app.setErrorHandler((err, req, reply) => {
     const { status, message } = classify(err, opOf(req), env);
