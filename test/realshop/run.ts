@@ -26,7 +26,7 @@ import { secretForms } from '../../src/client/redact.js';
 import { scanTree } from '../support/artefact-scan.js';
 import { diffDumps, diffText, parseDump, takeDump, toRow, type Dump, type Row } from './dump.js';
 import { judgeRun, type GateVerdict } from './gate.js';
-import { BOOKKEEPING_TABLES, judgeDiff, parseLeftovers, type DiffVerdict, type Leftover, type Lookup } from './mapping.js';
+import { BOOKKEEPING_TABLES, judgeDiff, parseLeftovers, parsePossiblePartial, type DiffVerdict, type Leftover, type Lookup, type PossiblePartial } from './mapping.js';
 import { findRecipe, instance, isInstalled, livePids, RecipeError, resetRateLimit, runScript, whyFailed, writePhpWrapper, type Instance } from './recipe.js';
 import { logPosition, requestsBetween, type RequestCount } from './requests.js';
 
@@ -186,10 +186,11 @@ async function conformance(inst: Instance, profile: Profile, reportDir: string):
   return code;
 }
 
-function readLeftovers(reportDir: string): Leftover[] | undefined {
+function readLeftovers(reportDir: string): { leftovers: Leftover[]; partial: PossiblePartial[] } | undefined {
   const file = path.join(reportDir, 'leftovers.json');
   if (!existsSync(file)) return undefined;
-  return parseLeftovers(JSON.parse(readFileSync(file, 'utf8')) as unknown);
+  const json = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  return { leftovers: parseLeftovers(json), partial: parsePossiblePartial(json) };
 }
 
 /** Finds rows in the dumps (after first, then before), parsing each table's rows once. */
@@ -246,15 +247,17 @@ async function oneRun(inst: Instance, profile: Profile): Promise<{ figures: RunF
   const diffFile = path.join(outDir, `${profile}.diff`);
   writeFileSync(diffFile, lines.join('\n') + (lines.length ? '\n' : ''));
   let leftovers: Leftover[] = [];
+  let partial: PossiblePartial[] = [];
   try {
     const read = readLeftovers(reportDir);
     if (read === undefined) figures.error = `no ${rel(path.join(reportDir, 'leftovers.json'))} (the run ended before its teardown)`;
-    leftovers = read ?? [];
-    figures.leftovers = read ? read.length : null;
+    leftovers = read?.leftovers ?? [];
+    partial = read?.partial ?? [];
+    figures.leftovers = read ? read.leftovers.length : null;
   } catch (err) {
     figures.error = `leftovers.json: ${err instanceof Error ? err.message : String(err)}`;
   }
-  const verdict = judgeDiff(diff, leftovers, lookupIn(after, before));
+  const verdict = judgeDiff(diff, leftovers, lookupIn(after, before), partial);
   figures.diff = {
     lines: lines.length,
     added: diff.added.length,
