@@ -2,8 +2,20 @@
 // in every name and e-mails on the reserved domain example.test (qa+<runid>-<n>@example.test), so
 // records the harness leaves on a live shop are recognisable. Resource factories (fixtures) can
 // replace it per operation through `registerBodyFactory`.
+//
+// Safe on a live shop (src/client/references.ts says where values come from):
+// - no `id` anywhere in a body (a nested `id` makes some shops update another record's row), unless
+//   the caller supplies it in `refs`; a spec that REQUIRES an `id` in a create (a bulk form) gets 0,
+//   which names no record;
+// - reference fields (`taxClassId`, `countryId`, `languageId` ...) only take values from `refs`,
+//   i.e. ids read from the target or of the harness's own records; without one the field is left
+//   out (a required one then fails validation, which the resolver reports as a skip);
+// - formats as the shop writes them: dates and timestamps (by format or by name), ISO 4217
+//   currency codes, the shop's language codes and the keys of its multi-language objects, real
+//   country codes, realistic numbers (prices > 0 with two decimals, small quantities).
 import fc from 'fast-check';
 import type { Operation, SpecSchema } from '../spec/types.js';
+import { dateKind, dateValue, DEFAULT_FACTS, isCurrencyField, isLanguageCodeField, isMultiLangSchema, isReferenceField, KNOWN_SETTINGS, SHOP_FACTS, type ShopFacts } from './references.js';
 
 type Json = Record<string, unknown>;
 
@@ -25,10 +37,22 @@ export class Uniq {
 export interface BodyContext {
   runId: string;
   uniq: Uniq;
-  /** Values for reference fields (`countryId`, `customerId` ...) taken from the target. */
+  /**
+   * Values for reference fields (`countryId`, `customerId` ...) taken from the target or the
+   * harness's own records; the only source of ids. May carry the shop's facts under SHOP_FACTS.
+   */
   refs?: Readonly<Record<string, unknown>>;
+  /** The shop's formats (language keys, date style, currency, country); default: refs[SHOP_FACTS], else DEFAULT_FACTS. */
+  shop?: ShopFacts;
   /** Generate every declared property, not only the required ones (for readable records). */
   full?: boolean;
+}
+
+/** The facts a body is built with: given, carried by the refs, or the defaults. */
+export function factsOf(ctx: BodyContext): ShopFacts {
+  if (ctx.shop) return ctx.shop;
+  const carried = ctx.refs ? (ctx.refs as { [SHOP_FACTS]?: ShopFacts })[SHOP_FACTS] : undefined;
+  return carried ?? DEFAULT_FACTS;
 }
 
 export function qaEmail(ctx: BodyContext, n = ctx.uniq.next()): string {
@@ -68,25 +92,36 @@ function asType(v: unknown, s: Json): unknown {
   return v;
 }
 
-const today = (): string => new Date().toISOString().slice(0, 10);
-
-function stringFor(name: string, s: Json, ctx: BodyContext): string {
+function stringFor(name: string, s: Json, ctx: BodyContext, parent = ''): string {
   const format = typeof s.format === 'string' ? s.format : '';
+  const facts = factsOf(ctx);
   const n = ctx.uniq.next();
+  const kind = dateKind(name, s);
   let v: string;
   if (format === 'email' || /e-?mail/i.test(name)) v = qaEmail(ctx, n);
-  else if (format === 'date') v = today();
-  else if (format === 'date-time') v = new Date().toISOString();
-  else if (format === 'uri' || format === 'url' || /url$/i.test(name)) v = `https://example.test/qa-${ctx.runId}-${n}`;
+  else if (kind) v = dateValue(name, kind, facts);
+  else if (format === 'uri' || format === 'url' || /url$/i.test(name) || /url$/i.test(parent)) v = `https://example.test/qa-${ctx.runId}-${n}`;
   else if (format === 'uuid') v = crypto.randomUUID();
   else if (format === 'byte') v = Buffer.from(`qa-${ctx.runId}`).toString('base64');
   else if (format === 'password' || /password/i.test(name)) v = `Qa-${ctx.runId}-${n}!x`;
+  else if (format === 'ipv4' || /(^ip|Ip|IP)(Address)?$/.test(name)) v = `192.0.2.${1 + (n % 254)}`;
+  else if (Object.prototype.hasOwnProperty.call(KNOWN_SETTINGS, name)) v = KNOWN_SETTINGS[name] ?? '';
+  else if (/^cc[A-Z]|card(Number|Holder)?$|iban|bic$/i.test(name)) v = ''; // no payment data, ever
   else if (/phone|fax|telephone/i.test(name)) v = `+49 30 ${String(100000 + n)}`;
   else if (/(post|zip)code|postcode/i.test(name)) v = '10115';
-  else if (/countrycode|iso.?code|^iso2$|^code2$/i.test(name)) v = 'DE';
-  else if (/language|locale|^lang$/i.test(name)) v = 'en';
-  else if (/date$/i.test(name)) v = today();
+  else if (isCurrencyField(name)) v = facts.currency;
+  else if (isLanguageCodeField(name)) v = facts.languageCode;
+  else if (/iso3|code3|alpha3/i.test(name)) v = facts.country.iso3;
+  else if (/countrycode|countryIsoCode|iso.?code|^iso2?$|code2|alpha2/i.test(name)) v = facts.country.iso2;
+  else if (/country$/i.test(name)) v = facts.country.name;
+  else if (/gender$/i.test(name)) v = n % 2 ? 'f' : 'm';
+  else if (/colou?r$/i.test(name)) v = `#${(0x200000 + ((n * 2654435) % 0xdfffff)).toString(16)}`;
+  else if (/houseNumber|streetNumber/i.test(name)) v = String(1 + (n % 200));
+  else if (/^ean$|gtin|barcode/i.test(name)) v = String(4_000_000_000_000 + (n % 1_000_000_000));
+  else if (/vatNumber|vatId(Number)?$/i.test(name)) v = `DE${String(100_000_000 + (n % 900_000_000))}`;
+  else if (/^(image|icon|thumbnail)$/i.test(name)) v = '';
   else if (/file ?name|^path$/i.test(name)) v = `qa-${ctx.runId}-${n}.png`;
+  else if (/^module$/i.test(name)) v = /shipping/i.test(parent) ? 'flat_flat' : 'invoice';
   else v = `qa-${ctx.runId}-${n}`;
   if (typeof s.pattern === 'string') {
     try {
@@ -108,9 +143,22 @@ function stringFor(name: string, s: Json, ctx: BodyContext): string {
   return v;
 }
 
-function numberFor(s: Json, integer: boolean): number {
+/** A realistic number for a field: prices > 0 with two decimals, small quantities, a tax rate, zeros for modes and discounts. */
+function realisticNumber(name: string, n: number): number | undefined {
+  if (/^(price|finalPrice|groupPrice|graduatedPrice|specialPrice|offerPrice|value|amount|total(Sum)?)$/i.test(name)) return 9 + (n % 90) + 0.99;
+  if (/^(quantity|threshold|graduatedQuantity|minOrder|minQuantity)$/i.test(name)) return 1 + (n % 3);
+  if (/^tax(Rate)?$/i.test(name)) return 19;
+  if (/weight$/i.test(name)) return 0.5;
+  if (/^rating$/i.test(name)) return 1 + (n % 5);
+  if (/sortOrder$/i.test(name)) return n % 100;
+  if (/discount|costs?$|status$|mode$|deactivation$|^vpeValue$|^maxOrder$|count$/i.test(name)) return 0;
+  return undefined;
+}
+
+function numberFor(s: Json, integer: boolean, name = '', n = 1): number {
   if (typeof s.default === 'number') return s.default;
-  let v = 1;
+  let v = realisticNumber(name, n) ?? 1;
+  if (integer) v = Math.round(v);
   if (typeof s.minimum === 'number') v = Math.max(v, s.minimum);
   if (typeof s.exclusiveMinimum === 'number') v = Math.max(v, s.exclusiveMinimum + 1);
   else if (s.exclusiveMinimum === true && typeof s.minimum === 'number' && v <= s.minimum) v = s.minimum + 1;
@@ -119,8 +167,8 @@ function numberFor(s: Json, integer: boolean): number {
   return integer ? Math.trunc(v) : v;
 }
 
-/** The smallest value that the (request-mode) schema accepts. */
-export function minimalValue(schema: SpecSchema | undefined, ctx: BodyContext, name = '', depth = 0, hint?: unknown): unknown {
+/** The smallest value that the (request-mode) schema accepts, made safe and realistic for a live shop (see the top of the file). */
+export function minimalValue(schema: SpecSchema | undefined, ctx: BodyContext, name = '', depth = 0, hint?: unknown, parent = ''): unknown {
   if (!schema || depth > 12) return undefined;
   let s: Json = mergeAllOf(schema);
   if (Array.isArray(s.oneOf) && isObj(s.oneOf[0])) s = { ...(s.oneOf[0]) };
@@ -128,18 +176,23 @@ export function minimalValue(schema: SpecSchema | undefined, ctx: BodyContext, n
   if (name && ctx.refs && Object.prototype.hasOwnProperty.call(ctx.refs, name)) return asType(ctx.refs[name], s);
   if ('const' in s) return s.const;
   if (Array.isArray(s.enum) && s.enum.length) return s.enum.find((e) => e !== null) ?? s.enum[0];
+  // A reference the caller did not supply: never made up (the object case leaves the field out).
+  if (name && isReferenceField(name)) return undefined;
   const type = typeOf(s);
   switch (type) {
     case 'object': {
       const props = isObj(s.properties) ? s.properties : {};
       const required = new Set(Array.isArray(s.required) ? s.required.map(String) : []);
+      if (isMultiLangSchema(s)) return multiLangValue(s, ctx, name, depth);
       const out: Json = {};
       for (const [k, ps] of Object.entries(props)) {
         if (!isObj(ps) || ps.readOnly === true) continue;
         // Write-only fields (passwords) are sent even when optional: the answer must then prove it hides them.
         const writeOnly = ps['x-writeOnly'] === true || ps.writeOnly === true || ps.format === 'password';
         if (!required.has(k) && !writeOnly && !(ctx.full && depth === 0)) continue;
-        const v = minimalValue(ps, ctx, k, depth + 1, isObj(s.example) ? s.example[k] : undefined);
+        let v = minimalValue(ps, ctx, k, depth + 1, isObj(s.example) ? s.example[k] : undefined, name);
+        // The one id a spec may force into a create (the record's own, in a bulk form): 0 names no record.
+        if (v === undefined && depth <= 1 && (k === 'id' || k === 'ids') && required.has(k) && !(ctx.refs && k in ctx.refs)) v = typeOf(ps) === 'array' ? [] : typeOf(ps) === 'string' ? '0' : 0;
         if (v !== undefined) out[k] = v;
       }
       return out;
@@ -152,14 +205,14 @@ export function minimalValue(schema: SpecSchema | undefined, ctx: BodyContext, n
       // conditions: field, operator, value) is what the API expects: take the example then.
       const example: unknown[] | undefined = Array.isArray(s.example) ? (s.example as unknown[]) : Array.isArray(hint) ? (hint as unknown[]) : undefined;
       if (count === 0 && example?.length && example.every((x) => ['string', 'number', 'boolean'].includes(typeof x))) return [...example];
-      return Array.from({ length: count }, () => minimalValue(isObj(s.items) ? s.items : {}, ctx, name, depth + 1));
+      return Array.from({ length: count }, () => minimalValue(isObj(s.items) ? s.items : {}, ctx, name, depth + 1, undefined, parent));
     }
     case 'string':
-      return stringFor(name, s, ctx);
+      return stringFor(name, s, ctx, parent);
     case 'integer':
-      return numberFor(s, true);
+      return numberFor(s, true, name, ctx.uniq.next());
     case 'number':
-      return numberFor(s, false);
+      return numberFor(s, false, name, ctx.uniq.next());
     case 'boolean':
       return typeof s.default === 'boolean' ? s.default : false;
     case 'null':
@@ -167,6 +220,36 @@ export function minimalValue(schema: SpecSchema | undefined, ctx: BodyContext, n
     default:
       return typeof s.example === 'string' ? s.example : `qa-${ctx.runId}`;
   }
+}
+
+/**
+ * A multi-language object with the shop's language keys (the schema's own keys when the shop
+ * showed none), each value built from the schema of the first declared key and marked with its
+ * language, so the run id stays in every text.
+ */
+function multiLangValue(s: Json, ctx: BodyContext, name: string, depth: number): Json {
+  const props = isObj(s.properties) ? s.properties : {};
+  const facts = factsOf(ctx);
+  const keys = facts.languages.length ? facts.languages : Object.keys(props);
+  const first = Object.values(props).find(isObj) ?? { type: 'string' };
+  const out: Json = {};
+  const n = ctx.uniq.next();
+  for (const lang of keys) {
+    const ps = isObj(props[lang]) ? props[lang] : first;
+    const t = typeOf(ps);
+    if (t === 'string' && !dateKind(name, ps) && !/url$/i.test(name)) out[lang] = fitLength(`qa-${ctx.runId}-${n}-${lang}`, ps);
+    else out[lang] = minimalValue(ps, ctx, name, depth + 1, undefined, name);
+  }
+  return out;
+}
+
+function fitLength(v: string, s: Json): string {
+  const min = typeof s.minLength === 'number' ? s.minLength : 0;
+  const max = typeof s.maxLength === 'number' ? s.maxLength : Infinity;
+  let out = v;
+  if (out.length < min) out = out.padEnd(min, 'x');
+  if (out.length > max) out = out.slice(out.length - max);
+  return out;
 }
 
 export type BodyFactory = (op: Operation, ctx: BodyContext) => unknown;
@@ -184,8 +267,11 @@ export function validBody(op: Operation, ctx: BodyContext): unknown {
   return minimalValue(op.body?.schema, ctx);
 }
 
-/** Reference fields a body needs (required `...Id` properties), so callers can fetch real ids first. */
-export function referenceFields(schema: SpecSchema | undefined): string[] {
+/**
+ * Reference fields a body needs (required `...Id` properties; with `all`, optional ones too), so
+ * callers can fetch real ids first.
+ */
+export function referenceFields(schema: SpecSchema | undefined, opts: { all?: boolean } = {}): string[] {
   const out = new Set<string>();
   const visit = (s: unknown, depth: number): void => {
     if (!isObj(s) || depth > 6) return;
@@ -197,13 +283,25 @@ export function referenceFields(schema: SpecSchema | undefined): string[] {
     const props = isObj(m.properties) ? m.properties : {};
     const required = new Set(Array.isArray(m.required) ? m.required.map(String) : []);
     for (const [k, ps] of Object.entries(props)) {
-      if (!required.has(k) || !isObj(ps) || ps.readOnly === true) continue;
+      if ((!required.has(k) && !opts.all) || !isObj(ps) || ps.readOnly === true) continue;
       if (/.Ids?$/.test(k) && ['integer', 'number', 'string', 'array'].includes(typeOf(ps) ?? '') && !Array.isArray(ps.enum)) out.add(k);
       visit(ps, depth + 1);
     }
   };
   visit(schema, 0);
   return [...out];
+}
+
+/**
+ * Whether a create body's record requires an `id` (the item of a bulk form): for a create under a
+ * parent (`POST /products/{id}/additional_fields`) it names a record of that kind, which must then
+ * be the harness's own or read from the target.
+ */
+export function requiresId(schema: SpecSchema | undefined): boolean {
+  if (!isObj(schema)) return false;
+  const m = mergeAllOf(schema);
+  if (typeOf(m) === 'array') return requiresId(isObj(m.items) ? m.items : undefined);
+  return Array.isArray(m.required) && m.required.includes('id') && isObj(m.properties) && isObj(m.properties.id) && m.properties.id.readOnly !== true;
 }
 
 /** Form fields of an upload: a tiny PNG for each file field, names with the run id. */

@@ -7,11 +7,12 @@ import type { Profile } from '../config/config.js';
 import type { Operation, ParameterInfo, SpecSchema } from '../spec/types.js';
 import type { ValidatorSet } from '../spec/validators.js';
 import type { ApiClient, MultipartValue } from './api-client.js';
-import { minimalValue, multipartBody, referenceFields, validBody, type BodyContext, type Uniq } from './bodies.js';
+import { minimalValue, multipartBody, referenceFields, requiresId, validBody, type BodyContext, type Uniq } from './bodies.js';
 import { GuardError } from './errors.js';
 import { isDestructiveOperation, isSearchOperation, isWriteOperation } from './guard.js';
 import { collectionNoun, paramNoun, singular } from './ledger.js';
 import { FILE_FIELDS } from './ledger-rules.js';
+import { resolveReferences } from './references.js';
 import { fillPath } from './url.js';
 
 type Json = Record<string, unknown>;
@@ -340,37 +341,29 @@ export class DataResolver {
   }
 
   /**
-   * Fills reference fields (`countryId`) with ids of records that exist on the target. The body a
-   * test sends (depth 0) refers to fresh own records, since APIs tie records together (a book lent
-   * once, one default address); records made only to stand behind others share one.
+   * Values for the reference fields of a body (src/client/references.ts): kinds the spec can create
+   * are own records (the body a test sends, depth 0, refers to fresh ones, since APIs tie records
+   * together: a book lent once, one default address; records made only to stand behind others
+   * share one); everything else is read from the target (a list of the kind, or the field in
+   * records it shows). The shop's formats travel along (SHOP_FACTS). A field nothing can be found
+   * for is left out, so the body fails validation and the request is skipped with the reason.
    */
   private async refs(schema: SpecSchema | undefined, depth: number): Promise<Record<string, unknown>> {
-    const out: Record<string, unknown> = {};
-    for (const field of referenceFields(schema)) {
-      const noun = paramNoun(field);
-      let id: string | undefined;
-      // Pointing a new record at a customer or order of the shop would change what they show:
-      // create our own when the API can, borrow reference data (countries, languages) otherwise.
-      const creator = this.nounOps(noun, 'post')[0];
-      if (creator && this.writesAllowed && depth < 3) {
+    const users = this.ops.filter((o) => o.body?.schema === schema);
+    const context = [...new Set(users.map((o) => o.path))];
+    const fields = referenceFields(schema);
+    // A create under a parent that requires an `id` names a record of its kind (a product's additional field).
+    if (requiresId(schema) && users.some((o) => o.method === 'post' && o.path.includes('{') && !/\}$/.test(o.path))) fields.push('id');
+    return resolveReferences(this.deps.client, fields, {
+      context,
+      creatable: (noun) => this.writesAllowed && depth < 3 && this.nounOps(noun, 'post').length > 0,
+      own: (noun) => {
+        const creator = this.nounOps(noun, 'post')[0];
+        if (!creator) return Promise.resolve(skip(`no operation of the spec creates a ${noun} record`));
         const tpl = creator.path.includes('{') ? `#${noun}` : creator.path;
-        const own = depth === 0 ? await this.createOwn(tpl, {}, noun, depth + 1) : await this.ownReusable(tpl, {}, noun, depth + 1);
-        if (own.ok) id = own.value;
-      }
-      if (id === undefined) {
-        for (const lister of this.nounOps(noun, 'get')) {
-          const vals = lister.path.includes('{') ? await this.pathValues(lister, 'read', depth + 1) : okv({});
-          if (!vals.ok) continue;
-          for (const item of await this.listAt(fillPath(lister.path, vals.value))) {
-            id = idIn(item, field);
-            if (id !== undefined) break;
-          }
-          if (id !== undefined) break;
-        }
-      }
-      if (id !== undefined) out[field] = /^\d+$/.test(id) ? Number(id) : id;
-    }
-    return out;
+        return depth === 0 ? this.createOwn(tpl, {}, noun, depth + 1) : this.ownReusable(tpl, {}, noun, depth + 1);
+      },
+    });
   }
 
   /** A body the spec accepts for the operation (JSON or multipart). */

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { minimalValue, qaEmail, Uniq, validBody } from '../../src/client/bodies.js';
+import { minimalValue, qaEmail, referenceFields, Uniq, validBody } from '../../src/client/bodies.js';
 import { toCurl } from '../../src/client/curl.js';
 import { cannotNameRecord, guardWrite, isDestructiveOperation, type GuardContext } from '../../src/client/guard.js';
 import { compactLedger, Ledger, outstandingEntries, paramNoun, readLedger, singular } from '../../src/client/ledger.js';
@@ -239,7 +239,9 @@ test.describe('minimal valid bodies @harness @client', () => {
     const failures: string[] = [];
     for (const op of spec.catalogue.operations) {
       if (!op.body?.schema) continue;
-      const body = validBody(op, { runId: 'rtest', uniq });
+      // Reference fields take only values the caller read from the target (src/client/references.ts): placeholders here, nothing is sent.
+      const refs = Object.fromEntries(referenceFields(op.body.schema).map((f) => [f, 1]));
+      const body = validBody(op, { runId: 'rtest', uniq, refs });
       const errors = requestErrors(validators, op, body);
       if (errors.length) failures.push(`${op.id}: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`);
     }

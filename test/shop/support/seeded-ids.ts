@@ -46,6 +46,12 @@ export const SEEDED_REFS: Readonly<Record<string, unknown>> = {
   taxClassId: 1,
   quantityUnitId: 1,
   vpeId: 0,
+  shippingTimeId: 1,
+  productTypeId: 1,
+  vatId: 0,
+  optionId: 1,
+  optionValueId: 2,
+  combisId: 0,
   id: 2,
 };
 
