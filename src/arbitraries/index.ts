@@ -14,6 +14,7 @@ export {
   type ArbOptions,
   type InvalidSample,
   type JsonSchema,
+  type LiveOptions,
   type Violation,
   type ViolationKind,
 } from './types.js';

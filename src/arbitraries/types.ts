@@ -1,6 +1,7 @@
 // Shapes shared by the arbitraries: the options every generator takes, and what an invalid value
 // says about itself. Schemas here are the converted (draft-07, request-mode) ones of src/spec.
 import type { Arbitrary } from 'fast-check';
+import type { ShopFacts } from '../client/references.js';
 import type { Catalogue } from '../spec/types.js';
 
 /** A converted JSON Schema: an object, or `true`/`false` (request mode turns readOnly fields into `false`). */
@@ -89,6 +90,22 @@ export interface ArbOptions {
    * dereferencer).
    */
   catalogue?: Catalogue;
+  /** Realistic bodies for a live target (see LiveOptions). */
+  live?: LiveOptions;
+}
+
+/**
+ * Bodies for a live shop (src/arbitraries/live.ts): its formats and the reference ids read from it.
+ * With it, valid values never carry an `id` (a required one is 0), take reference fields (`...Id`,
+ * `...Ids`) only from `references` (left out when optional and unknown; required and unknown is a
+ * GenerationError), write dates, currency, language and country codes as the shop does, give
+ * multi-language objects the shop's keys and names realistic numbers. Invalid values break no rule
+ * at a reference field (no foreign or made-up id is ever sent), only leave one out.
+ */
+export interface LiveOptions {
+  facts: ShopFacts;
+  /** Field name -> values read from the target (or ids of the harness's own records). */
+  references?: Readonly<Record<string, readonly (number | string)[]>>;
 }
 
 /** Thrown when a schema cannot produce what was asked (e.g. infinite required nesting). */

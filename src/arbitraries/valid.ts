@@ -4,6 +4,8 @@
 // required is generated, so recursive schemas terminate.
 import fc from 'fast-check';
 import { formatArb, looksLikeEmailField, emailArb } from './formats.js';
+import { DEFAULT_FACTS } from '../client/references.js';
+import { isMultiLang, languageKeysFor, liveNumberArb, liveReference, liveStringArb } from './live.js';
 import { integerArb, numberArb } from './numbers.js';
 import { flatten, isObj, num, seg, typesOf, type JsonType, type SchemaObject } from './schema.js';
 import { lengthOf, text, uniqueText } from './strings.js';
@@ -52,6 +54,11 @@ function stringArb(s: SchemaObject, opts: ArbOptions, at: At): fc.Arbitrary<stri
     }
   }
   const where = at.pattern || '/';
+  const live = liveStringArb(at.name, s, opts);
+  if (live) {
+    const pattern = re;
+    return bounds.minLength !== undefined || bounds.maxLength !== undefined || pattern ? fitOrThrow(live, (v) => lengthOk(v) && (!pattern || pattern.test(v)), where) : live;
+  }
   const format = typeof s.format === 'string' ? formatArb(s.format, opts) : undefined;
   if (format) {
     const pattern = re;
@@ -81,7 +88,15 @@ function arrayArb(s: SchemaObject, opts: ArbOptions, at: At): fc.Arbitrary<unkno
     // Tuple form: one schema per position; positions beyond the list are not generated.
     return fc.tuple(...s.items.map((item, i) => valid(item, opts, { depth: at.depth + 1, pattern: `${at.pattern}/${i}` })));
   }
-  const items = valid(s.items ?? true, opts, child);
+  let items: fc.Arbitrary<unknown>;
+  try {
+    items = valid(s.items ?? true, opts, child);
+  } catch (err) {
+    // On a live shop, items that would need a reference nobody read (a group permission names a
+    // customer group) are not sent at all: the list stays empty where the schema allows it.
+    if (opts.live && err instanceof GenerationError && minItems === 0) return fc.constant([]);
+    throw err;
+  }
   let hi = maxItems !== undefined && maxItems <= 10 ? maxItems : minItems + 3;
   if (maxItems !== undefined) hi = Math.min(hi, maxItems);
   if (at.depth >= maxDepthOf(opts)) hi = minItems;
@@ -95,7 +110,34 @@ export interface ObjectShape {
   absent?: readonly string[];
 }
 
+/** A reference value in the type the field declares (a string id where the schema says string). */
+function typedReference(arb: fc.Arbitrary<unknown>, sub: unknown, opts: ArbOptions): fc.Arbitrary<unknown> {
+  const s = flatten(sub, opts);
+  const types = isObj(s) ? typesOf(s) : [];
+  const one = (v: unknown, t: JsonType | undefined): unknown => (t === 'string' ? String(v) : (t === 'integer' || t === 'number') && typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v);
+  if (types.includes('array')) {
+    const items = isObj(s) ? flatten(s.items ?? true, opts) : true;
+    const it = isObj(items) ? typesOf(items)[0] : undefined;
+    return arb.map((v) => (Array.isArray(v) ? v.map((x) => one(x, it)) : [one(v, it)]));
+  }
+  return arb.map((v) => one(v, types[0]));
+}
+
+/** A multi-language object on a live shop: exactly the shop's language keys, each valued by the schema of its key (or the first key's). */
+function multiLangArb(s: SchemaObject, opts: ArbOptions, at: At, shape: ObjectShape): fc.Arbitrary<Record<string, unknown>> {
+  const props = isObj(s.properties) ? s.properties : {};
+  const first = Object.values(props)[0] ?? true;
+  const model: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const lang of languageKeysFor(s, opts.live?.facts ?? DEFAULT_FACTS)) {
+    if (shape.absent?.includes(lang)) continue;
+    const sub = props[lang] ?? first;
+    model[lang] = valid(sub, opts, { depth: at.depth + 1, pattern: at.pattern + seg(lang), ...(at.name !== undefined ? { name: at.name } : {}) });
+  }
+  return fc.record(model, { noNullPrototype: true });
+}
+
 export function objectArb(s: SchemaObject, opts: ArbOptions, at: At, shape: ObjectShape = {}): fc.Arbitrary<Record<string, unknown>> {
+  if (opts.live && isMultiLang(s)) return multiLangArb(s, opts, at, shape);
   const props = isObj(s.properties) ? s.properties : {};
   const required = new Set(Array.isArray(s.required) ? s.required.filter((r): r is string => typeof r === 'string') : []);
   const withOptional = at.depth < maxDepthOf(opts) && opts.optional !== 'none';
@@ -109,7 +151,11 @@ export function objectArb(s: SchemaObject, opts: ArbOptions, at: At, shape: Obje
     const pattern = at.pattern + seg(name);
     const isRequired = required.has(name);
     if (!isRequired && (!withOptional || opts.overrides?.[pattern] === OMIT)) continue;
-    model[name] = sub === undefined ? anyJson : valid(sub, opts, { depth: at.depth + 1, pattern, name });
+    // On a live shop an id or a reference holds only what was read from it (or nothing).
+    const ref = opts.overrides?.[pattern] === undefined ? liveReference(name, isRequired, opts, pattern, at.depth + 1) : undefined;
+    if (ref === 'omit') continue;
+    if (ref !== undefined) model[name] = typedReference(ref, sub, opts);
+    else model[name] = sub === undefined ? anyJson : valid(sub, opts, { depth: at.depth + 1, pattern, name });
     if (isRequired || opts.optional === 'all') requiredKeys.push(name);
   }
   return fc.record(model, { requiredKeys, noNullPrototype: true });
@@ -122,9 +168,9 @@ function byType(t: JsonType, s: SchemaObject, opts: ArbOptions, at: At): fc.Arbi
     case 'boolean':
       return fc.boolean();
     case 'integer':
-      return integerArb(s, at.pattern);
+      return liveNumberArb(at.name, s, true, opts) ?? integerArb(s, at.pattern);
     case 'number':
-      return numberArb(s, opts, at.pattern);
+      return liveNumberArb(at.name, s, false, opts) ?? numberArb(s, opts, at.pattern);
     case 'string':
       return stringArb(s, opts, at);
     case 'array':
