@@ -3,13 +3,16 @@
 // which e-mail, an order's status and how many history entries it has gained. The WORLD is the
 // real shop reached through the test's `api` client, plus what one run needs: a pool of two fresh
 // e-mails (so e-mails collide and get re-used), a token in every customer's first name (so a
-// search lists exactly this run's customers), the target's order statuses and a country.
+// search lists exactly this run's customers), the target's order statuses and a country, and what
+// an order names besides (read from the target once per run, see orderContext).
 // What the model deliberately leaves out: cascades (a customer's addresses after its delete),
 // how the shop links an order to a customer, the history entries a create writes.
+import fc from 'fast-check';
 import type { ApiClient } from '../../src/client/api-client.js';
 import type { Exchange } from '../../src/checks/types.js';
 import { ruleError, show } from '../../fixtures/evidence.js';
 import type { FactoryKit } from '../../fixtures/factories/index.js';
+import { tryOrderContext, type OrderContext } from '../../fixtures/factories/orders.js';
 
 export interface CustomerM {
   /** c1, c2, ... in creation order within the run. */
@@ -63,6 +66,8 @@ export function pickNewest<T>(xs: readonly T[], pick: number): T {
 }
 
 export class World {
+  private context: Promise<OrderContext> | undefined;
+
   constructor(
     readonly kit: FactoryKit,
     readonly api: ApiClient,
@@ -73,6 +78,22 @@ export class World {
     readonly statuses: readonly number[],
     readonly country: number,
   ) {}
+
+  /**
+   * What an order names besides its customer and status (zone, vatId, item option ids, a product
+   * for item lines), read from the target or made for this run, once per run. A target that offers
+   * none of one discards the run (nothing to judge), since a skip inside fast-check would count as
+   * a failing run.
+   */
+  orderContext(): Promise<OrderContext> {
+    this.context ??= tryOrderContext(this.kit).then((r) => {
+      if (r.ok) return r.value;
+      const why = r.reason;
+      fc.pre(false); // throws: the run is discarded
+      throw new Error(why);
+    });
+    return this.context;
+  }
 
   /** The shop and the model disagree after `command`: one finding with the exchange as evidence. */
   disagree(command: string, rule: string, ex: Exchange, model: string, shop: string, related: readonly Exchange[] = []): Error {

@@ -36,7 +36,8 @@ export class CreateOrder implements Cmd {
   }
   async run(m: Model, w: World): Promise<void> {
     const statusId = w.statuses[this.status % w.statuses.length] as number;
-    const body = orderInput(w.kit, { customer: { email: w.pool[this.email] }, statusId, countryId: w.country }, { comment: `${w.token} order` });
+    const context = await w.orderContext();
+    const body = orderInput(w.kit, { customer: { email: w.pool[this.email] }, ...context, statusId, countryId: w.country }, { comment: `${w.token} order` });
     const ex = await w.api.call('createOrder', { body });
     const made = w.api.createdBy(ex).find((r) => r.collection === '/orders');
     if (!is2xx(ex) || !made) throw w.disagree(String(this), 'lifecycle', ex, 'the order is created', `${statusOf(ex)} ${show(ex.response.json)}`);

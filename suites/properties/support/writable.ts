@@ -1,18 +1,24 @@
 // Collections the writing properties create their own records in. The operations come from the
 // loaded spec by path shape (POST /x, GET /x/{id}, DELETE /x/{id}, GET /x); what the spec cannot
-// say is which ids a body must borrow from the target: REFERENCES pins them (a country of the
-// target, a guest customer made for the test, a top-level parent), since the arbitraries' ids are
-// random int64 values no shop has. Every create goes through the test's `api` client, so the
-// ledger has the record before the answer returns; runs delete their own records as they go.
+// say is which ids a body may name: the arbitraries' ids are random int64 values no shop has. Bodies
+// are drawn for a live shop (ArbOptions.live, src/arbitraries/live.ts): reference fields hold only
+// ids read from the target (a country with its zone, a category's "no parent") or of records the
+// test made (OWN: a guest customer for an address), no `id` is sent, and dates, codes and the keys
+// of multi-language objects are the target's. Every create goes through the test's `api` client,
+// so the ledger has the record before the answer returns; runs delete their own records as they go.
 import fc from 'fast-check';
-import { OMIT, validBody, type ArbOptions } from '../../../src/arbitraries/index.js';
+import { OMIT, validBody, type ArbOptions, type LiveOptions } from '../../../src/arbitraries/index.js';
 import type { ApiClient } from '../../../src/client/api-client.js';
+import { referenceFields } from '../../../src/client/bodies.js';
 import { isSearchOperation } from '../../../src/client/guard.js';
-import type { NewRecord } from '../../../src/client/ledger.js';
+import { collectionNoun, type NewRecord } from '../../../src/client/ledger.js';
+import { kindNouns, shopReferences } from '../../../src/client/references.js';
 import type { Exchange } from '../../../src/checks/types.js';
 import type { Catalogue, Operation, SpecSchema } from '../../../src/spec/types.js';
 import { isObj, recordOf, type FactoryKit, type Json } from '../../../fixtures/factories/index.js';
-import { countryId, createGuest } from '../../../fixtures/factories/customers.js';
+import { createGuest } from '../../../fixtures/factories/customers.js';
+import { shopFacts } from '../../../fixtures/factories/references.js';
+import { skipBecause } from './fixtures.js';
 
 export type Overrides = NonNullable<ArbOptions['overrides']>;
 
@@ -31,15 +37,14 @@ export interface Writable {
   comparable: string[];
 }
 
-/** Reference ids a create body of the collection must take from the target, as arbitrary overrides. */
-const REFERENCES: Readonly<Record<string, (kit: FactoryKit) => Promise<Overrides>>> = {
-  '/customers': async (kit) => ({ '/*/addressId': OMIT, '/*/address/countryId': fc.constant(await countryId(kit)), '/*/address/zoneId': fc.constant(0) }),
-  '/addresses': async (kit) => ({ '/customerId': fc.constant((await createGuest(kit)).id), '/countryId': fc.constant(await countryId(kit)), '/zoneId': fc.constant(0) }),
-  '/categories': () => Promise.resolve({ '/*/parentId': fc.constant(0) }),
+/** Own records a create body of the collection must name, as arbitrary overrides (a guest the test made for an address). */
+const OWN: Readonly<Record<string, (kit: FactoryKit) => Promise<Overrides>>> = {
+  '/customers': () => Promise.resolve({ '/*/addressId': OMIT }),
+  '/addresses': async (kit) => ({ '/customerId': fc.constant((await createGuest(kit)).id) }),
 };
 
 /** Fields that make generated records unique and attributable (run id inside). */
-export const UNIQUE_FIELDS = ['email', 'name', 'firstname', 'lastname', 'city', 'title'] as const;
+export const UNIQUE_FIELDS = ['email', 'name', 'names', 'firstname', 'lastname', 'city', 'title'] as const;
 
 function successSchema(op: Operation): SpecSchema | undefined {
   const s = op.responses.find((r) => /^2\d\d$/.test(r.status) && r.schema !== undefined)?.schema;
@@ -80,10 +85,38 @@ export function writable(catalogue: Catalogue, path: string): Writable | undefin
   };
 }
 
-/** Arbitrary options for the collection's create bodies: reference ids pinned, unique fields with the run id. */
+/**
+ * What a live target gives the collection's bodies: its formats, and for each reference field of
+ * the create body the values read from it (taken together where one record holds them, a country
+ * with its zone). Kinds the spec creates (customers, products ...) are never borrowed: only the
+ * target's own "none" (0), else the field is left out or pinned to an own record (OWN). Skips the
+ * test when a required reference has no value.
+ */
+export async function liveOptions(kit: FactoryKit, w: Writable, pinned: Overrides = {}): Promise<LiveOptions> {
+  const schema = w.create.body?.schema;
+  const facts = await shopFacts(kit, [w.path]);
+  const required = new Set(referenceFields(schema));
+  const pinnedNames = new Set(Object.keys(pinned).map((p) => p.split('/').pop() ?? ''));
+  const fields = referenceFields(schema, { all: true }).filter((f) => !pinnedNames.has(f));
+  const creatable = (f: string): boolean => kit.api.catalogue.operations.some((o) => o.method === 'post' && !/\}$/.test(o.path) && !isSearchOperation(o) && kindNouns(f).includes(collectionNoun(o.path)));
+  const refs = shopReferences(kit.api);
+  const found = {
+    ...(await refs.lookupTogether(fields.filter((f) => !creatable(f)), { context: [w.path] })),
+    ...(await refs.lookupTogether(fields.filter(creatable), { context: [w.path], noneOnly: true })),
+  };
+  const references: Record<string, (number | string)[]> = {};
+  for (const f of fields) {
+    const r = found[f];
+    if (r?.ok) references[f] = [r.value];
+    else if (required.has(f)) skipBecause(`a ${w.create.id} body needs ${f}: ${r?.reason ?? 'nothing was read'}`);
+  }
+  return { facts, references };
+}
+
+/** Arbitrary options for the collection's create bodies: realistic for a live target, own records pinned, unique fields with the run id. */
 export async function bodyOptions(kit: FactoryKit, w: Writable, catalogue: Catalogue): Promise<ArbOptions> {
-  const overrides = (await REFERENCES[w.path]?.(kit)) ?? {};
-  return { catalogue, runId: kit.runId, uniqueFields: UNIQUE_FIELDS, overrides };
+  const overrides = (await OWN[w.path]?.(kit)) ?? {};
+  return { catalogue, runId: kit.runId, uniqueFields: UNIQUE_FIELDS, overrides, live: await liveOptions(kit, w, overrides) };
 }
 
 /** Valid create bodies for the collection; one record when the body is a list. `extra` tunes the generator (e.g. no long strings where the body is incidental). */
