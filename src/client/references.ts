@@ -680,7 +680,8 @@ export async function resolveReferences(client: ApiClient, fields: readonly stri
       borrow.push(field);
       continue;
     }
-    const own = await opts.own(ownNoun);
+    // A create the target refuses to have sent (it lacks the operation) is no own record either.
+    const own = await opts.own(ownNoun).catch((err: unknown): OwnRecord => ({ ok: false, reason: err instanceof Error ? err.message : String(err) }));
     if (own.ok) {
       out[field] = /^\d+$/.test(own.value) ? Number(own.value) : own.value;
       continue;
