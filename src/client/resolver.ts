@@ -8,7 +8,7 @@ import type { Operation, ParameterInfo, SpecSchema } from '../spec/types.js';
 import type { ValidatorSet } from '../spec/validators.js';
 import type { ApiClient, MultipartValue } from './api-client.js';
 import { minimalValue, multipartBody, referenceFields, requiresId, validBody, type BodyContext, type Uniq } from './bodies.js';
-import { GuardError } from './errors.js';
+import { BlockedError, GuardError, UnsupportedError } from './errors.js';
 import { isDestructiveOperation, isSearchOperation, isWriteOperation } from './guard.js';
 import { collectionNoun, paramNoun, singular } from './ledger.js';
 import { FILE_FIELDS } from './ledger-rules.js';
@@ -118,6 +118,8 @@ export function requestErrors(validators: ValidatorSet, op: Operation, body: unk
 
 export class DataResolver {
   private readonly lists = new Map<string, Promise<Json[]>>();
+  /** Why a list read gave nothing (not implemented, an error status), for the skip reason. */
+  private readonly listTrouble = new Map<string, string>();
   private readonly reusable = new Map<string, Promise<Resolved<string>>>();
   private readonly specMarksDestructive: boolean;
 
@@ -151,8 +153,16 @@ export class DataResolver {
     let hit = this.lists.get(path);
     if (!hit) {
       hit = this.deps.client.send('GET', path, { intent: 'setup' }).then(
-        (ex) => (ex.response.status >= 200 && ex.response.status < 300 ? listItems(ex.response.json) : []),
-        () => [],
+        (ex) => {
+          if (ex.response.status >= 200 && ex.response.status < 300) return listItems(ex.response.json);
+          this.listTrouble.set(path, `GET ${path} answered ${ex.response.status}`);
+          return [];
+        },
+        (err: unknown) => {
+          if (err instanceof UnsupportedError) this.listTrouble.set(path, `GET ${path} is not implemented by the target (${err.reason})`);
+          else if (err instanceof BlockedError) this.listTrouble.set(path, err.reason);
+          return [];
+        },
       );
       this.lists.set(path, hit);
     }
@@ -252,12 +262,14 @@ export class DataResolver {
       ex = await this.deps.client.call(creator, { path: parentValues, intent: 'setup', ...input.value });
     } catch (err) {
       if (err instanceof GuardError) return skip(err.message);
+      if (err instanceof UnsupportedError) return skip(`blocked: a ${noun} record is needed, and ${err.operationId} is not implemented by the target (${err.reason})`);
+      if (err instanceof BlockedError) return skip(`blocked: a ${noun} record is needed: ${err.reason}`);
       throw err;
     }
     const created = this.deps.client.createdBy(ex).find((r) => r.kind === 'record');
     if (!created) {
       const s = ex.response.status;
-      return skip(`could not create a ${noun} record: ${creator.id} answered ${s}${s >= 200 && s < 300 ? ' without an id the harness could read' : ` (${ex.response.text.slice(0, 160)})`}`);
+      return skip(`blocked: could not create a ${noun} record: ${creator.id} answered ${s}${s >= 200 && s < 300 ? ' without an id the harness could read' : ` (${ex.response.text.slice(0, 160)})`}`);
     }
     return okv(created.id);
   }
@@ -307,10 +319,12 @@ export class DataResolver {
             continue;
           }
         }
-        if (!this.writesAllowed) return skip(`the target has no ${noun} record to read, and PROFILE=readonly creates none`);
-        if (depth > 0) return skip(`the target has no ${noun} record to read`);
+        const trouble = [...this.listTrouble.values()].filter((t) => t.includes(`GET ${fillPath(collectionTpl, values)}`) || t.includes(`/${segments[i - 1] ?? ''}`));
+        const none = `the target has no ${noun} record to read${trouble.length ? ` (${trouble.join('; ')})` : ''}`;
+        if (!this.writesAllowed) return skip(`${none}, and PROFILE=readonly creates none`);
+        if (depth > 0) return skip(none);
         const own = await this.pathValues(op, 'write', depth + 1);
-        return own.ok ? own : own.kind === 'disabled' ? own : skip(`the target has no ${noun} record to read, and ${own.reason}`);
+        return own.ok ? own : own.kind === 'disabled' ? own : skip(`${none}, and ${own.reason}`);
       }
       const own = mode === 'consume' && last ? await this.createOwn(collectionTpl, values, noun, depth) : await this.ownReusable(collectionTpl, values, noun, depth);
       if (!own.ok) return own;
