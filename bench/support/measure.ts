@@ -2,7 +2,7 @@
 // and CPU (support/proc-tree.ts). Output goes to a log file, not to the bench's own output.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { TreeSampler, type TreeStats } from './proc-tree.js';
+import { descendants, TreeSampler, type TreeStats } from './proc-tree.js';
 
 export interface Measured {
   exitCode: number;
@@ -10,6 +10,8 @@ export interface Measured {
   startedAt: number;
   endedAt: number;
   tree: TreeStats;
+  /** Stopped at `timeoutMs`: the whole tree was killed. */
+  timedOut: boolean;
 }
 
 export interface MeasureOptions {
@@ -18,7 +20,7 @@ export interface MeasureOptions {
   logFile: string;
   /** Group of a process of the tree from its command line (see TreeSampler). */
   classify?: (cmdline: string) => string;
-  /** Stop the command after this long (a hung tool must not hang the bench). */
+  /** Stop the command and every process under it after this long (a hung tool must not hang the bench). */
   timeoutMs?: number;
 }
 
@@ -29,7 +31,23 @@ export async function measure(command: string, args: readonly string[], opts: Me
   const log: Buffer[] = [];
   child.stdout.on('data', (b: Buffer) => log.push(b));
   child.stderr.on('data', (b: Buffer) => log.push(b));
-  const timer = opts.timeoutMs ? setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs) : undefined;
+  let timedOut = false;
+  // The whole tree, read before anything dies (orphans would be re-parented out of it): killing the
+  // child alone leaves e.g. Playwright's runner, its workers and its webServer (a process group of
+  // its own) running, holding the output pipes open, so the child never counts as closed. Workers
+  // stuck in a synchronous loop ignore SIGTERM, hence SIGKILL.
+  const killTree = (): void => {
+    timedOut = true;
+    log.push(Buffer.from(`\n[bench] stopped after ${opts.timeoutMs ?? 0} ms: killing the process tree\n`));
+    for (const pid of descendants(child.pid ?? 0).keys()) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    }
+  };
+  const timer = opts.timeoutMs ? setTimeout(killTree, opts.timeoutMs) : undefined;
   const exitCode = await new Promise<number>((resolve) => {
     child.on('error', (err) => {
       log.push(Buffer.from(`\n[bench] could not start ${command}: ${err.message}\n`));
@@ -41,5 +59,5 @@ export async function measure(command: string, args: readonly string[], opts: Me
   const endedAt = Date.now();
   const tree = sampler.stop();
   writeFileSync(opts.logFile, Buffer.concat(log));
-  return { exitCode, wallMs: endedAt - startedAt, startedAt, endedAt, tree };
+  return { exitCode, wallMs: endedAt - startedAt, startedAt, endedAt, tree, timedOut };
 }
