@@ -1,9 +1,12 @@
 // One measured run of the harness: exactly what `npm run conformance` runs (src/cli/conformance.ts
 // with the embedded shop and default settings), started without npm's own wrapper process, whose
 // ~0.3 s and ~60 MB belong to npm, not to the harness. Only REPORT_DIR is set, so the run does not
-// overwrite reports/ of whoever else works in this tree.
+// overwrite reports/ of whoever else works in this tree, and the embedded shop's SHOP_FAULTS and
+// SHOP_CHAOS: none for the clean run, SHOP_CHAOS=all-500 for the all-fail case (reference/http/chaos.ts;
+// Playwright's webServer hands the runner's environment to the shop).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import type { ChaosMode } from '../reference/http/chaos.js';
 import { PROJECT_ROOT } from '../src/config/config.js';
 import type { CompatibilityReport } from '../src/report/compatibility/types.js';
 import { measure } from './support/measure.js';
@@ -27,6 +30,12 @@ export interface HarnessRun {
   requestsSent: number;
   tests: number;
   testsFailed: number;
+  /** Tests by outcome (fixtures/outcome.ts): skip includes the blocked ones; absent in older results. */
+  testsByOutcome?: Record<string, number>;
+  /** The shop's chaos mode of this run (the all-fail case), if any. */
+  chaos?: string;
+  /** Killed at the time limit (its process tree): no report, so no test or check figures. */
+  timedOut?: boolean;
   /** Distinct (operation, check) cells that ran (pass, unsupported, fail or error). */
   checks: number;
   /** Of those, the cells that failed (fail or error). */
@@ -51,22 +60,25 @@ function countCells(report: CompatibilityReport, outcomes: readonly string[]): n
   return inMatrix + report.other.filter((c) => outcomes.includes(c.outcome)).length;
 }
 
-export async function runHarness(workDir: string, extraArgs: readonly string[] = []): Promise<HarnessRun> {
+/** The default time limit of one harness run: failing runs crawled past 15 min before keepWorker. */
+export const HARNESS_TIMEOUT_MS = 15 * 60_000;
+
+export async function runHarness(workDir: string, extraArgs: readonly string[] = [], chaos?: ChaosMode, timeoutMs: number = HARNESS_TIMEOUT_MS): Promise<HarnessRun> {
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
   const probeDir = path.join(workDir, 'probe');
   const reportDir = path.join(workDir, 'reports');
   const logFile = path.join(workDir, 'conformance.log');
   const { env: probeEnv } = installProbe(probeDir);
-  const env = { ...process.env, ...probeEnv, REPORT_DIR: reportDir };
+  const env = { ...process.env, ...probeEnv, REPORT_DIR: reportDir, SHOP_FAULTS: '', SHOP_CHAOS: chaos ?? '' };
   const run = await measure(process.execPath, ['--import', 'tsx', 'src/cli/conformance.ts', ...extraArgs], {
     cwd: PROJECT_ROOT,
     env,
     logFile,
     classify: (cmd) => (SHOP_CMD.test(cmd) ? 'shop' : 'harness'),
-    timeoutMs: 15 * 60_000,
+    timeoutMs,
   });
-  const { tree, startedAt: started, endedAt: ended, exitCode } = run;
+  const { tree, startedAt: started, endedAt: ended, exitCode, timedOut } = run;
 
   const probe = readProbe(probeDir);
   const workers = probe.records.filter((r) => r.worker !== null);
@@ -86,9 +98,13 @@ export async function runHarness(workDir: string, extraArgs: readonly string[] =
     cpuHarnessMs: tree.cpuMsByGroup.harness ?? NaN,
     cpuShopMs: tree.cpuMsByGroup.shop ?? NaN,
     requests: shopServed,
-    requestsSent: sum(probe.records, (r) => r.sent),
+    // Killed processes write no record: no client-side count then.
+    requestsSent: timedOut ? NaN : sum(probe.records, (r) => r.sent),
     tests: report ? report.counts.tests - report.counts.testsByOutcome.skip - report.counts.testsByOutcome.disabled : NaN,
     testsFailed: report ? report.counts.testsByOutcome.fail + report.counts.testsByOutcome.error : NaN,
+    ...(report ? { testsByOutcome: { ...report.counts.testsByOutcome } } : {}),
+    ...(chaos ? { chaos } : {}),
+    ...(timedOut ? { timedOut } : {}),
     checks: report ? countCells(report, ['pass', 'unsupported', 'fail', 'error']) : NaN,
     checksFailed: report ? countCells(report, ['fail', 'error']) : NaN,
     workers: workers.length,

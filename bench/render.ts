@@ -1,10 +1,10 @@
 // The bench's figures as a console table and as bench/RESULTS.md. Figures are medians over the
 // runs; ratios are medians of the per-run ratios (harness and peer measured in the same run, under
-// the same load).
+// the same load; a tool's all-fail run against its clean run of the same round).
 import type { HarnessRun } from './harness.js';
 import type { PeerName } from './peer-faults.js';
 import type { ToolRun } from './peer-tools/tool-run.js';
-import type { BenchResults, FaultRow } from './results.js';
+import { BEFORE, type BenchResults, type FaultRow } from './results.js';
 import { fixed, median, medianOf } from './support/stats.js';
 
 export const PEER_LABEL: Record<PeerName, string> = { dredd: 'Dredd', portman: 'Portman + Newman' };
@@ -16,60 +16,155 @@ interface Figures {
   wallS: number;
   /** The tool's own processes (for the harness: without its embedded shop). */
   rssMb: number;
+  /** The harness with its embedded shop (the whole tree of `npm run conformance`); NaN for peers. */
+  rssTreeMb: number;
   cpuS: number;
   requests: number;
   tests: number;
+  testsFailed: number;
+  /** Tests not run: harness skip + disabled (incl. blocked), Dredd's skipped non-2xx transactions. */
+  testsSkipped: number;
   checks: number;
   checksPerS: number;
-  /** Checks that failed against the clean shop: they cannot catch a fault. */
-  failedClean: number;
+  /** Checks that failed (on the clean shop they cannot catch a fault). */
+  checksFailed: number;
+  /** Killed at the bench's time limit (harness runs only): no test or check figures. */
+  killed: boolean;
 }
 
 function harnessFigures(r: HarnessRun): Figures {
-  return { wallS: r.wallMs / 1000, rssMb: r.peakRssHarnessMb, cpuS: r.cpuHarnessMs / 1000, requests: r.requests, tests: r.tests, checks: r.checks, checksPerS: r.checks / (r.wallMs / 1000), failedClean: r.checksFailed };
+  const o = r.testsByOutcome;
+  return {
+    wallS: r.wallMs / 1000,
+    rssMb: r.peakRssHarnessMb,
+    rssTreeMb: r.peakRssMb,
+    cpuS: r.cpuHarnessMs / 1000,
+    requests: r.requests,
+    tests: r.tests,
+    testsFailed: r.testsFailed,
+    testsSkipped: o ? (o.skip ?? 0) + (o.disabled ?? 0) : NaN,
+    checks: r.checks,
+    checksPerS: r.checks / (r.wallMs / 1000),
+    checksFailed: r.checksFailed,
+    killed: r.timedOut === true,
+  };
 }
 
 function peerFigures(r: ToolRun): Figures {
-  return { wallS: r.wallMs / 1000, rssMb: r.peakRssMb, cpuS: r.cpuMs / 1000, requests: r.requests, tests: r.tests, checks: r.checks, checksPerS: r.checks / (r.wallMs / 1000), failedClean: r.failed.length };
+  return {
+    wallS: r.wallMs / 1000,
+    rssMb: r.peakRssMb,
+    rssTreeMb: NaN,
+    cpuS: r.cpuMs / 1000,
+    requests: r.requests,
+    tests: r.tests,
+    testsFailed: r.testsFailed ?? NaN,
+    testsSkipped: r.skipped,
+    checks: r.checks,
+    checksPerS: r.checks / (r.wallMs / 1000),
+    checksFailed: r.failed.length,
+    killed: false,
+  };
 }
+
+const beforeFigures: Figures = {
+  wallS: BEFORE.wallS,
+  rssMb: BEFORE.rssHarnessMb,
+  rssTreeMb: BEFORE.rssTreeMb,
+  cpuS: BEFORE.cpuS,
+  requests: BEFORE.requests,
+  tests: BEFORE.tests,
+  testsFailed: BEFORE.testsFailed,
+  testsSkipped: NaN,
+  checks: BEFORE.checks,
+  checksPerS: BEFORE.checksPerS,
+  checksFailed: BEFORE.checksFailed,
+  killed: false,
+};
+
+type ColumnCase = 'before' | 'clean' | 'all-fail';
 
 interface Column {
   label: string;
+  tool: 'harness' | PeerName;
+  case: ColumnCase;
   runs: Figures[];
 }
 
+const HARNESS_SHORT = 'harness';
+
+/** The tool's runs of one case (clean: `res.harness`/`res.peers`; all-fail: `res.allFail`). */
+function runsOf(res: BenchResults, tool: 'harness' | PeerName, c: 'clean' | 'all-fail'): Figures[] {
+  const from = c === 'clean' ? res : res.allFail;
+  if (!from) return [];
+  return tool === 'harness' ? from.harness.map(harnessFigures) : (from.peers[tool] ?? []).map(peerFigures);
+}
+
+/**
+ * Harness before (the last bench's clean figures), then each tool clean and all-fail side by side.
+ * Labels carry the case only when the bench ran the all-fail case (older results: one per tool).
+ */
 function columns(res: BenchResults): Column[] {
   const cols: Column[] = [];
-  if (res.harness.length) cols.push({ label: 'shop-api-conformance', runs: res.harness.map(harnessFigures) });
-  for (const p of PEERS) {
-    const runs = res.peers[p];
-    if (runs?.length) cols.push({ label: PEER_LABEL[p], runs: runs.map(peerFigures) });
+  const both = res.allFail !== undefined;
+  const harnessLabel = both ? HARNESS_SHORT : 'shop-api-conformance';
+  if (both && (res.harness.length || res.allFail?.harness.length)) cols.push({ label: `${HARNESS_SHORT} before (clean)`, tool: 'harness', case: 'before', runs: [beforeFigures] });
+  for (const tool of ['harness', ...PEERS] as const) {
+    const label = tool === 'harness' ? harnessLabel : PEER_LABEL[tool];
+    for (const c of ['clean', 'all-fail'] as const) {
+      const runs = runsOf(res, tool, c);
+      if (runs.length) cols.push({ label: both ? `${label} ${c}` : label, tool, case: c, runs });
+    }
   }
   return cols;
 }
 
-/** Median over runs of harness/peer for a figure, pairing run i with run i. */
-function pairedRatio(res: BenchResults, peer: PeerName, pick: (f: Figures) => number): number {
-  const h = res.harness.map(harnessFigures);
-  const p = (res.peers[peer] ?? []).map(peerFigures);
+/** Median over runs of a/b for a figure, pairing run i with run i. */
+function paired(a: readonly Figures[], b: readonly Figures[], pick: (f: Figures) => number): number {
   const ratios: number[] = [];
-  for (let i = 0; i < Math.min(h.length, p.length); i++) {
-    const a = h[i];
-    const b = p[i];
-    if (a && b && pick(b) !== 0) ratios.push(pick(a) / pick(b));
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x && y && pick(y) !== 0) ratios.push(pick(x) / pick(y));
   }
   return median(ratios);
 }
 
-const ROWS: { label: string; pick: (f: Figures) => number; digits: number }[] = [
+/** Median over runs of harness/peer for a figure in one case, pairing run i with run i. */
+function pairedRatio(res: BenchResults, peer: PeerName, pick: (f: Figures) => number, c: 'clean' | 'all-fail' = 'clean'): number {
+  return paired(runsOf(res, 'harness', c), runsOf(res, peer, c), pick);
+}
+
+/** A tool's all-fail run against its clean run of the same round. */
+function failCost(res: BenchResults, tool: 'harness' | PeerName, pick: (f: Figures) => number): number {
+  return paired(runsOf(res, tool, 'all-fail'), runsOf(res, tool, 'clean'), pick);
+}
+
+interface Row {
+  label: string;
+  pick: (f: Figures) => number;
+  digits: number;
+}
+
+const ROWS: Row[] = [
   { label: 'wall time (s)', pick: (f) => f.wallS, digits: 1 },
   { label: 'peak RSS of its processes (MB)', pick: (f) => f.rssMb, digits: 0 },
+  { label: 'peak RSS incl. the embedded shop (MB)', pick: (f) => f.rssTreeMb, digits: 0 },
   { label: 'CPU time (s)', pick: (f) => f.cpuS, digits: 1 },
-  { label: 'requests sent', pick: (f) => f.requests, digits: 0 },
+  { label: 'requests (served by the shop)', pick: (f) => f.requests, digits: 0 },
   { label: 'tests run', pick: (f) => f.tests, digits: 0 },
+  { label: 'tests failed', pick: (f) => f.testsFailed, digits: 0 },
+  { label: 'tests not run (skipped, blocked, disabled)', pick: (f) => f.testsSkipped, digits: 0 },
   { label: 'distinct checks run', pick: (f) => f.checks, digits: 0 },
+  { label: 'checks failing', pick: (f) => f.checksFailed, digits: 0 },
   { label: 'checks per second', pick: (f) => f.checksPerS, digits: 1 },
-  { label: 'checks failing on the clean shop', pick: (f) => f.failedClean, digits: 0 },
+];
+
+/** Rows of the all-fail columns only: the tool's all-fail run over its clean run. */
+const COST_ROWS: Row[] = [
+  { label: 'all-fail / clean: wall time', pick: (f) => f.wallS, digits: 2 },
+  { label: 'all-fail / clean: CPU time', pick: (f) => f.cpuS, digits: 2 },
+  { label: 'all-fail / clean: requests', pick: (f) => f.requests, digits: 2 },
 ];
 
 export function faultCounts(rows: readonly FaultRow[]): { harness: [number, number]; peers: Partial<Record<PeerName, [number, number]>> } {
@@ -88,22 +183,65 @@ function table(head: string[], body: string[][]): string[] {
   return [line(head), widths.map((w) => '-'.repeat(w)).join('   '), ...body.map(line)];
 }
 
+/** `killed k/n` for a column with runs killed at the time limit, else ''. */
+function killedNote(c: Column): string {
+  const k = c.runs.filter((f) => f.killed).length;
+  return k ? ` (killed ${k}/${c.runs.length})` : '';
+}
+
 function mainRows(res: BenchResults, cols: Column[]): string[][] {
-  const body = ROWS.map((row) => [row.label, ...cols.map((c) => fixed(medianOf(c.runs, row.pick), row.digits))]);
+  const body = ROWS.map((row, i) => [row.label, ...cols.map((c) => `${fixed(medianOf(c.runs, row.pick), row.digits)}${i === 0 ? killedNote(c) : ''}`)]);
+  if (res.allFail) {
+    for (const row of COST_ROWS) {
+      body.push([row.label, ...cols.map((c) => (c.case === 'all-fail' ? `${fixed(failCost(res, c.tool, row.pick), row.digits)}x` : ''))]);
+    }
+  }
   const fc = faultCounts(res.faults);
   if (res.faults.length) {
     const cell = (v: [number, number] | undefined): string => (v && v[1] ? `${v[0]}/${v[1]}` : '-');
-    body.push(['named faults caught', ...cols.map((c) => (c.label === 'shop-api-conformance' ? cell(fc.harness) : cell(fc.peers[PEERS.find((p) => PEER_LABEL[p] === c.label) ?? 'dredd'])))]);
+    body.push(['named faults caught', ...cols.map((c) => (c.case !== 'clean' ? '' : c.tool === 'harness' ? cell(fc.harness) : cell(fc.peers[c.tool])))]);
   }
   return body;
 }
 
 function ratioLines(res: BenchResults): string[] {
   const out: string[] = [];
-  for (const p of PEERS) {
-    if (!res.harness.length || !res.peers[p]?.length) continue;
-    const r = (pick: (f: Figures) => number): string => `${fixed(pairedRatio(res, p, pick), 2)}x`;
-    out.push(`vs ${PEER_LABEL[p]}: wall ${r((f) => f.wallS)}, memory ${r((f) => f.rssMb)}, requests ${r((f) => f.requests)}, checks ${r((f) => f.checks)}, checks/s ${r((f) => f.checksPerS)}`);
+  for (const c of ['clean', 'all-fail'] as const) {
+    for (const p of PEERS) {
+      if (!runsOf(res, 'harness', c).length || !runsOf(res, p, c).length) continue;
+      const r = (pick: (f: Figures) => number): string => `${fixed(pairedRatio(res, p, pick, c), 2)}x`;
+      out.push(`${res.allFail ? `${c}, ` : ''}vs ${PEER_LABEL[p]}: wall ${r((f) => f.wallS)}, memory ${r((f) => f.rssMb)}, requests ${r((f) => f.requests)}, checks ${r((f) => f.checks)}, checks/s ${r((f) => f.checksPerS)}`);
+    }
+  }
+  return out;
+}
+
+/** The issue's goal: the harness's all-fail run costs at most this much of its clean run (wall time). */
+export const ALL_FAIL_TARGET = 1.5;
+
+/** What the all-fail case says about the harness: cost against the clean run and the target, before/now. */
+function allFailLines(res: BenchResults): string[] {
+  const clean = runsOf(res, 'harness', 'clean');
+  const fail = runsOf(res, 'harness', 'all-fail');
+  const out: string[] = [];
+  if (clean.length && fail.length) {
+    const wall = failCost(res, 'harness', (f) => f.wallS);
+    const killed = fail.filter((f) => f.killed).length;
+    const limit = res.settings.harnessTimeoutMs ?? NaN;
+    const verdict = killed
+      ? `MISSED: ${killed} of ${fail.length} all-fail run(s) did not finish within the bench's time limit of ${fixed(limit / 60_000, 0)} min and were killed, so the ratio is a floor`
+      : !Number.isFinite(wall)
+        ? 'not measured'
+        : wall <= ALL_FAIL_TARGET
+          ? 'met'
+          : 'MISSED';
+    out.push(
+      `harness all-fail / clean (median of the per-run ratios): wall ${fixed(wall, 2)}x (target <= ${ALL_FAIL_TARGET}x: ${verdict}), CPU ${fixed(failCost(res, 'harness', (f) => f.cpuS), 2)}x, requests ${fixed(failCost(res, 'harness', (f) => f.requests), 2)}x, peak RSS ${fixed(failCost(res, 'harness', (f) => f.rssMb), 2)}x; ${fixed(medianOf(fail, (f) => f.testsFailed), 0)} tests failed, ${fixed(medianOf(fail, (f) => f.testsSkipped), 0)} not run`,
+    );
+  }
+  if (clean.length) {
+    const now = (pick: (f: Figures) => number): string => `${fixed(medianOf(clean, pick) / pick(beforeFigures), 2)}x`;
+    out.push(`harness clean, now / before (${BEFORE.date}): wall ${now((f) => f.wallS)}, requests ${now((f) => f.requests)}, peak RSS incl. shop ${now((f) => f.rssTreeMb)}, CPU ${now((f) => f.cpuS)}`);
   }
   return out;
 }
@@ -125,8 +263,7 @@ interface Overhead {
   validateUs: number;
 }
 
-function overhead(res: BenchResults): Overhead {
-  const h = res.harness;
+function overhead(res: BenchResults, h: readonly HarnessRun[] = res.harness): Overhead {
   return {
     wallS: medianOf(h, (r) => r.wallMs / 1000),
     startupS: medianOf(h, (r) => r.startupMs / 1000),
@@ -171,17 +308,26 @@ export function consoleSummary(res: BenchResults): string {
   const out: string[] = [''];
   out.push(`Full run, median of ${res.settings.runs} run(s); ${loadNote(res)}`, '');
   out.push(...table(['', ...cols.map((c) => c.label)], mainRows(res, cols)), '');
-  out.push(...ratioLines(res));
-  if (res.harness.length) {
-    const o = overhead(res);
+  out.push(...ratioLines(res), ...allFailLines(res));
+  for (const [name, runs] of [['clean', res.harness], ['all-fail', res.allFail?.harness ?? []]] as const) {
+    if (!runs.length) continue;
+    const o = overhead(res, runs);
     out.push(
       '',
-      `Harness (npm run conformance, embedded shop, ${fixed(o.workers, 0)} worker(s)): ${fixed(o.wallS, 1)} s (target <= 45 s), peak RSS ${fixed(o.rssTreeMb, 0)} MB whole tree incl. shop (target <= 400 MB; PSS ${fixed(o.pssTreeMb, 0)} MB)`,
+      `Harness, ${name} (npm run conformance, embedded shop, ${fixed(o.workers, 0)} worker(s)): ${fixed(o.wallS, 1)} s (target <= 45 s), peak RSS ${fixed(o.rssTreeMb, 0)} MB whole tree incl. shop (target <= 400 MB; PSS ${fixed(o.pssTreeMb, 0)} MB)`,
       `  startup ${fixed(o.startupS, 1)} s, tests ${fixed(o.testsS, 1)} s, teardown + reports ${fixed(o.reportingS, 1)} s; workers wait on the target ${fixed(o.waitShare * 100, 0)}% of their time`,
       `  CPU: harness ${fixed(o.cpuHarnessS, 1)} s, shop ${fixed(o.cpuShopS, 1)} s; spec load ${fixed(o.loadMs, 0)} ms + compile ${fixed(o.compileMs, 0)} ms; one validation ${fixed(o.validateUs, 2)} us`,
+      `  tests by outcome: ${outcomeLine(runs)}`,
     );
   }
   return out.join('\n');
+}
+
+/** Median count of each test outcome over the runs (fixtures/outcome.ts; skip includes blocked). */
+function outcomeLine(runs: readonly HarnessRun[]): string {
+  const names = [...new Set(runs.flatMap((r) => Object.keys(r.testsByOutcome ?? {})))];
+  if (!names.length) return 'n/a';
+  return names.map((n) => `${n} ${fixed(medianOf(runs, (r) => r.testsByOutcome?.[n]), 0)}`).join(', ');
 }
 
 function mark(v: boolean | undefined): string {
@@ -196,6 +342,8 @@ function mdTable(head: string[], body: string[][], textColumns = 1): string[] {
 export function resultsMarkdown(res: BenchResults, commands: string[]): string {
   const cols = columns(res);
   const o = overhead(res);
+  const failRuns = res.allFail?.harness ?? [];
+  const f = failRuns.length ? overhead(res, failRuns) : undefined;
   const m = res.machine;
   const fc = faultCounts(res.faults);
   const out: string[] = [];
@@ -204,25 +352,37 @@ export function resultsMarkdown(res: BenchResults, commands: string[]): string {
   out.push(`- **Date:** ${res.startedAt.slice(0, 16).replace('T', ' ')} UTC (finished ${res.finishedAt.slice(11, 16)})`);
   out.push(`- **Machine:** ${m.cpus} cores (${m.cpuModel}), ${fixed(m.ramGiB, 1)} GiB RAM, ${m.kernel}, Node ${m.node}, Playwright ${m.playwright}`);
   out.push(`- **Peers:** ${Object.entries(m.peers).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  if (res.tree) out.push(`- **Tree:** commit ${res.tree.commit}, ${res.tree.changedPaths ? `with ${res.tree.changedPaths} uncommitted or untracked path(s)` : 'a clean checkout'}`);
   out.push(`- **Load:** ${loadNote(res)}`);
-  out.push(`- **Runs:** median of ${res.settings.runs} run(s) per tool, the tools taking turns within each run${res.settings.harnessArgs.length ? `; harness arguments: \`${res.settings.harnessArgs.join(' ')}\`` : ''}`, '');
+  out.push(`- **Runs:** median of ${res.settings.runs} run(s) per tool${res.allFail ? ' and case (clean, all-fail)' : ''}, the tools taking turns within each run${res.settings.harnessArgs.length ? `; harness arguments: \`${res.settings.harnessArgs.join(' ')}\`` : ''}${res.settings.harnessTimeoutMs ? `; a harness run is killed after ${fixed(res.settings.harnessTimeoutMs / 60_000, 0)} min` : ''}`, '');
 
-  out.push('## Full run, side by side', '');
+  out.push(res.allFail ? '## Full run, side by side: clean and all-fail' : '## Full run, side by side', '');
+  if (res.allFail) {
+    out.push(
+      `harness = shop-api-conformance (\`npm run conformance\`). **clean**: the reference shop as it is. **all-fail**: the same shop with \`SHOP_CHAOS=${res.allFail.chaos}\` (reference/http/chaos.ts): every answer a plain-text 500 except \`GET\` of the API root and \`GET /vpe\`, what the harness's preflight needs to let the run start. **before**: the harness's clean figures of the previous bench (${BEFORE.date}, same machine, quiet), before a failed test kept its Playwright worker. The all-fail / clean rows compare each tool's all-fail run with its clean run of the same round.`,
+      '',
+    );
+  }
   out.push(...mdTable(['', ...cols.map((c) => c.label)], mainRows(res, cols)), '');
   const ratios = ratioLines(res);
   if (ratios.length) out.push('Ratios harness / peer (median of the per-run ratios, same run, same machine state):', '', ...ratios.map((l) => `- ${l}`), '');
+  const costs = allFailLines(res);
+  if (res.allFail && costs.length) out.push('The harness, all-fail against clean and now against before:', '', ...costs.map((l) => `- ${l}`), '');
 
   if (res.harness.length) {
+    // One column per case the bench ran (the all-fail one when there is one).
+    const both = (pick: (x: Overhead) => string): string[] => [pick(o), ...(f ? [pick(f)] : [])];
+    const head = (first: string): string[] => [first, ...(f ? ['clean', 'all-fail'] : ['median'])];
     out.push('## The harness alone', '');
-    out.push(`\`npm run conformance\` against the embedded shop at default settings (${fixed(o.workers, 0)} Playwright worker(s) on this machine):`, '');
+    out.push(`\`npm run conformance\` against the embedded shop at default settings (${fixed(o.workers, 0)} Playwright worker(s) on this machine)${f ? ', medians' : ''}:`, '');
     out.push(
       ...mdTable(
-        ['figure', 'median', 'target'],
+        [...head('figure'), 'target'],
         [
-          ['wall time', `${fixed(o.wallS, 1)} s`, '<= 45 s'],
-          ['peak RSS, whole process tree incl. the embedded shop', `${fixed(o.rssTreeMb, 0)} MB`, '<= 400 MB'],
-          ['peak PSS, whole tree (shared pages counted once)', `${fixed(o.pssTreeMb, 0)} MB`, ''],
-          ['peak RSS of the embedded shop process', `${fixed(o.rssShopMb, 0)} MB`, ''],
+          ['wall time', ...both((x) => `${fixed(x.wallS, 1)} s`), '<= 45 s'],
+          ['peak RSS, whole process tree incl. the embedded shop', ...both((x) => `${fixed(x.rssTreeMb, 0)} MB`), '<= 400 MB'],
+          ['peak PSS, whole tree (shared pages counted once)', ...both((x) => `${fixed(x.pssTreeMb, 0)} MB`), ''],
+          ['peak RSS of the embedded shop process', ...both((x) => `${fixed(x.rssShopMb, 0)} MB`), ''],
         ],
       ),
       '',
@@ -235,20 +395,22 @@ export function resultsMarkdown(res: BenchResults, commands: string[]): string {
       );
     }
     out.push('### Harness overhead', '');
+    const once = (v: string): string[] => [v, ...(f ? [''] : [])];
     out.push(
       ...mdTable(
-        ['where the time goes', 'median'],
+        head('where the time goes'),
         [
-          ['startup: config, webServer shop start, preflight, until the first worker', `${fixed(o.startupS, 1)} s`],
-          ['tests: first worker start to last worker end', `${fixed(o.testsS, 1)} s`],
-          ['teardown and reports (HTML, JUnit, Allure results, compatibility page)', `${fixed(o.reportingS, 1)} s`],
-          ['share of worker time waiting on the target (a request in flight)', `${fixed(o.waitShare * 100, 0)} %`],
-          ['share of worker time in the harness (generation, validation, fixtures, reporting)', `${fixed((1 - o.waitShare) * 100, 0)} %`],
-          ['CPU time of the harness processes (runner, workers)', `${fixed(o.cpuHarnessS, 1)} s`],
-          ['CPU time of the embedded shop', `${fixed(o.cpuShopS, 1)} s`],
-          ['spec load (bundle, meta-schema, lint, dereference, catalogue)', `${fixed(o.loadMs, 0)} ms`],
-          ['validator compile (all operations)', `${fixed(o.compileMs, 0)} ms`],
-          ['one response validation (a customer record)', `${fixed(o.validateUs, 2)} us`],
+          ['startup: config, webServer shop start, preflight, until the first worker', ...both((x) => `${fixed(x.startupS, 1)} s`)],
+          ['tests: first worker start to last worker end', ...both((x) => `${fixed(x.testsS, 1)} s`)],
+          ['teardown and reports (HTML, JUnit, Allure results, compatibility page)', ...both((x) => `${fixed(x.reportingS, 1)} s`)],
+          ['share of worker time waiting on the target (a request in flight)', ...both((x) => `${fixed(x.waitShare * 100, 0)} %`)],
+          ['share of worker time in the harness (generation, validation, fixtures, reporting)', ...both((x) => `${fixed((1 - x.waitShare) * 100, 0)} %`)],
+          ['CPU time of the harness processes (runner, workers)', ...both((x) => `${fixed(x.cpuHarnessS, 1)} s`)],
+          ['CPU time of the embedded shop', ...both((x) => `${fixed(x.cpuShopS, 1)} s`)],
+          ['tests by outcome (skip includes blocked)', outcomeLine(res.harness), ...(f ? [outcomeLine(failRuns)] : [])],
+          ['spec load (bundle, meta-schema, lint, dereference, catalogue)', ...once(`${fixed(o.loadMs, 0)} ms`)],
+          ['validator compile (all operations)', ...once(`${fixed(o.compileMs, 0)} ms`)],
+          ['one response validation (a customer record)', ...once(`${fixed(o.validateUs, 2)} us`)],
         ],
       ),
       '',
@@ -289,6 +451,11 @@ export function resultsMarkdown(res: BenchResults, commands: string[]): string {
     '- **Checks:** harness = distinct (operation, check) cells of the compatibility report that ran (pass, unsupported, fail or error), plus the checks of tests that name no operation; Dredd = 3 per transaction run (gavel validates status code, headers and body); Portman + Newman = Newman assertions (Portman\'s contract tests: status 2xx, Content-Type, JSON body, schema, declared headers). Tests = Playwright tests run / Dredd transactions run (non-2xx ones skipped, its default) / requests Newman ran.',
     '- **Waiting on the target** = time at least one request of a worker was in flight (start to the end of the response), summed over workers, divided by their lifetime; measured by the same probe (`http.client.request.start` to the request\'s close).',
     '- **Wall time** of the harness includes starting its embedded shop (Playwright webServer); the peers\' shop is started before their clock starts. Portman + Newman = generating the collection from the spec (as `portman -l spec -n` does on every run) plus the Newman run.',
+    ...(res.allFail
+      ? [
+          `- **All-fail case:** the harness's embedded shop gets \`SHOP_CHAOS=${res.allFail.chaos}\` through the runner's environment (Playwright hands it to its webServer), the peers' counting shop the same mode through \`createShop\`; everything else is as in the clean case. Requests are counted the same way (at the shop, also the answers the chaos hook replaced). Tests failed = harness tests that failed (fail or error outcome), Dredd transactions that failed, Newman requests with a failed assertion. Tests not run = harness tests skipped (nothing to run them on, e.g. no record could be read or created, or blocked after a failed setup step) or disabled, Dredd's skipped non-2xx transactions.`,
+        ]
+      : []),
     ...peerNotes(res),
     '',
   );

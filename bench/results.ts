@@ -1,5 +1,6 @@
 // Everything one `npm run bench` measured, as saved to bench/peers/work/results.json (so RESULTS.md
 // can be rendered again with `--from=`), and the machine it ran on.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,34 @@ export interface Machine {
   peers: Record<string, string>;
 }
 
+/** The tree the bench measured: its commit, and how many paths differed from it (0 = a clean checkout). */
+export interface Tree {
+  commit: string;
+  changedPaths: number;
+}
+
+export const CASES = ['clean', 'all-fail'] as const;
+export type BenchCase = (typeof CASES)[number];
+
+/**
+ * The harness's clean-shop figures before today's work (keepWorker on failure, the all-fail case),
+ * from bench/RESULTS.md of the bench of 2026-11-22 07:40 UTC (commit a366e80), same machine, quiet:
+ * the "before" column. Tests failed is 0 there since no check failed on the clean shop.
+ */
+export const BEFORE = {
+  date: '2026-11-22 07:40 UTC',
+  wallS: 37.4,
+  rssHarnessMb: 1099,
+  rssTreeMb: 1243,
+  cpuS: 53.7,
+  requests: 5473,
+  tests: 1728,
+  testsFailed: 0,
+  checks: 1865,
+  checksPerS: 49.9,
+  checksFailed: 0,
+} as const;
+
 export interface FaultRow {
   fault: string;
   area: string;
@@ -32,6 +61,8 @@ export interface BenchResults {
   startedAt: string;
   finishedAt: string;
   machine: Machine;
+  /** Absent in results saved before it was recorded. */
+  tree?: Tree;
   /** 1-minute load average before and after each measured run (includes the tools' own work). */
   load: number[];
   /**
@@ -41,10 +72,18 @@ export interface BenchResults {
    */
   othersCores?: number[];
   argv: string[];
-  settings: { runs: number; tools: string[]; faults: string; jobs: number; harnessArgs: string[] };
+  /** `cases`: clean and/or all-fail (absent in results saved before the all-fail case: clean only). */
+  settings: { runs: number; tools: string[]; faults: string; jobs: number; harnessArgs: string[]; cases?: BenchCase[]; harnessTimeoutMs?: number };
   specLoad: SpecLoadRun[];
+  /** The clean case: every tool against the clean reference shop. */
   harness: HarnessRun[];
   peers: Partial<Record<PeerName, ToolRun[]>>;
+  /**
+   * The all-fail case: the same tools, in the same runs, against the shop in a chaos mode
+   * (SHOP_CHAOS, reference/http/chaos.ts) that fails nearly everything and still lets the
+   * harness's preflight pass.
+   */
+  allFail?: { chaos: string; harness: HarnessRun[]; peers: Partial<Record<PeerName, ToolRun[]>> };
   specCopies?: { examplesAdded: number; formatsRemoved: Record<string, number> };
   matrix?: { file: string; generatedAt: string; durationMs: number; complete: boolean; cleanGreen: boolean; settings: unknown };
   faults: FaultRow[];
@@ -72,6 +111,16 @@ export function machine(peers: Record<string, string>): Machine {
     playwright: version(path.join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'package.json')),
     peers,
   };
+}
+
+/** HEAD and the paths that differ from it (uncommitted or untracked, outside git-ignored scratch). */
+export function tree(): Tree | undefined {
+  try {
+    const git = (...args: string[]): string => execFileSync('git', args, { cwd: PROJECT_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    return { commit: git('rev-parse', '--short', 'HEAD').trim(), changedPaths: git('status', '--porcelain').split('\n').filter(Boolean).length };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Busy CPU time of the whole machine so far (all cores, ms), from /proc/stat; NaN elsewhere. */

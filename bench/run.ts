@@ -5,6 +5,9 @@
 //   --runs=N          measured runs per tool (default 3; medians are quoted)
 //   --quick           one run, the quick fault subset (first fault of each area); RESULTS.md untouched
 //   --only=a,b        tools: harness, dredd, portman (default all)
+//   --cases=a,b       clean (the clean reference shop), all-fail (the shop with SHOP_CHAOS=all-500:
+//                     every answer a plain-text 500 but what the harness's preflight needs; see
+//                     reference/http/chaos.ts); default both, taking turns within each run
 //   --faults=X        all (default) | quick | none | fault-a,fault-b: the peers' fault sweep
 //   --jobs=N          peer fault runs at a time (default 1)
 //   --resume-sweep    reuse the finished (fault, tool) outputs an earlier sweep left in the work folder
@@ -13,6 +16,9 @@
 //   --matrix=file     fault-matrix JSON for the harness column (default reports/fault-matrix.json)
 //   --run-matrix      run the fault matrix first, into the work folder (about 30 min)
 //   --grep=pattern    pass --grep to the harness run (debugging only; the figures then are not a full run)
+//   --grep-invert=p   pass --grep-invert to the harness run (the same; e.g. to leave out tests that hang)
+//   --harness-timeout=MIN  kill a harness run (its whole process tree) after MIN minutes (default 15);
+//                     a killed run is reported as such, with no test or check figures
 //   --wait-quiet=MIN  wait up to MIN minutes for a 1-minute load average below 3 before measuring
 //   --write           write bench/RESULTS.md even for a partial bench (by default only a full one does)
 //   --from=file       render the table and RESULTS.md from a saved results.json, without running
@@ -22,8 +28,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FAULTS } from '../reference/faults/registry.js';
 import type { Fault } from '../reference/faults/types.js';
+import type { ChaosMode } from '../reference/http/chaos.js';
 import { PROJECT_ROOT } from '../src/config/config.js';
-import { runHarness } from './harness.js';
+import { HARNESS_TIMEOUT_MS, runHarness } from './harness.js';
 import { DEFAULT_MATRIX, readHarnessFaults, runMatrix } from './harness-faults.js';
 import { sweepPeerFaults, type PeerName, type PeerRunner } from './peer-faults.js';
 import { startCountingShop } from './peer-tools/counting-shop.js';
@@ -33,7 +40,7 @@ import { generateCollection, recoverNewman, runNewman, type Collection } from '.
 import { writeSpecCopies, type SpecCopies } from './peer-tools/spec-copies.js';
 import type { ToolRun } from './peer-tools/tool-run.js';
 import { consoleSummary, PEER_LABEL, QUIET_LOAD, resultsMarkdown } from './render.js';
-import { load1, machine, machineBusyMs, selfCpuMs, type BenchResults, type FaultRow } from './results.js';
+import { CASES, load1, machine, machineBusyMs, selfCpuMs, tree, type BenchCase, type BenchResults, type FaultRow } from './results.js';
 import { measureSpecLoad } from './spec-load.js';
 import { flag, has, int, list } from './support/args.js';
 import { fixed } from './support/stats.js';
@@ -42,6 +49,8 @@ const TOOLS = ['harness', 'dredd', 'portman'] as const;
 type Tool = (typeof TOOLS)[number];
 const RESULTS_MD = path.join(PROJECT_ROOT, 'bench', 'RESULTS.md');
 const RESULTS_JSON = path.join(WORK_DIR, 'results.json');
+/** The shop's chaos mode of the all-fail case. */
+const ALL_FAIL_CHAOS: ChaosMode = 'all-500';
 
 const log = (line: string): void => {
   process.stdout.write(`${line}\n`);
@@ -124,29 +133,39 @@ async function main(): Promise<void> {
   const tools = (list('only') ?? [...TOOLS]) as Tool[];
   const bad = tools.filter((t) => !(TOOLS as readonly string[]).includes(t));
   if (bad.length) throw new Error(`--only: unknown tool(s) ${bad.join(', ')}; known: ${TOOLS.join(', ')}`);
+  const cases = (list('cases') ?? [...CASES]) as BenchCase[];
+  const badCases = cases.filter((c) => !(CASES as readonly string[]).includes(c));
+  if (badCases.length || !cases.length) throw new Error(`--cases: unknown case(s) ${badCases.join(', ')}; known: ${CASES.join(', ')}`);
   const faultSpec = flag('faults') ?? (quick ? 'quick' : 'all');
   const faults = pickFaults(faultSpec);
   const jobs = int('jobs', 1);
   const grep = flag('grep');
-  const harnessArgs = grep ? ['--grep', grep] : [];
-  const full = runs >= 3 && tools.length === TOOLS.length && faultSpec === 'all' && !grep;
+  const grepInvert = flag('grep-invert');
+  const harnessArgs = [...(grep ? ['--grep', grep] : []), ...(grepInvert ? ['--grep-invert', grepInvert] : [])];
+  const harnessTimeoutMs = flag('harness-timeout') !== undefined ? int('harness-timeout', 15) * 60_000 : HARNESS_TIMEOUT_MS;
+  const full = runs >= 3 && tools.length === TOOLS.length && cases.length === CASES.length && faultSpec === 'all' && !harnessArgs.length;
   const peers = tools.filter((t): t is PeerName => t !== 'harness');
+  // The peers' fault verdicts are judged against their clean runs.
+  if (faults.length && peers.length && !flag('faults-from') && !cases.includes('clean')) throw new Error('the peers\' fault sweep needs the clean case: add clean to --cases, or --faults=none / --faults-from=');
 
   mkdirSync(WORK_DIR, { recursive: true });
   if (peers.length) ensurePeers(log);
+  const measured = tree();
   const results: BenchResults = {
     startedAt: new Date().toISOString(),
     finishedAt: '',
     machine: machine(peerVersions()),
+    ...(measured ? { tree: measured } : {}),
     load: [load1()],
     argv: process.argv.slice(2),
-    settings: { runs, tools, faults: faultSpec, jobs, harnessArgs },
+    settings: { runs, tools, faults: faultSpec, jobs, harnessArgs, cases, harnessTimeoutMs },
     specLoad: [],
     harness: [],
     peers: {},
+    ...(cases.includes('all-fail') ? { allFail: { chaos: ALL_FAIL_CHAOS, harness: [], peers: {} } } : {}),
     faults: [],
   };
-  log(`bench: ${runs} run(s) of ${tools.join(', ')}; faults: ${faultSpec} (${faults.length}); load average ${fixed(load1(), 1)} on ${results.machine.cpus} cores`);
+  log(`bench: ${runs} run(s) of ${tools.join(', ')}; cases: ${cases.join(', ')}; faults: ${faultSpec} (${faults.length}); load average ${fixed(load1(), 1)} on ${results.machine.cpus} cores`);
 
   const wait = flag('wait-quiet');
   if (wait !== undefined) await waitQuiet(Number(wait));
@@ -179,20 +198,25 @@ async function main(): Promise<void> {
     };
   }
 
-  for (let i = 1; i <= runs; i++) {
+  for (let i = 1; i <= runs; i++) for (const c of cases) {
+    // The all-fail case: the same tools against the shop with SHOP_CHAOS (reference/http/chaos.ts).
+    const chaos = c === 'all-fail' ? ALL_FAIL_CHAOS : undefined;
+    const into = c === 'all-fail' && results.allFail ? results.allFail : results;
+    const dirOf = (tool: string): string => path.join(WORK_DIR, c === 'clean' ? tool : `${tool}-${c}`, `run-${i}`);
+    const tag = `run ${i} (${c})`;
     if (tools.includes('harness')) {
       const before = usage();
-      const r = await runHarness(path.join(WORK_DIR, 'harness', `run-${i}`), harnessArgs);
-      results.harness.push(r);
+      const r = await runHarness(dirOf('harness'), harnessArgs, chaos, harnessTimeoutMs);
+      into.harness.push(r);
       results.load.push(load1());
       (results.othersCores ??= []).push(othersCores(before, r.cpuHarnessMs + r.cpuShopMs, r.wallMs));
-      log(`run ${i}: harness ${fixed(r.wallMs / 1000, 1)} s, ${r.requests} requests, ${r.checks} checks, ${r.tests} tests (${r.testsFailed} failed), peak RSS ${fixed(r.peakRssMb, 0)} MB (exit ${r.exitCode}${r.exitCode ? `, see ${path.relative(process.cwd(), r.logFile)}` : ''})`);
+      log(`${tag}: harness ${fixed(r.wallMs / 1000, 1)} s${r.timedOut ? ' (KILLED at the time limit)' : ''}, ${r.requests} requests, ${r.checks} checks, ${r.tests} tests (${r.testsFailed} failed), peak RSS ${fixed(r.peakRssMb, 0)} MB (exit ${r.exitCode}${r.exitCode ? `, see ${path.relative(process.cwd(), r.logFile)}` : ''})`);
     }
     for (const p of peers) {
-      const dir = path.join(WORK_DIR, p, `run-${i}`);
+      const dir = dirOf(p);
       mkdirSync(dir, { recursive: true });
       const before = usage();
-      const target = await startCountingShop();
+      const target = await startCountingShop([], false, chaos);
       let r: ToolRun;
       try {
         if (p === 'portman' && preparedSpecs) {
@@ -207,10 +231,10 @@ async function main(): Promise<void> {
       } finally {
         await target.close();
       }
-      (results.peers[p] ??= []).push(r);
+      (into.peers[p] ??= []).push(r);
       results.load.push(load1());
       (results.othersCores ??= []).push(othersCores(before, r.cpuMs, r.wallMs));
-      log(`run ${i}: ${PEER_LABEL[p]} ${fixed(r.wallMs / 1000, 1)} s, ${r.requests} requests, ${r.checks} checks (${r.failed.length} failed on the clean shop), peak RSS ${fixed(r.peakRssMb, 0)} MB${r.error ? `; ERROR ${r.error}` : ''}`);
+      log(`${tag}: ${PEER_LABEL[p]} ${fixed(r.wallMs / 1000, 1)} s, ${r.requests} requests, ${r.checks} checks (${r.failed.length} failed), ${r.tests} tests (${r.testsFailed ?? '?'} failed), peak RSS ${fixed(r.peakRssMb, 0)} MB${r.error ? `; ERROR ${r.error}` : ''}`);
     }
   }
 

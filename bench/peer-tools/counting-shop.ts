@@ -4,6 +4,7 @@
 import dc from 'node:diagnostics_channel';
 import type { IncomingMessage } from 'node:http';
 import { DEFAULT_PASSWORD, DEFAULT_USER } from '../../src/config/config.js';
+import type { ChaosMode } from '../../reference/http/chaos.js';
 import { createShop, type RunningShop } from '../../reference/shop.js';
 
 export interface CountingShop {
@@ -28,10 +29,11 @@ function subscribe(): void {
   });
 }
 
-export async function startCountingShop(faults: readonly string[] = [], tls = false): Promise<CountingShop> {
+/** `chaos`: the bench's all-fail target (SHOP_CHAOS, reference/http/chaos.ts), as the harness's embedded shop gets it. */
+export async function startCountingShop(faults: readonly string[] = [], tls = false, chaos?: ChaosMode): Promise<CountingShop> {
   subscribe();
   // The rate limit stays at the shop's default (100000 per 15 min), as for the harness.
-  const shop = await createShop({ faults: [...faults], tls });
+  const shop = await createShop({ faults: [...faults], tls, ...(chaos ? { chaos } : {}) });
   const port = Number(new URL(shop.origin).port);
   served.set(port, 0);
   return {

@@ -77,7 +77,7 @@ export async function runDredd(specs: SpecCopies, target: CountingShop, dir: str
   };
 }
 
-function fromXunit(xml: string): Pick<ToolRun, 'tool' | 'tests' | 'checks' | 'failed' | 'skipped' | 'error'> {
+function fromXunit(xml: string): Pick<ToolRun, 'tool' | 'tests' | 'checks' | 'failed' | 'testsFailed' | 'skipped' | 'error'> {
   const transactions = parseXunit(xml);
   const ids = uniqueIds(transactions.map((t) => t.name));
   const ran = transactions.filter((t) => t.outcome !== 'skip').length;
@@ -86,6 +86,8 @@ function fromXunit(xml: string): Pick<ToolRun, 'tool' | 'tests' | 'checks' | 'fa
     tests: ran,
     checks: ran * CHECKS_PER_TRANSACTION,
     failed: ids.filter((_, i) => transactions[i]?.outcome === 'fail'),
+    // A Dredd check id is its transaction: a failed check is a failed test.
+    testsFailed: transactions.filter((t) => t.outcome === 'fail').length,
     skipped: transactions.length - ran,
     ...(transactions.length && xml.includes('</testsuite>') ? {} : { error: 'no complete xunit results' }),
   };

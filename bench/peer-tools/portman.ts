@@ -121,7 +121,7 @@ export async function runNewman(collection: Collection, target: CountingShop, di
   };
 }
 
-function fromReport(file: string): Pick<ToolRun, 'tool' | 'tests' | 'checks' | 'failed' | 'skipped' | 'error'> {
+function fromReport(file: string): Pick<ToolRun, 'tool' | 'tests' | 'checks' | 'failed' | 'testsFailed' | 'skipped' | 'error'> {
   let parsed: NewmanReport | undefined;
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8')) as NewmanReport;
@@ -133,11 +133,14 @@ function fromReport(file: string): Pick<ToolRun, 'tool' | 'tests' | 'checks' | '
   // not for the shop: like a harness error, they catch nothing.
   const assertions = executions.flatMap((e) => (e.assertions ?? []).filter((a) => !a.skipped).map((a) => ({ ...a, broken: e.requestError !== undefined && e.requestError !== null })));
   const ids = uniqueIds(assertions.map((a) => a.assertion));
+  const failedHere = (a: { error?: unknown; skipped?: boolean }): boolean => !a.skipped && a.error !== undefined && a.error !== null;
   return {
     tool: 'portman',
     tests: executions.length,
     checks: assertions.length,
     failed: ids.filter((_, i) => assertions[i]?.error !== undefined && assertions[i]?.error !== null && !assertions[i]?.broken),
+    // A test is one request Newman ran; it failed when one of its assertions did (for the shop, not the transport).
+    testsFailed: executions.filter((e) => (e.requestError === undefined || e.requestError === null) && (e.assertions ?? []).some(failedHere)).length,
     skipped: 0,
     ...(parsed ? {} : { error: `no complete Newman report (${file})` }),
   };

@@ -16,6 +16,8 @@ export interface ToolRun {
   checks: number;
   /** Ids of the checks that failed (stable across runs of the same spec). */
   failed: string[];
+  /** Test units with at least one failed check (absent in results saved before it was counted). */
+  testsFailed?: number;
   /** Tests the tool skipped (Dredd skips the non-2xx transactions by default). */
   skipped: number;
   logFile: string;
