@@ -359,7 +359,7 @@ export function resultsMarkdown(res: BenchResults, commands: string[]): string {
   out.push(res.allFail ? '## Full run, side by side: clean and all-fail' : '## Full run, side by side', '');
   if (res.allFail) {
     out.push(
-      `harness = shop-api-conformance (\`npm run conformance\`). **clean**: the reference shop as it is. **all-fail**: the same shop with \`SHOP_CHAOS=${res.allFail.chaos}\` (reference/http/chaos.ts): every answer a plain-text 500 except \`GET\` of the API root and \`GET /vpe\`, what the harness's preflight needs to let the run start. **before**: the harness's clean figures of the previous bench (${BEFORE.date}, same machine, quiet), before a failed test kept its Playwright worker. The all-fail / clean rows compare each tool's all-fail run with its clean run of the same round.`,
+      `harness = shop-api-conformance (\`npm run conformance\`). **clean**: the reference shop as it is. **all-fail**: the same shop with \`SHOP_CHAOS=${res.allFail.chaos}\` (reference/http/chaos.ts): every answer a plain-text 500 except \`GET\` of the API root and \`GET /vpe\`, what the harness's preflight needs to let the run start. **before**: the harness's clean figures of the previous bench (${BEFORE.date}, ${BEFORE.machine}, quiet), before a failed test kept its Playwright worker${m.cpuModel === BEFORE.cpuModel ? '' : `; **another CPU than this bench's (${m.cpuModel})**: compare it with care`}. The all-fail / clean rows compare each tool's all-fail run with its clean run of the same round.`,
       '',
     );
   }

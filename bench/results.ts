@@ -31,11 +31,14 @@ export type BenchCase = (typeof CASES)[number];
 
 /**
  * The harness's clean-shop figures before today's work (keepWorker on failure, the all-fail case),
- * from bench/RESULTS.md of the bench of 2026-11-22 07:40 UTC (commit a366e80), same machine, quiet:
- * the "before" column. Tests failed is 0 there since no check failed on the clean shop.
+ * from bench/RESULTS.md of the bench of 2026-11-22 07:40 UTC (commit a366e80), machine quiet: the
+ * "before" column. Tests failed is 0 there since no check failed on the clean shop.
  */
 export const BEFORE = {
   date: '2026-11-22 07:40 UTC',
+  /** Its machine line, to say when this bench ran on another CPU. */
+  cpuModel: 'Intel(R) Xeon(R) Processor',
+  machine: '2 cores (Intel(R) Xeon(R) Processor), 23.5 GiB RAM, Node v20.20.2, Playwright 1.65.1',
   wallS: 37.4,
   rssHarnessMb: 1099,
   rssTreeMb: 1243,
