@@ -29,8 +29,9 @@ export function unsupportedReason(op: Operation, ex: Exchange): string | undefin
   if (s === 404) {
     const msg = messageOf(ex);
     if (PATH_UNKNOWN.test(msg)) return `the path is unknown (404: ${msg.slice(0, 120)})`;
-    // A collection path that does not exist cannot be a missing record.
-    if (!op.path.includes('{') && !declaredResponse(op, 404)) return `the path is unknown (undeclared 404${msg ? `: ${msg.slice(0, 120)}` : ''})`;
+    // A collection path that does not exist cannot be a missing record; a PUT/PATCH/DELETE there
+    // names its record in the body (a file to delete), which may well be missing.
+    if (!op.path.includes('{') && (op.method === 'get' || op.method === 'post') && !declaredResponse(op, 404)) return `the path is unknown (undeclared 404${msg ? `: ${msg.slice(0, 120)}` : ''})`;
   }
   return undefined;
 }

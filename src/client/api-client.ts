@@ -162,7 +162,7 @@ export class ApiClient {
   async admit(op: Operation, pathValues: Readonly<Record<string, string>>): Promise<void> {
     if (!this.deps.gate) return;
     try {
-      await this.deps.gate.admit(op, pathValues, 'setup', (p) => this.send('GET', p, { intent: 'support', noAnswer: 'return' }));
+      await this.deps.gate.admit(op, pathValues, 'setup', (p) => this.send('GET', p === '' ? this.deps.apiRoot : p, { intent: 'support', noAnswer: 'return' }));
     } catch (err) {
       if (err instanceof UnsupportedError || err instanceof BlockedError) this.deps.onRefusal?.(err);
       throw err;
@@ -226,7 +226,7 @@ export class ApiClient {
     // What the target does not implement, or a create the run stopped calling, is not sent at all.
     if (op && !absolute && this.deps.gate && intent !== 'support') {
       try {
-        await this.deps.gate.admit(op, pathValues, intent, (p) => this.send('GET', p, { intent: 'support', noAnswer: 'return' }));
+        await this.deps.gate.admit(op, pathValues, intent, (p) => this.send('GET', p === '' ? this.deps.apiRoot : p, { intent: 'support', noAnswer: 'return' }));
       } catch (err) {
         if (err instanceof UnsupportedError || err instanceof BlockedError) this.deps.onRefusal?.(err);
         throw err;

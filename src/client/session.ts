@@ -44,7 +44,7 @@ export class Session {
     this.ledger = new Ledger(ledgerFile(config.reportDir), config.runId, opts.apiRoot, opts.ephemeral);
     this.redactor = Redactor.forCredentials(config.apiUser, config.apiPassword);
     this.uniq = new Uniq((opts.workerIndex + 1) * 100_000 + 1);
-    this.gate = new SupportGate(new SupportBoard(boardFile(config.reportDir), config.runId, opts.apiRoot), { runId: config.runId, rootMap: rootMapOf(config.reportDir, opts.apiRoot) });
+    this.gate = new SupportGate(new SupportBoard(boardFile(config.reportDir), config.runId, opts.apiRoot), { runId: config.runId, rootMap: rootMapOf(config.reportDir, opts.apiRoot), operations: opts.catalogue.operations });
   }
 
   /**

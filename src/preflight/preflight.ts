@@ -7,6 +7,9 @@ import type { Catalogue, Operation } from '../spec/types.js';
 import { isTlsTrustCode, transportCode } from '../client/errors.js';
 import { Redactor } from '../client/redact.js';
 import { joinUrl } from '../client/url.js';
+import { rootMapOf } from '../support/routes.js';
+
+export { rootMapOf };
 
 export class PreflightError extends Error {
   override name = 'PreflightError';
@@ -105,13 +108,6 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Resource names of a root map: an object whose values are URLs or paths. */
-export function rootMapOf(body: unknown): string[] | undefined {
-  if (!isObj(body)) return undefined;
-  const entries = Object.entries(body);
-  if (!entries.length || !entries.every(([, v]) => typeof v === 'string' && /^(https?:\/\/|\/)/.test(v))) return undefined;
-  return entries.map(([k]) => k).sort();
-}
 
 interface Answer {
   status: number;

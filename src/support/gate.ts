@@ -14,9 +14,9 @@ import { BlockedError, UnsupportedError } from '../client/errors.js';
 import { fillPath } from '../client/url.js';
 import type { Operation } from '../spec/types.js';
 import { BREAKER_LIMIT, type SupportBoard } from './board.js';
-import { judgeResource, judgeSubPath, literalSteps, nonsenseSegment, type LiteralStep, type PlainAnswer, type RouteVerdict } from './routes.js';
+import { judgeResource, judgeSubPath, literalSteps, nonsenseSegment, rootMapOf, type LiteralStep, type PlainAnswer, type RouteVerdict } from './routes.js';
 
-/** Sends a GET (relative path) without asking the gate: the gate's own look at the target. */
+/** Sends a GET (relative path; '' is the API root itself) without asking the gate: the gate's own look at the target. */
 export type SupportGet = (path: string) => Promise<Exchange>;
 
 /** Intents that may spend requests on finding out whether a path is routed (valid ids in hand). */
@@ -37,13 +37,16 @@ function plain(ex: Exchange): PlainAnswer {
 
 export interface GateOptions {
   runId: string;
-  /** Resource names of the target's root map, when the preflight read one. */
+  /** Resource names of the target's root map, when the preflight read one (else the gate reads it once). */
   rootMap?: readonly string[] | undefined;
+  /** The spec's operations: a resource is judged from `GET /<resource>` only where the spec declares that GET. */
+  operations: readonly Pick<Operation, 'method' | 'path'>[];
 }
 
 export class SupportGate {
   private readonly inflight = new Map<string, Promise<RouteVerdict>>();
   private readonly nonsense: string;
+  private root: Promise<readonly string[] | undefined> | undefined;
 
   constructor(
     readonly board: SupportBoard,
@@ -127,10 +130,23 @@ export class SupportGate {
     return p;
   }
 
+  /** The root map's resource names: the preflight's, or read once (GET of the API root). */
+  private rootMap(get: SupportGet): Promise<readonly string[] | undefined> {
+    if (this.opts.rootMap) return Promise.resolve(this.opts.rootMap);
+    this.root ??= get('').then(
+      (ex) => (ex.response.status >= 200 && ex.response.status < 300 ? rootMapOf(ex.response.json) : undefined),
+      () => undefined,
+    );
+    return this.root;
+  }
+
   private async look(step: LiteralStep, parent: string, get: SupportGet): Promise<RouteVerdict> {
     if (step.parent === '') {
       // A resource the root map names is routed; one it leaves out may still be (not every API has a map).
-      if (this.opts.rootMap?.includes(step.segment)) return { routed: true };
+      if ((await this.rootMap(get))?.includes(step.segment)) return { routed: true };
+      // Without a list at /<resource> in the spec, its 404 says nothing: the target may route only
+      // /<resource>/{id}. The first answer of such an operation tells instead (learn()).
+      if (!this.opts.operations.some((o) => o.method === 'get' && o.path === step.prefix)) return { routed: 'unknown', reason: `the spec has no GET ${step.prefix} to look at` };
       const [literal, nonsense] = [await get(`/${step.segment}`), await get(`/${this.nonsense}`)];
       return judgeResource(step.segment, plain(literal), plain(nonsense), this.nonsense);
     }

@@ -43,6 +43,15 @@ function isObj(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** Resource names of a root map: an object whose values are URLs or paths. */
+export function rootMapOf(body: unknown): string[] | undefined {
+  if (!isObj(body)) return undefined;
+  const entries = Object.entries(body);
+  if (!entries.length || !entries.every(([, v]) => typeof v === 'string' && /^(https?:\/\/|\/)/.test(v))) return undefined;
+  return entries.map(([k]) => k).sort();
+}
+
+
 /**
  * An answer with the words that differ only because the path differs (the segment and the
  * nonsense stand-in, echoed by error bodies) replaced, and an error body's request echo dropped.

@@ -53,7 +53,8 @@ export function parseBaseline(text: string, file: string): BaselineEntry[] {
       if (typeof v !== 'string' || !v.trim()) throw new BaselineError(`${where} needs a non-empty "${k}" (every known deviation says which operation, which check, and why).`);
       return v.trim();
     };
-    return { operation: field('operation'), check: normaliseColumn(field('check')), reason: field('reason') };
+    if (e.evidence !== undefined && typeof e.evidence !== 'string') throw new BaselineError(`${where}: "evidence" must be a string (a request and its answer).`);
+    return { operation: field('operation'), check: normaliseColumn(field('check')), reason: field('reason'), ...(typeof e.evidence === 'string' && e.evidence.trim() ? { evidence: e.evidence.trim() } : {}) };
   });
 }
 

@@ -111,6 +111,8 @@ export interface BaselineEntry {
   operation: string;
   check: string;
   reason: string;
+  /** What shows the deviation (a request and its answer), for a reader checking the reason. */
+  evidence?: string;
 }
 
 export interface Gate {

@@ -1,0 +1,176 @@
+// The support gate (src/support/): which path segments a target routes, judged from safe GETs;
+// what an answer teaches; the breaker on creates that fail with 5xx. A stub target answers as the
+// vendor's shop (GX 3.2) does: it ignores a segment it does not know and answers the nearest path
+// it knows, and unknown resources get a JSON 404 "Resource not found.".
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { Exchange, Intent } from '../../src/checks/types.js';
+import { BlockedError, UnsupportedError } from '../../src/client/errors.js';
+import { BREAKER_LIMIT, boardFile, SupportBoard } from '../../src/support/board.js';
+import { isCreateOperation, SupportGate } from '../../src/support/gate.js';
+import { judgeResource, judgeSubPath, literalSteps, normalisedBody, rootMapOf } from '../../src/support/routes.js';
+import type { Operation } from '../../src/spec/types.js';
+
+const RUN = 'r-test';
+const TARGET = 'http://127.0.0.1:1/api.php/v2';
+
+function op(method: string, p: string, id = `${method} ${p}`, declared: string[] = ['200']): Operation {
+  return { id, method, path: p, group: 'g', parameters: [], responses: declared.map((status) => ({ status })), extensions: {}, secured: true, deprecated: false, formFields: [] } as unknown as Operation;
+}
+
+function exchange(status: number, body: unknown, intent: Intent = 'positive', url = `${TARGET}/x`): Exchange {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  return { request: { method: 'GET', url, headers: {}, auth: 'default' }, response: { status, headers: {}, text, ...(typeof body === 'string' ? {} : { json: body }), durationMs: 1 }, intent };
+}
+
+const PRODUCT = { id: 1, name: { en: 'test article' } };
+const PRODUCTS = [{ id: 1, name: 'Testartikel' }];
+const unknownResource = (p: string) => ({ code: 404, status: 'error', message: 'Resource not found.', request: { method: 'GET', path: `/api.php/v2${p}` } });
+
+/** GX 3.2 as seen through GETs: /products, /products/{id}, /products/{id}/links; everything else under them ignored. */
+function gxGet(p: string): Exchange {
+  const segs = p.split('/').filter(Boolean);
+  if (p === '') return exchange(200, { products: `${TARGET}/products` });
+  if (segs[0] !== 'products') return exchange(404, unknownResource(p));
+  if (segs.length === 1) return exchange(200, PRODUCTS);
+  if (!/^\d+$/.test(segs[1] ?? '')) return exchange(200, PRODUCTS); // `search`, `qa-unrouted-…`: the list again
+  if (segs.length === 2) return exchange(200, PRODUCT);
+  if (segs[2] === 'links') return exchange(200, [1]);
+  return exchange(200, PRODUCT); // an unknown segment under a record: the record again
+}
+
+function gate(rootMap?: string[], operations: Operation[] = []): { gate: SupportGate; board: SupportBoard; sent: string[] } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'gate-'));
+  const board = new SupportBoard(boardFile(dir), RUN, TARGET);
+  return { gate: new SupportGate(board, { runId: RUN, rootMap, operations }), board, sent: [] };
+}
+
+test.describe('support gate @unit', () => {
+  test('should list the literal segments of a path with the path above each', () => {
+    expect(literalSteps('/orders/{order_id}/items/{item_id}/attributes/Property')).toEqual([
+      { parent: '', segment: 'orders', prefix: '/orders' },
+      { parent: '/orders/{order_id}', segment: 'items', prefix: '/orders/{order_id}/items' },
+      { parent: '/orders/{order_id}/items/{item_id}', segment: 'attributes', prefix: '/orders/{order_id}/items/{item_id}/attributes' },
+      { parent: '/orders/{order_id}/items/{item_id}/attributes', segment: 'Property', prefix: '/orders/{order_id}/items/{item_id}/attributes/Property' },
+    ]);
+  });
+
+  test('should read a root map of names to URLs, and nothing else as one', () => {
+    expect(rootMapOf({ products: 'http://x/api/products', emails: '/api/emails' })).toEqual(['emails', 'products']);
+    expect(rootMapOf([{ id: 1 }])).toBeUndefined();
+    expect(rootMapOf({ code: 404, message: 'Resource not found.' })).toBeUndefined();
+  });
+
+  test('should compare answers without the echo of the path', () => {
+    const a = { status: 404, text: '', json: unknownResource('/vpe') };
+    const b = { status: 404, text: '', json: unknownResource('/qa-unrouted-r') };
+    expect(normalisedBody(a, ['vpe', 'qa-unrouted-r'])).toBe(normalisedBody(b, ['vpe', 'qa-unrouted-r']));
+  });
+
+  test('should call a resource unknown only when it answers the 404 of a path that cannot exist', () => {
+    const nonsense = { status: 404, text: '', json: unknownResource('/qa-unrouted-r') };
+    expect(judgeResource('vpe', { status: 404, text: '', json: unknownResource('/vpe') }, nonsense, 'qa-unrouted-r').routed).toBe(false);
+    // A resource without a GET (405) and one that answers are routed.
+    expect(judgeResource('attachments', { status: 405, text: '', json: { code: 405, message: 'not supported' } }, nonsense, 'qa-unrouted-r').routed).toBe(true);
+    expect(judgeResource('products', { status: 200, text: '[]', json: [] }, nonsense, 'qa-unrouted-r').routed).toBe(true);
+  });
+
+  test('should call a sub-path unrouted only when the target answers it successfully like a segment that cannot exist', () => {
+    const step = { parent: '/products/{product_id}', segment: 'additional_fields', prefix: '/products/{product_id}/additional_fields' };
+    const ok = (json: unknown) => ({ status: 200, text: JSON.stringify(json), json });
+    expect(judgeSubPath(step, ok(PRODUCT), ok(PRODUCT), ok(PRODUCT), 'qa-unrouted-r').routed).toBe(false);
+    // A strict router answers 400 for both: proves nothing, the segment counts as routed.
+    const bad = { status: 400, text: '', json: { message: 'invalid id' } };
+    expect(judgeSubPath(step, ok(PRODUCT), bad, bad, 'qa-unrouted-r').routed).toBe(true);
+    expect(judgeSubPath(step, ok(PRODUCT), ok([1]), ok(PRODUCT), 'qa-unrouted-r').routed).toBe(true);
+    // A parent that does not answer leaves it unknown.
+    expect(judgeSubPath(step, bad, ok(PRODUCT), ok(PRODUCT), 'qa-unrouted-r').routed).toBe('unknown');
+  });
+
+  test('should refuse a search POST the target would take for a create, after GETs only', async () => {
+    const search = op('post', '/products/search', 'searchProducts');
+    const list = op('get', '/products', 'getProducts');
+    const { gate: g, board } = gate(['products'], [search, list]);
+    const sent: string[] = [];
+    const get = (p: string): Promise<Exchange> => {
+      sent.push(p);
+      return Promise.resolve(gxGet(p));
+    };
+    const err = await g.admit(search, {}, 'positive', get).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(UnsupportedError);
+    expect((err as UnsupportedError).reason).toMatch(/does not route \/products\/search/);
+    expect(sent).toEqual(['/products', '/products/search', expect.stringMatching(/^\/products\/qa-unrouted-/)]);
+    // Known from now on, without a request, for every worker reading the board.
+    sent.length = 0;
+    await expect(g.admit(search, {}, 'negative', get)).rejects.toBeInstanceOf(UnsupportedError);
+    expect(sent).toEqual([]);
+    expect(board.unsupportedOp('searchProducts')?.reason).toMatch(/does not route/);
+  });
+
+  test('should let a routed sub-path through and refuse one the target ignores', async () => {
+    const links = op('get', '/products/{product_id}/links', 'getProductLinks');
+    const fields = op('get', '/products/{product_id}/additional_fields', 'getAdditionalFieldsProduct');
+    const { gate: g } = gate(['products'], [links, fields]);
+    const get = (p: string): Promise<Exchange> => Promise.resolve(gxGet(p));
+    await expect(g.admit(links, { product_id: '1' }, 'positive', get)).resolves.toBeUndefined();
+    await expect(g.admit(fields, { product_id: '1' }, 'positive', get)).rejects.toThrow(/does not route \/products\/\{product_id\}\/additional_fields/);
+  });
+
+  test('should judge a resource without a list in the spec by its first answer, not by GET /<resource>', async () => {
+    const alias = op('get', '/orders_history/{order_id}', 'getOrdersHistory');
+    const { gate: g } = gate(undefined, [alias]);
+    const sent: string[] = [];
+    const get = (p: string): Promise<Exchange> => {
+      sent.push(p);
+      return Promise.resolve(p === '' ? exchange(404, unknownResource('/')) : exchange(404, unknownResource(p)));
+    };
+    await expect(g.admit(alias, { order_id: '5' }, 'positive', get)).resolves.toBeUndefined();
+    expect(sent).toEqual(['']);
+    // The answer of the call itself teaches it.
+    expect(g.learn(alias, exchange(404, unknownResource('/orders_history/5')))).toMatch(/path is unknown/);
+    await expect(g.admit(alias, { order_id: '5' }, 'positive', get)).rejects.toBeInstanceOf(UnsupportedError);
+  });
+
+  test('should learn nothing from a negative probe, and learn a 405 or an undeclared 501 from a valid call', () => {
+    const { gate: g } = gate(['countries']);
+    const countries = op('get', '/countries', 'getCountries');
+    expect(g.learn(countries, exchange(404, unknownResource('/countries'), 'negative'))).toBeUndefined();
+    expect(g.learn(countries, exchange(501, { code: 501, message: 'not implemented yet' }))).toMatch(/501/);
+    const del = op('delete', '/category_icons', 'deleteCategoryIcon');
+    // A DELETE naming a missing file in its body: a missing record, not an unknown path.
+    expect(g.learn(del, exchange(404, { message: 'File x.png was not found.' }))).toBeUndefined();
+  });
+
+  test('should stop calling a create after repeated 5xx answers, and only a create', async () => {
+    const create = op('post', '/products', 'createProducts', ['201', '400']);
+    const update = op('put', '/products/{product_id}', 'updateProduct');
+    expect(isCreateOperation(create)).toBe(true);
+    expect(isCreateOperation(op('post', '/products/search'))).toBe(false);
+    expect(isCreateOperation(op('post', '/emails/{email_id}'))).toBe(false);
+    const { gate: g } = gate(['products'], [create, update]);
+    const get = (p: string): Promise<Exchange> => Promise.resolve(gxGet(p));
+    for (let i = 0; i < BREAKER_LIMIT; i++) {
+      await expect(g.admit(create, {}, 'setup', get)).resolves.toBeUndefined();
+      g.learn(create, exchange(500, { code: 0, message: 'Given keyName not found: EN' }, 'setup'));
+    }
+    const err = await g.admit(create, {}, 'positive', get).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BlockedError);
+    expect((err as BlockedError).message).toMatch(/stopped calling createProducts after 2 answers with 5xx \(500, 500\)/);
+    expect((err as BlockedError).exchange?.response.status).toBe(500);
+    // An update of a record is not a create: its 5xx count for its own tests, not for the breaker.
+    g.learn(update, exchange(500, { code: 0, message: 'x' }));
+    g.learn(update, exchange(500, { code: 0, message: 'x' }));
+    await expect(g.admit(update, { product_id: '1' }, 'positive', get)).resolves.toBeUndefined();
+  });
+
+  test('should learn that a search created a record when it answers one record', () => {
+    const { gate: g } = gate(['categories']);
+    const search = op('post', '/categories/search', 'searchCategories');
+    expect(g.learn(search, exchange(201, { id: 7, name: '' }))).toMatch(/created a record instead of searching/);
+  });
+});
