@@ -116,6 +116,11 @@ export class ApiClient {
    * more against a large spec: keeping every body would grow with the run.
    */
   readonly exchanges: Exchange[] = [];
+  /**
+   * Operations this client sent a request for (its own look at the target and cleanup aside): a
+   * test that fails is about the operations it reached, not those its tags name but it never got to.
+   */
+  readonly reached = new Set<string>();
   /** Records this client created (and which the ledger still has open), oldest first. */
   private readonly createdHere: NewRecord[] = [];
   private readonly opsById: Map<string, Operation>;
@@ -282,6 +287,7 @@ export class ApiClient {
     for (;;) {
       await this.deps.pacer.beforeRequest(this.deps.onWait);
       this.deps.tally?.(intent);
+      if (op && intent !== 'support' && intent !== 'cleanup') this.reached.add(op.id);
       const started = Date.now();
       let res: APIResponse;
       try {

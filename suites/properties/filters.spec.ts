@@ -60,7 +60,10 @@ test.describe('filters @properties', () => {
         `the ${s.param} values split GET ${c.path} into disjoint parts that make up the whole`,
         fc.asyncProperty(base, async (query) => {
           const q: Record<string, unknown> = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));
-          const whole = await readList(api, c.list, q, s.rule, `without ${s.param}`);
+          // The base query is not this rule's to judge (a sort or a search the target fails on is
+          // judged by the sort and search properties): without an answer to it, the run says nothing.
+          const whole = await tryList(api, c.list, q);
+          if (typeof whole === 'string') return fc.pre(false);
           await judgeStable(api, c.list, q, whole, async (snapshot) => {
             const parts: unknown[] = [];
             const exchanges: Exchange[] = [];

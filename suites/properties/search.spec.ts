@@ -41,9 +41,12 @@ function recase(text: string, mask: readonly boolean[]): string {
 
 const maskArb = fc.array(fc.boolean(), { minLength: 1, maxLength: 12 });
 
+/** What a user types: no blank keyword, and no space at either end (shops trim search input). */
+const typed = (kw: string): boolean => kw.trim() !== '' && kw.trim() === kw;
+
 /** Keywords: a piece of a value the records hold, recased; or any short text. */
 function keywordArb(values: readonly string[]): fc.Arbitrary<string> {
-  const any = fc.string({ minLength: 1, maxLength: 4 });
+  const any = fc.string({ minLength: 1, maxLength: 4 }).filter(typed);
   const usable = values.filter((v) => v.trim() !== '');
   if (!usable.length) return any;
   const piece = fc
@@ -52,6 +55,7 @@ function keywordArb(values: readonly string[]): fc.Arbitrary<string> {
       const chars = [...v];
       return fc.integer({ min: 0, max: chars.length - 1 }).chain((start) => fc.integer({ min: 1, max: Math.min(8, chars.length - start) }).map((len) => chars.slice(start, start + len).join('')));
     })
+    .filter(typed)
     .chain((kw) => maskArb.map((m) => recase(kw, m)));
   return fc.oneof({ weight: 4, arbitrary: piece }, { weight: 1, arbitrary: any });
 }

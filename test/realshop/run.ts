@@ -166,7 +166,11 @@ async function conformance(inst: Instance, profile: Profile, reportDir: string):
   // Each run its own id; npm test's JSON reporter file is not ours to write.
   delete env.RUN_ID;
   delete env.PLAYWRIGHT_JSON_OUTPUT_NAME;
-  const args = ['--import', 'tsx', 'src/cli/conformance.ts', '--baseline', BASELINE, '--reporter', process.env.REALSHOP_REPORTER || 'dot'];
+  // One worker: GX 3.2 answers 500 ("Invalid argument supplied for foreach()") to some requests
+  // that overlap another one with the same credentials (seen in 2 of 20 concurrent pairs, never in
+  // 60 sequential reads), which would fail random cells in random runs. Sequential requests give
+  // the same verdicts every run; the defect itself is named in the baseline's notes.
+  const args = ['--import', 'tsx', 'src/cli/conformance.ts', '--baseline', BASELINE, '--reporter', process.env.REALSHOP_REPORTER || 'dot', `--workers=${process.env.REALSHOP_WORKERS || '1'}`];
   mkdirSync(reportDir, { recursive: true });
   const logFile = path.join(reportDir, 'console.log');
   const fd = openSync(logFile, 'w');

@@ -88,6 +88,22 @@ test.describe('matrix and score @reports', () => {
     expect(cell?.message).toBe('expected 409, got 201');
   });
 
+  test('should fill only the cells of the operations an Unsupported or failing test was about; the others were not reached', () => {
+    const ops = catalogue([op('createA', 'alpha'), op('getA', 'alpha'), op('deleteA', 'alpha')]);
+    const lacking = rec(['createA', 'getA'], ['rule:r1'], 'unsupported', { only: ['createA'], reason: 'unsupported: createA answered 405' });
+    const failedEarly = rec(['createA', 'getA', 'deleteA'], ['rule:r2'], 'fail', { only: ['createA'], message: 'create answered 500' });
+    const m = buildMatrix(ops, [lacking, failedEarly], never);
+    expect(m.operations.map((o) => [o.id, o.cells])).toEqual([
+      ['createA', { 'rule:r1': 'unsupported', 'rule:r2': 'fail' }],
+      ['getA', { 'rule:r1': 'skip', 'rule:r2': 'skip' }],
+      ['deleteA', { 'rule:r2': 'skip' }],
+    ]);
+    expect(m.cells.get(cellKey('getA', 'rule:r2'))?.note).toMatch(/^not reached: the test failed before it reached this operation/);
+    expect(m.cells.get(cellKey('getA', 'rule:r1'))?.note).toMatch(/^not reached: another operation of the test is not implemented \(unsupported: createA answered 405\)/);
+    // getA is not called unsupported or failing for what it never faced.
+    expect(m.operations.find((o) => o.id === 'getA')?.status).toBe('untested');
+  });
+
   test('should classify operations and score them by the stated definition', () => {
     const r = build([
       rec(['getA'], ['c1'], 'pass'),

@@ -14,6 +14,13 @@ import { OTHER_CHECK } from './types.js';
  */
 export const UNSUPPORTED_OPERATION = 'unsupported-operation';
 
+/**
+ * Annotation listing (comma-separated) the operations a test sent requests for before it ended
+ * (fixtures/index.ts): a failing test is a Fail of those of its operations; the others were not
+ * reached and take Skip.
+ */
+export const REACHED_OPERATIONS = 'reached-operations';
+
 export interface Annotation {
   type: string;
   description?: string;

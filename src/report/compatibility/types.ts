@@ -42,8 +42,8 @@ export interface TestRecord {
   outcome: Outcome;
   /**
    * The operations the outcome is about, when it is about fewer than `operations`: an Unsupported
-   * test names the operation the target lacks (`unsupported-operation` annotations); its other
-   * operations were not reached and take Skip.
+   * test names the operation the target lacks (`unsupported-operation` annotations), a failing
+   * test the operations it reached (`reached-operations`); its other operations take Skip.
    */
   only?: string[];
   /** Why it was skipped / unsupported / disabled, when it says. */
