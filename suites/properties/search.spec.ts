@@ -41,8 +41,8 @@ function recase(text: string, mask: readonly boolean[]): string {
 
 const maskArb = fc.array(fc.boolean(), { minLength: 1, maxLength: 12 });
 
-/** What a user types: no blank keyword, and no space at either end (shops trim search input). */
-const typed = (kw: string): boolean => kw.trim() !== '' && kw.trim() === kw;
+/** What a user types: a letter or digit in it, and no space at either end (shops trim search input). */
+const typed = (kw: string): boolean => kw.trim() === kw && /[\p{L}\p{N}]/u.test(kw);
 
 /** Keywords: a piece of a value the records hold, recased; or any short text. */
 function keywordArb(values: readonly string[]): fc.Arbitrary<string> {

@@ -158,6 +158,15 @@ test.describe('known-deviations baseline @reports', () => {
     expect(() => parseBaseline('[]', 'b.json')).toThrow(/"deviations" list/);
   });
 
+  test('should not call an entry fixed when property tests, which draw new cases each run, took part in its passing cell', () => {
+    const baseline: Baseline = { file: '/p/b.json', entries: [{ operation: 'getA', check: 'rule:search', reason: 'search misses numbers' }, { operation: 'getB', check: 'c1', reason: 'was broken' }] };
+    const drawn = rec(['getA'], ['rule:search'], 'pass', { file: 'suites/properties/search.spec.ts' });
+    const example = rec(['getA'], ['rule:search'], 'pass');
+    const r = build([drawn, example, rec(['getB'], ['c1'], 'pass')], baseline);
+    expect(r.gate.undecided).toEqual([{ operation: 'getA', check: 'rule:search', reason: 'search misses numbers' }]);
+    expect(r.gate.fixed).toEqual([{ operation: 'getB', check: 'c1', reason: 'was broken' }]);
+  });
+
   test('should fail the gate only on failures it does not list, and name entries that now pass', () => {
     const baseline: Baseline = {
       file: '/p/conformance.baseline.json',

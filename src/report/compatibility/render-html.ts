@@ -238,6 +238,7 @@ export function renderHtml(r: CompatibilityReport): string {
   const baselineItems = [
     ...r.gate.fixed.map((e) => `<li><strong>now passes, can be removed:</strong> <code>${esc(e.operation)}</code> · <code>${esc(e.check)}</code>: ${esc(e.reason)}</li>`),
     ...r.gate.unmatched.map((e) => `<li class="muted">not seen failing or passing in this run: <code>${esc(e.operation)}</code> · <code>${esc(e.check)}</code>: ${esc(e.reason)}</li>`),
+    ...(r.gate.undecided ?? []).map((e) => `<li class="muted">passed where property tests draw new cases each run, so not shown fixed (kept): <code>${esc(e.operation)}</code> · <code>${esc(e.check)}</code>: ${esc(e.reason)}</li>`),
     ...r.gate.outOfScope.map((e) => `<li class="muted">not judged, it covers operations out of this run's scope${r.scope ? ` (${esc(scopeVariables(r.scope))})` : ''}: <code>${esc(e.operation)}</code> · <code>${esc(e.check)}</code>: ${esc(e.reason)}</li>`),
   ];
   const findings = r.specFindings.map((f) => `<tr><td>${esc(f.kind)}</td><td><code>${esc(f.pointer)}</code></td><td>${esc(f.operationId ?? '')}</td><td>${esc(f.message)}</td></tr>`);

@@ -131,6 +131,12 @@ export interface Gate {
    * in scope does not show that the tests left out would pass. Kept, never "now passes".
    */
   outOfScope: BaselineEntry[];
+  /**
+   * Baseline entries whose cells passed where property or model tests take part: they draw new
+   * cases each run, so a run that did not meet the deviation does not show it is gone. Kept, never
+   * "now passes". Absent in reports written before it existed.
+   */
+  undecided?: BaselineEntry[];
   /** Why the run itself cannot be trusted (interrupted, global errors, an invalid baseline). */
   runErrors: string[];
 }
