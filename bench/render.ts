@@ -7,6 +7,11 @@ import type { ToolRun } from './peer-tools/tool-run.js';
 import { BEFORE, type BenchResults, type FaultRow } from './results.js';
 import { fixed, median, medianOf } from './support/stats.js';
 
+/** A figure with its unit (`1.5 s`, `0.92x`), or `-` when there is none. */
+function unit(n: number, digits: number, suffix: string): string {
+  return Number.isFinite(n) ? `${n.toFixed(digits)}${suffix}` : '-';
+}
+
 export const PEER_LABEL: Record<PeerName, string> = { dredd: 'Dredd', portman: 'Portman + Newman' };
 const PEERS: PeerName[] = ['dredd', 'portman'];
 /** Below this 1-minute load average the machine counts as quiet (2 cores). */
@@ -193,7 +198,7 @@ function mainRows(res: BenchResults, cols: Column[]): string[][] {
   const body = ROWS.map((row, i) => [row.label, ...cols.map((c) => `${fixed(medianOf(c.runs, row.pick), row.digits)}${i === 0 ? killedNote(c) : ''}`)]);
   if (res.allFail) {
     for (const row of COST_ROWS) {
-      body.push([row.label, ...cols.map((c) => (c.case === 'all-fail' ? `${fixed(failCost(res, c.tool, row.pick), row.digits)}x` : ''))]);
+      body.push([row.label, ...cols.map((c) => (c.case === 'all-fail' ? unit(failCost(res, c.tool, row.pick), row.digits, 'x') : ''))]);
     }
   }
   const fc = faultCounts(res.faults);
@@ -209,8 +214,9 @@ function ratioLines(res: BenchResults): string[] {
   for (const c of ['clean', 'all-fail'] as const) {
     for (const p of PEERS) {
       if (!runsOf(res, 'harness', c).length || !runsOf(res, p, c).length) continue;
-      const r = (pick: (f: Figures) => number): string => `${fixed(pairedRatio(res, p, pick, c), 2)}x`;
-      out.push(`${res.allFail ? `${c}, ` : ''}vs ${PEER_LABEL[p]}: wall ${r((f) => f.wallS)}, memory ${r((f) => f.rssMb)}, requests ${r((f) => f.requests)}, checks ${r((f) => f.checks)}, checks/s ${r((f) => f.checksPerS)}`);
+      const r = (pick: (f: Figures) => number): string => unit(pairedRatio(res, p, pick, c), 2, 'x');
+      const killed = runsOf(res, 'harness', c).some((f) => f.killed) ? " (the harness's runs killed at the time limit: floors, no checks)" : '';
+      out.push(`${res.allFail ? `${c}, ` : ''}vs ${PEER_LABEL[p]}: wall ${r((f) => f.wallS)}, memory ${r((f) => f.rssMb)}, requests ${r((f) => f.requests)}, checks ${r((f) => f.checks)}, checks/s ${r((f) => f.checksPerS)}${killed}`);
     }
   }
   return out;
@@ -236,11 +242,11 @@ function allFailLines(res: BenchResults): string[] {
           ? 'met'
           : 'MISSED';
     out.push(
-      `harness all-fail / clean (median of the per-run ratios): wall ${fixed(wall, 2)}x (target <= ${ALL_FAIL_TARGET}x: ${verdict}), CPU ${fixed(failCost(res, 'harness', (f) => f.cpuS), 2)}x, requests ${fixed(failCost(res, 'harness', (f) => f.requests), 2)}x, peak RSS ${fixed(failCost(res, 'harness', (f) => f.rssMb), 2)}x; ${fixed(medianOf(fail, (f) => f.testsFailed), 0)} tests failed, ${fixed(medianOf(fail, (f) => f.testsSkipped), 0)} not run`,
+      `harness all-fail / clean (median of the per-run ratios): wall ${unit(wall, 2, 'x')} (target <= ${ALL_FAIL_TARGET}x: ${verdict}), CPU ${unit(failCost(res, 'harness', (f) => f.cpuS), 2, 'x')}, requests ${unit(failCost(res, 'harness', (f) => f.requests), 2, 'x')}, peak RSS ${unit(failCost(res, 'harness', (f) => f.rssMb), 2, 'x')}; ${fixed(medianOf(fail, (f) => f.testsFailed), 0)} tests failed, ${fixed(medianOf(fail, (f) => f.testsSkipped), 0)} not run`,
     );
   }
   if (clean.length) {
-    const now = (pick: (f: Figures) => number): string => `${fixed(medianOf(clean, pick) / pick(beforeFigures), 2)}x`;
+    const now = (pick: (f: Figures) => number): string => unit(medianOf(clean, pick) / pick(beforeFigures), 2, 'x');
     out.push(`harness clean, now / before (${BEFORE.date}): wall ${now((f) => f.wallS)}, requests ${now((f) => f.requests)}, peak RSS incl. shop ${now((f) => f.rssTreeMb)}, CPU ${now((f) => f.cpuS)}`);
   }
   return out;
@@ -295,7 +301,7 @@ function loadNote(res: BenchResults): string {
     // share of CPU used by other processes decides; the load average is shown for reference.
     return worst <= QUIET_OTHERS_CORES
       ? `machine quiet: other processes used at most ${fixed(worst * 100, 0)}% of one core during any run (${loadRange}, the tools' own work included)`
-      : `MEASURED UNDER LOAD: other processes used up to ${fixed(worst * 100, 0)}% of one core during a run on ${res.machine.cpus} cores (${loadRange}); wall times and ratios are inflated and noisy`;
+      : `MEASURED UNDER LOAD: other processes used up to ${fixed(worst * 100, 0)}% of one core during a run on ${res.machine.cpus} cores, more than ${fixed(QUIET_OTHERS_CORES * 100, 0)}% in ${others.filter((x) => x > QUIET_OTHERS_CORES).length} of ${others.length} runs (${loadRange}); wall times and ratios of those runs are inflated and noisy, medians less so`;
   }
   const quiet = max < QUIET_LOAD;
   return quiet
@@ -314,9 +320,9 @@ export function consoleSummary(res: BenchResults): string {
     const o = overhead(res, runs);
     out.push(
       '',
-      `Harness, ${name} (npm run conformance, embedded shop, ${fixed(o.workers, 0)} worker(s)): ${fixed(o.wallS, 1)} s (target <= 45 s), peak RSS ${fixed(o.rssTreeMb, 0)} MB whole tree incl. shop (target <= 400 MB; PSS ${fixed(o.pssTreeMb, 0)} MB)`,
-      `  startup ${fixed(o.startupS, 1)} s, tests ${fixed(o.testsS, 1)} s, teardown + reports ${fixed(o.reportingS, 1)} s; workers wait on the target ${fixed(o.waitShare * 100, 0)}% of their time`,
-      `  CPU: harness ${fixed(o.cpuHarnessS, 1)} s, shop ${fixed(o.cpuShopS, 1)} s; spec load ${fixed(o.loadMs, 0)} ms + compile ${fixed(o.compileMs, 0)} ms; one validation ${fixed(o.validateUs, 2)} us`,
+      `Harness, ${name} (npm run conformance, embedded shop, ${fixed(o.workers, 0)} worker(s)): ${unit(o.wallS, 1, ' s')} (target <= 45 s), peak RSS ${unit(o.rssTreeMb, 0, ' MB')} whole tree incl. shop (target <= 400 MB; PSS ${unit(o.pssTreeMb, 0, ' MB')})`,
+      `  startup ${unit(o.startupS, 1, ' s')}, tests ${unit(o.testsS, 1, ' s')}, teardown + reports ${unit(o.reportingS, 1, ' s')}; workers wait on the target ${fixed(o.waitShare * 100, 0)}% of their time`,
+      `  CPU: harness ${unit(o.cpuHarnessS, 1, ' s')}, shop ${unit(o.cpuShopS, 1, ' s')}; spec load ${unit(o.loadMs, 0, ' ms')} + compile ${unit(o.compileMs, 0, ' ms')}; one validation ${unit(o.validateUs, 2, ' us')}`,
       `  tests by outcome: ${outcomeLine(runs)}`,
     );
   }
@@ -379,10 +385,10 @@ export function resultsMarkdown(res: BenchResults, commands: string[]): string {
       ...mdTable(
         [...head('figure'), 'target'],
         [
-          ['wall time', ...both((x) => `${fixed(x.wallS, 1)} s`), '<= 45 s'],
-          ['peak RSS, whole process tree incl. the embedded shop', ...both((x) => `${fixed(x.rssTreeMb, 0)} MB`), '<= 400 MB'],
-          ['peak PSS, whole tree (shared pages counted once)', ...both((x) => `${fixed(x.pssTreeMb, 0)} MB`), ''],
-          ['peak RSS of the embedded shop process', ...both((x) => `${fixed(x.rssShopMb, 0)} MB`), ''],
+          ['wall time', ...both((x) => unit(x.wallS, 1, ' s')), '<= 45 s'],
+          ['peak RSS, whole process tree incl. the embedded shop', ...both((x) => unit(x.rssTreeMb, 0, ' MB')), '<= 400 MB'],
+          ['peak PSS, whole tree (shared pages counted once)', ...both((x) => unit(x.pssTreeMb, 0, ' MB')), ''],
+          ['peak RSS of the embedded shop process', ...both((x) => unit(x.rssShopMb, 0, ' MB')), ''],
         ],
       ),
       '',
@@ -390,7 +396,7 @@ export function resultsMarkdown(res: BenchResults, commands: string[]): string {
     if (o.rssTreeMb > 400) {
       // Said where the figure stands, so a missed target is never read as met.
       out.push(
-        `**Memory target missed** (${fixed(o.rssTreeMb, 0)} MB > 400 MB). The tree is Playwright's runner (HTML, JUnit, Allure and compatibility reporters), ${fixed(o.workers, 0)} worker process(es) (Node, Playwright, the catalogue, compiled validators, fast-check) and the shop (${fixed(o.rssShopMb, 0)} MB). Playwright runs every worker as its own Node process; one worker would save one process at about 10 s more wall time. Capping V8 heaps (NODE_OPTIONS=--max-old-space-size=128) lowered a sampled run to about 0.8 GB only.`,
+        `**Memory target missed** (${unit(o.rssTreeMb, 0, ' MB')} > 400 MB). The tree is Playwright's runner (HTML, JUnit, Allure and compatibility reporters), ${fixed(o.workers, 0)} worker process(es) (Node, Playwright, the catalogue, compiled validators, fast-check) and the shop (${unit(o.rssShopMb, 0, ' MB')}). Playwright runs every worker as its own Node process; one worker would save one process at about 10 s more wall time. Capping V8 heaps (NODE_OPTIONS=--max-old-space-size=128) lowered a sampled run to about 0.8 GB only.`,
         '',
       );
     }
@@ -400,17 +406,17 @@ export function resultsMarkdown(res: BenchResults, commands: string[]): string {
       ...mdTable(
         head('where the time goes'),
         [
-          ['startup: config, webServer shop start, preflight, until the first worker', ...both((x) => `${fixed(x.startupS, 1)} s`)],
-          ['tests: first worker start to last worker end', ...both((x) => `${fixed(x.testsS, 1)} s`)],
-          ['teardown and reports (HTML, JUnit, Allure results, compatibility page)', ...both((x) => `${fixed(x.reportingS, 1)} s`)],
-          ['share of worker time waiting on the target (a request in flight)', ...both((x) => `${fixed(x.waitShare * 100, 0)} %`)],
-          ['share of worker time in the harness (generation, validation, fixtures, reporting)', ...both((x) => `${fixed((1 - x.waitShare) * 100, 0)} %`)],
-          ['CPU time of the harness processes (runner, workers)', ...both((x) => `${fixed(x.cpuHarnessS, 1)} s`)],
-          ['CPU time of the embedded shop', ...both((x) => `${fixed(x.cpuShopS, 1)} s`)],
+          ['startup: config, webServer shop start, preflight, until the first worker', ...both((x) => unit(x.startupS, 1, ' s'))],
+          ['tests: first worker start to last worker end', ...both((x) => unit(x.testsS, 1, ' s'))],
+          ['teardown and reports (HTML, JUnit, Allure results, compatibility page)', ...both((x) => unit(x.reportingS, 1, ' s'))],
+          ['share of worker time waiting on the target (a request in flight)', ...both((x) => unit(x.waitShare * 100, 0, ' %'))],
+          ['share of worker time in the harness (generation, validation, fixtures, reporting)', ...both((x) => unit((1 - x.waitShare) * 100, 0, ' %'))],
+          ['CPU time of the harness processes (runner, workers)', ...both((x) => unit(x.cpuHarnessS, 1, ' s'))],
+          ['CPU time of the embedded shop', ...both((x) => unit(x.cpuShopS, 1, ' s'))],
           ['tests by outcome (skip includes blocked)', outcomeLine(res.harness), ...(f ? [outcomeLine(failRuns)] : [])],
-          ['spec load (bundle, meta-schema, lint, dereference, catalogue)', ...once(`${fixed(o.loadMs, 0)} ms`)],
-          ['validator compile (all operations)', ...once(`${fixed(o.compileMs, 0)} ms`)],
-          ['one response validation (a customer record)', ...once(`${fixed(o.validateUs, 2)} us`)],
+          ['spec load (bundle, meta-schema, lint, dereference, catalogue)', ...once(unit(o.loadMs, 0, ' ms'))],
+          ['validator compile (all operations)', ...once(unit(o.compileMs, 0, ' ms'))],
+          ['one response validation (a customer record)', ...once(unit(o.validateUs, 2, ' us'))],
         ],
       ),
       '',
@@ -469,7 +475,7 @@ function peerNotes(res: BenchResults): string[] {
   const names = [...new Set(parts.map((p) => p.name))];
   const split = names.map((n) => {
     const ps = parts.filter((p) => p.name === n);
-    return `${n} ${fixed(medianOf(ps, (p) => p.wallMs / 1000), 1)} s, peak ${fixed(medianOf(ps, (p) => p.peakRssMb), 0)} MB`;
+    return `${n} ${unit(medianOf(ps, (p) => p.wallMs / 1000), 1, ' s')}, peak ${unit(medianOf(ps, (p) => p.peakRssMb), 0, ' MB')}`;
   });
   return [
     `- **Peer setup** (bench/peer-tools/): a copy of the spec with \`x-example\` values on every path parameter (${res.specCopies?.examplesAdded ?? '?'}), ids read from the clean shop's own lists; for Dredd also without the formats its validator cannot handle (${Object.entries(res.specCopies?.formatsRemoved ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')}), run with \`--sorted\` and one hook that compares Content-Type without its charset; for Portman an OpenAPI 3 conversion by swagger2openapi, its \`--extraUnknownFormats\` option for the formats its schema tests do not register themselves (${Object.keys(res.specCopies?.formatsRemoved ?? {}).filter((f) => !['int32', 'int64', 'float', 'double'].includes(f)).join(', ') || 'none'}), and its collection ordered like \`--sorted\`; Newman writes its results through a compact JSON reporter of the bench (executions and assertions), since its json reporter dumps a summary in which every failure holds the whole collection, too large to write for the all-fail run. Both use their defaults otherwise; neither gets hand-written request bodies, so writes with schema-generated bodies fail on the clean shop too (those checks cannot catch anything).`,

@@ -116,6 +116,15 @@ export function machine(peers: Record<string, string>): Machine {
   };
 }
 
+/**
+ * A saved results.json. JSON writes NaN (a figure a run could not give, e.g. the tests of a run
+ * killed at the time limit) as null, which arithmetic would read as 0: it is read back as NaN.
+ * BenchResults holds no null of its own.
+ */
+export function readResults(file: string): BenchResults {
+  return JSON.parse(readFileSync(file, 'utf8'), (_key, value: unknown) => (value === null ? NaN : value)) as BenchResults;
+}
+
 /** HEAD and the paths that differ from it (uncommitted or untracked, outside git-ignored scratch). */
 export function tree(): Tree | undefined {
   try {

@@ -24,7 +24,7 @@
 //   --from=file       render the table and RESULTS.md from a saved results.json, without running
 //
 // Scratch space (spec copies, tool outputs, per-run reports, results.json): bench/peers/work/.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FAULTS } from '../reference/faults/registry.js';
 import type { Fault } from '../reference/faults/types.js';
@@ -40,7 +40,7 @@ import { generateCollection, recoverNewman, runNewman, type Collection } from '.
 import { writeSpecCopies, type SpecCopies } from './peer-tools/spec-copies.js';
 import type { ToolRun } from './peer-tools/tool-run.js';
 import { consoleSummary, PEER_LABEL, QUIET_LOAD, resultsMarkdown } from './render.js';
-import { CASES, load1, machine, machineBusyMs, selfCpuMs, tree, type BenchCase, type BenchResults, type FaultRow } from './results.js';
+import { CASES, load1, machine, machineBusyMs, readResults, selfCpuMs, tree, type BenchCase, type BenchResults, type FaultRow } from './results.js';
 import { measureSpecLoad } from './spec-load.js';
 import { flag, has, int, list } from './support/args.js';
 import { fixed } from './support/stats.js';
@@ -125,7 +125,7 @@ async function waitQuiet(minutes: number): Promise<void> {
 async function main(): Promise<void> {
   const from = flag('from');
   if (from) {
-    render(JSON.parse(readFileSync(path.resolve(from), 'utf8')) as BenchResults, has('write'));
+    render(readResults(path.resolve(from)), has('write'));
     return;
   }
   const quick = has('quick');
@@ -246,7 +246,7 @@ async function main(): Promise<void> {
     let table = new Map<string, FaultRow['peers']>();
     const faultsFrom = flag('faults-from');
     if (faultsFrom) {
-      const earlier = JSON.parse(readFileSync(path.resolve(faultsFrom), 'utf8')) as BenchResults;
+      const earlier = readResults(path.resolve(faultsFrom));
       table = new Map(earlier.faults.map((r) => [r.fault, r.peers]));
       results.peerFaultsFrom = { file: path.relative(PROJECT_ROOT, path.resolve(faultsFrom)), startedAt: earlier.startedAt };
       log(`peers' fault verdicts from ${faultsFrom} (bench of ${earlier.startedAt})`);
