@@ -430,7 +430,7 @@ export function resultsMarkdown(res: BenchResults, commands: string[]): string {
     out.push(
       `Each tool against the reference shop with one named fault on (${res.faults.length} faults). A fault is caught when a check fails that passes on the clean shop. ` +
         (h
-          ? `Harness column: the fault matrix's verdicts (\`${h.file}\`, generated ${h.generatedAt.slice(0, 16).replace('T', ' ')} UTC${h.complete ? '' : ', a partial matrix: n/a = not in it'}), not re-run by the bench: the matrix runs the tests tagged for each fault plus a smoke set, so it is a floor of what a full run catches.`
+          ? `Harness column: the fault matrix's verdicts (\`${h.file}\`, generated ${h.generatedAt.slice(0, 16).replace('T', ' ')} UTC${h.complete ? '' : ', a partial matrix: n/a = not in it'}), ${res.argv.includes('--run-matrix') ? 'run by this bench after its timed runs (`--run-matrix`)' : 'not re-run by the bench'}: the matrix runs the tests tagged for each fault plus a smoke set, so it is a floor of what a full run catches.`
           : 'Harness column: no fault-matrix file was found (n/a).'),
       '',
     );
