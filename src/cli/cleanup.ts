@@ -1,10 +1,10 @@
 // `npm run cleanup`: deletes what the ledger says earlier runs created on the configured target
 // and could not remove (a crash, a failed delete), newest first, and reports what it removed.
 // Only ledger records are touched: the client's write guard refuses anything else.
-import { request as playwrightRequest } from '@playwright/test';
 import { loadConfigOrExit } from '../config/config.js';
 import { loadCatalogue } from '../spec/load.js';
 import { compactLedger, ledgerFile, outstandingEntries, readLedger, type LedgerEntry } from '../client/ledger.js';
+import { nodeTransport } from '../client/http.js';
 import { Session } from '../client/session.js';
 import { apiRoot } from '../client/url.js';
 import { PreflightError, runPreflight } from '../preflight/preflight.js';
@@ -40,13 +40,13 @@ async function main(): Promise<number> {
     }
     throw err;
   }
-  const request = await playwrightRequest.newContext({ ignoreHTTPSErrors: config.insecureTls });
+  const transport = nodeTransport();
   // Cleanup deletes the harness's own records even when the run profile is readonly.
-  const session = new Session({ config: { ...config, profile: config.profile === 'readonly' ? 'standard' : config.profile }, catalogue, request, apiRoot: root, ephemeral: false, workerIndex: 0 });
+  const session = new Session({ config: { ...config, profile: config.profile === 'readonly' ? 'standard' : config.profile }, catalogue, transport, apiRoot: root, ephemeral: false, workerIndex: 0 });
   for (const e of mine) session.ledger.adopt(e);
   const client = session.client();
   const result = await client.cleanup([...mine].reverse());
-  await request.dispose();
+  transport.close();
   compactLedger(file);
 
   process.stdout.write(`Cleanup on ${root}: removed ${result.removed.length}, could not remove ${result.failed.length}.\n`);

@@ -1,8 +1,7 @@
-// The API client every suite uses: calls operations of the loaded spec over Playwright's
-// APIRequestContext, sends Basic auth itself (httpCredentials would send every request twice),
+// The API client every suite uses: calls operations of the loaded spec over a lean HTTP transport
+// (src/client/http.ts), sends Basic auth itself,
 // paces itself, records each exchange for evidence, keeps the ledger and refuses unsafe writes.
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, APIResponse } from '@playwright/test';
 import type { Profile } from '../config/config.js';
 import { PROJECT_ROOT } from '../config/config.js';
 import { pathMatcher } from '../spec/catalogue.js';
@@ -11,6 +10,7 @@ import type { Exchange, Intent, RecordedRequest, RecordedResponse } from '../che
 import { BlockedError, GuardError, HarnessError, RateLimitError, TransportError, transportCode, UnsupportedError } from './errors.js';
 import { guardWrite, isDestructiveOperation, isSearchOperation } from './guard.js';
 import type { Ledger, LedgerEntry, NewRecord } from './ledger.js';
+import { multipartBody, type HttpResponse, type HttpTransport } from './http.js';
 import { createdRecords, FILE_FIELDS, fileNameIn, ownerPath } from './ledger-rules.js';
 import type { Pacer } from './pacer.js';
 import type { SupportGate } from '../support/gate.js';
@@ -60,7 +60,8 @@ export interface ClientSettings {
 }
 
 export interface ClientDeps {
-  request: APIRequestContext;
+  /** HTTP under the client (src/client/http.ts); one per worker, shared by its clients. */
+  transport: HttpTransport;
   /** API root: BASE_URL joined with the spec's base path (see url.ts apiRoot). */
   apiRoot: string;
   catalogue: Catalogue;
@@ -89,11 +90,6 @@ export interface CleanupResult {
   failed: { entry: LedgerEntry; reason: string }[];
 }
 
-function lowerHeaders(h: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) out[k.toLowerCase()] = v;
-  return out;
-}
 
 function parseJson(text: string, contentType: string | undefined): unknown {
   const t = text.trim();
@@ -267,6 +263,8 @@ export class ApiClient {
     for (const [k, v] of Object.entries(opts.headers ?? {})) headers[k.toLowerCase()] = v;
 
     const multipart = opts.multipart ? { ...opts.multipart } : undefined;
+    // Encoded once (a 429 retry sends the same bytes); the boundary is the platform's.
+    const form = multipart ? await multipartBody(multipart) : undefined;
     const recordedRequest: RecordedRequest = {
       method,
       url,
@@ -289,18 +287,11 @@ export class ApiClient {
       this.deps.tally?.(intent);
       if (op && intent !== 'support' && intent !== 'cleanup') this.reached.add(op.id);
       const started = Date.now();
-      let res: APIResponse;
+      let res: HttpResponse;
       try {
-        res = await this.deps.request.fetch(url, {
-          method,
-          headers,
-          ...(data !== undefined ? { data } : {}),
-          ...(multipart ? { multipart } : {}),
-          timeout: opts.timeoutMs ?? this.deps.settings.timeoutMs,
-          maxRedirects: opts.maxRedirects ?? 0,
-          failOnStatusCode: false,
-          ignoreHTTPSErrors: this.deps.settings.insecureTls,
-        });
+        const headersOut = form ? { ...headers, 'content-type': form.contentType } : headers;
+        const body = form ? form.body : data;
+        res = await this.deps.transport.send({ method, url, headers: headersOut, ...(body !== undefined ? { body } : {}), timeoutMs: opts.timeoutMs ?? this.deps.settings.timeoutMs, insecureTls: this.deps.settings.insecureTls });
       } catch (err) {
         const raw = err instanceof Error ? err.message : String(err);
         const message = this.deps.redactor.text(raw.split('\n')[0] ?? raw);
@@ -310,7 +301,7 @@ export class ApiClient {
         const response: RecordedResponse = { status: 0, headers: {}, text: '', durationMs: Date.now() - started, transportError: code };
         return this.keep({ request: recordedRequest, response, intent, ...(op ? { operationId: op.id } : {}), ...(opts.label ? { label: opts.label } : {}) });
       }
-      const response = await this.recordResponse(res, started);
+      const response = this.recordResponse(res, started);
       if (response.status === 429 && retries < 2) {
         const wait = this.deps.pacer.exhausted(response.headers);
         retries++;
@@ -350,17 +341,11 @@ export class ApiClient {
     return ex;
   }
 
-  private async recordResponse(res: APIResponse, started: number): Promise<RecordedResponse> {
-    const headers = lowerHeaders(res.headers());
-    let buf: Buffer;
-    try {
-      buf = await res.body();
-    } catch {
-      buf = Buffer.alloc(0);
-    }
-    const full = buf.toString('utf8');
+  private recordResponse(res: HttpResponse, started: number): RecordedResponse {
+    const headers = res.headers;
+    const full = res.body.toString('utf8');
     const response: RecordedResponse = {
-      status: res.status(),
+      status: res.status,
       headers: this.deps.redactor.headers(headers),
       text: this.deps.redactor.text(full.length > MAX_TEXT ? full.slice(0, MAX_TEXT) : full),
       durationMs: Date.now() - started,

@@ -1,8 +1,5 @@
 // One worker's connection to the target: a Playwright request context, the pacer, the ledger and
 // the unique-number source shared by every ApiClient the worker makes (test-scoped or not).
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
 import type { HarnessConfig } from '../config/config.js';
 import type { Catalogue } from '../spec/types.js';
 import { ApiClient } from './api-client.js';
@@ -11,6 +8,7 @@ import { Ledger, ledgerFile } from './ledger.js';
 import { Pacer } from './pacer.js';
 import { Redactor } from './redact.js';
 import { RequestTally } from './tally.js';
+import type { HttpTransport } from './http.js';
 import { boardFile, SupportBoard } from '../support/board.js';
 import { SupportGate } from '../support/gate.js';
 import type { BlockedError, UnsupportedError } from './errors.js';
@@ -18,7 +16,8 @@ import type { BlockedError, UnsupportedError } from './errors.js';
 export interface SessionOptions {
   config: HarnessConfig;
   catalogue: Catalogue;
-  request: APIRequestContext;
+  /** HTTP for every client of the session (src/client/http.ts). */
+  transport: HttpTransport;
   apiRoot: string;
   /** The target is an in-process/embedded reference shop (its records vanish with it). */
   ephemeral: boolean;
@@ -44,7 +43,7 @@ export class Session {
     this.ledger = new Ledger(ledgerFile(config.reportDir), config.runId, opts.apiRoot, opts.ephemeral);
     this.redactor = Redactor.forCredentials(config.apiUser, config.apiPassword);
     this.uniq = new Uniq((opts.workerIndex + 1) * 100_000 + 1);
-    this.gate = new SupportGate(new SupportBoard(boardFile(config.reportDir), config.runId, opts.apiRoot), { runId: config.runId, rootMap: rootMapOf(config.reportDir, opts.apiRoot), operations: opts.catalogue.operations });
+    this.gate = new SupportGate(new SupportBoard(boardFile(config.reportDir), config.runId, opts.apiRoot), { runId: config.runId });
   }
 
   /**
@@ -54,7 +53,7 @@ export class Session {
   client(onWait?: (ms: number) => void, onRefusal?: (err: UnsupportedError | BlockedError) => void, source = 'other'): ApiClient {
     const { config } = this.opts;
     return new ApiClient({
-      request: this.opts.request,
+      transport: this.opts.transport,
       apiRoot: this.opts.apiRoot,
       catalogue: this.opts.catalogue,
       ledger: this.ledger,
@@ -73,17 +72,5 @@ export class Session {
       ...(onWait ? { onWait } : {}),
       ...(onRefusal ? { onRefusal } : {}),
     });
-  }
-}
-
-/** The root map the preflight read from this target (reports/target.json), if it read one. */
-function rootMapOf(reportDir: string, apiRoot: string): string[] | undefined {
-  const file = path.join(reportDir, 'target.json');
-  if (!existsSync(file)) return undefined;
-  try {
-    const t = JSON.parse(readFileSync(file, 'utf8')) as { url?: string; rootMap?: unknown };
-    return t.url === apiRoot && Array.isArray(t.rootMap) ? t.rootMap.filter((x): x is string => typeof x === 'string') : undefined;
-  } catch {
-    return undefined;
   }
 }

@@ -2,10 +2,10 @@
 // API? A wrong URL, a refused connection, bad credentials, an untrusted certificate or an HTML
 // answer end the run within seconds with ONE plain message saying what is wrong and how to fix
 // it, instead of hundreds of failed tests.
-import { request as playwrightRequest, type APIResponse } from '@playwright/test';
 import type { Catalogue, Operation } from '../spec/types.js';
 import { isTlsTrustCode, transportCode } from '../client/errors.js';
 import { Redactor } from '../client/redact.js';
+import { nodeTransport, type HttpResponse } from '../client/http.js';
 import { joinUrl } from '../client/url.js';
 import { rootMapOf } from '../support/routes.js';
 
@@ -59,8 +59,8 @@ export function probeOperation(catalogue: Catalogue): Operation | undefined {
   return probeOperations(catalogue)[0];
 }
 
-function isHtml(res: APIResponse, text: string): boolean {
-  return /text\/html/i.test(res.headers()['content-type'] ?? '') || /^\s*<(!doctype|html)/i.test(text);
+function isHtml(res: HttpResponse, text: string): boolean {
+  return /text\/html/i.test(res.headers['content-type'] ?? '') || /^\s*<(!doctype|html)/i.test(text);
 }
 
 function transportMessage(url: string, raw: string, insecureTls: boolean): string {
@@ -138,20 +138,20 @@ export async function runPreflight(input: PreflightInput): Promise<PreflightResu
   const started = Date.now();
   const budget = input.budgetMs ?? 8_000;
   const redactor = Redactor.forCredentials(input.user, input.password);
-  const ctx = await playwrightRequest.newContext({ ignoreHTTPSErrors: input.insecureTls });
+  const transport = nodeTransport();
   const auth = `Basic ${Buffer.from(`${input.user}:${input.password}`).toString('base64')}`;
   const tried: string[] = [];
   const ask = async (url: string): Promise<Answer> => {
     const left = Math.max(500, budget - (Date.now() - started));
-    let res: APIResponse;
+    let res: HttpResponse;
     try {
-      res = await ctx.get(url, { headers: { authorization: auth, accept: 'application/json' }, timeout: left, failOnStatusCode: false, maxRedirects: 0 });
+      res = await transport.send({ method: 'GET', url, headers: { authorization: auth, accept: 'application/json' }, timeoutMs: left, insecureTls: input.insecureTls });
     } catch (err) {
       throw new PreflightError(redactor.text(transportMessage(input.apiRoot, err instanceof Error ? err.message : String(err), input.insecureTls)));
     }
-    const text = (await res.text().catch(() => '')).slice(0, 20_000);
-    const headers = res.headers();
-    return { status: res.status(), headers, text, json: /json/i.test(headers['content-type'] ?? '') || /^\s*[[{]/.test(text) ? parseJson(text) : undefined, html: isHtml(res, text) };
+    const text = res.body.toString('utf8').slice(0, 20_000);
+    const headers = res.headers;
+    return { status: res.status, headers, text, json: /json/i.test(headers['content-type'] ?? '') || /^\s*[[{]/.test(text) ? parseJson(text) : undefined, html: isHtml(res, text) };
   };
   const redirect = (where: string, a: Answer, url: string): PreflightError =>
     new PreflightError(`${where} redirects to ${a.headers.location ?? '(no Location)'} (${a.status}). Set BASE_URL to where the API really is${a.headers.location?.startsWith('https:') && url.startsWith('http:') ? ' (https)' : ''}.`);
@@ -195,6 +195,6 @@ export async function runPreflight(input: PreflightInput): Promise<PreflightResu
     if (failing) throw new PreflightError(`${failing.where} answers ${failing.a.status}: the target is up but failing. Check the shop's health before testing it.`);
     throw new PreflightError(`None of ${all} answers 2xx${rootMap ? ` although the root map names ${rootMap.length} resources` : ''}: the target implements none of the reads tried. Check BASE_URL and the shop's API settings.`);
   } finally {
-    await ctx.dispose();
+    transport.close();
   }
 }

@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { createShop } from '../../reference/shop.js';
 import { BUNDLED_SPEC, loadConfig, PROJECT_ROOT } from '../../src/config/config.js';
 import { ledgerFile, outstandingEntries, readLedger } from '../../src/client/ledger.js';
+import { nodeTransport } from '../../src/client/http.js';
 import { Session } from '../../src/client/session.js';
 import { catalogueFor } from '../../fixtures/catalogue.js';
 
@@ -21,14 +22,14 @@ function cleanup(env: Record<string, string>): Promise<{ code: number | null; ou
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, output })));
 }
 
-test('should delete what an earlier run left in the ledger and report it @harness @client', async ({ playwright }) => {
+test('should delete what an earlier run left in the ledger and report it @harness @client', async () => {
   const shop = await createShop({ password: PASSWORD });
   const reportDir = mkdtempSync(path.join(tmpdir(), 'cleanup-'));
   const env = { BASE_URL: shop.url, API_PASSWORD: PASSWORD, REPORT_DIR: reportDir, RUN_ID: 'rcrashed' };
-  const request = await playwright.request.newContext();
+  const transport = nodeTransport();
   try {
     const catalogue = await catalogueFor(BUNDLED_SPEC, undefined);
-    const session = new Session({ config: loadConfig(env), catalogue, request, apiRoot: shop.url, ephemeral: false, workerIndex: 0 });
+    const session = new Session({ config: loadConfig(env), catalogue, transport, apiRoot: shop.url, ephemeral: false, workerIndex: 0 });
     const api = session.client();
     const created: string[] = [];
     for (const name of ['qa-rcrashed-1', 'qa-rcrashed-2']) {
@@ -43,14 +44,14 @@ test('should delete what an earlier run left in the ledger and report it @harnes
     expect(first.output).toContain(`Cleanup on ${shop.url}: removed 2, could not remove 0.`);
     for (const p of created) expect(first.output).toContain(`removed  ${p}`);
     expect(first.output).not.toContain(PASSWORD);
-    for (const p of created) expect((await request.get(`${shop.url}${p}`, { headers: { authorization: `Basic ${Buffer.from(`admin@example.test:${PASSWORD}`).toString('base64')}` } })).status()).toBe(404);
+    for (const p of created) expect((await transport.send({ method: 'GET', url: `${shop.url}${p}`, headers: { authorization: `Basic ${Buffer.from(`admin@example.test:${PASSWORD}`).toString('base64')}` }, timeoutMs: 5000, insecureTls: false })).status).toBe(404);
     expect(outstandingEntries(readLedger(ledgerFile(reportDir)))).toEqual([]);
 
     const again = await cleanup({ ...env, RUN_ID: 'rcleanup2' });
     expect(again.code).toBe(0);
     expect(again.output).toContain('Nothing to clean up');
   } finally {
-    await request.dispose();
+    transport.close();
     await shop.close();
   }
 });

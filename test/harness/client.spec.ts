@@ -11,6 +11,7 @@ import { createShop } from '../../reference/shop.js';
 import { loadConfig, type HarnessConfig, type Profile } from '../../src/config/config.js';
 import { GuardError, RateLimitError, TransportError } from '../../src/client/errors.js';
 import { outstandingEntries, readLedger } from '../../src/client/ledger.js';
+import { nodeTransport, type HttpTransport } from '../../src/client/http.js';
 import { Session } from '../../src/client/session.js';
 import type { ApiClient } from '../../src/client/api-client.js';
 import { catalogueFor } from '../../fixtures/catalogue.js';
@@ -44,15 +45,17 @@ async function recordingServer(script: (n: number, req: http.IncomingMessage) =>
 }
 
 const test = base.extend<{ clientFor: (apiRoot: string, profile?: Profile) => Promise<ApiClient> }>({
-  clientFor: async ({ playwright }, use) => {
-    const contexts: { dispose(): Promise<void> }[] = [];
+  // Playwright wants the fixture's dependencies destructured, even when there are none.
+  // eslint-disable-next-line no-empty-pattern
+  clientFor: async ({}, use) => {
+    const transports: HttpTransport[] = [];
     const catalogue = await catalogueFor(BUNDLED_SPEC, undefined);
-    await use(async (apiRoot, profile = 'standard') => {
-      const request = await playwright.request.newContext();
-      contexts.push(request);
-      return new Session({ config: config(profile), catalogue, request, apiRoot, ephemeral: true, workerIndex: 0 }).client();
+    await use((apiRoot, profile = 'standard') => {
+      const transport = nodeTransport();
+      transports.push(transport);
+      return Promise.resolve(new Session({ config: config(profile), catalogue, transport, apiRoot, ephemeral: true, workerIndex: 0 }).client());
     });
-    for (const c of contexts) await c.dispose();
+    for (const t of transports) t.close();
   },
 });
 

@@ -1,13 +1,12 @@
 // Units of src/properties: the Link header judge, the sort order, record identities and search
 // folding, the replay command, the failure report of a property run, the seed and its banner.
 import fc from 'fast-check';
-import { expect, request, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { HarnessError } from '../../src/client/errors.js';
 import { expectedRels, linkProblems, parseLinkHeader } from '../../src/properties/links.js';
 import { compareValues, firstDisorder, parseSortKeys } from '../../src/properties/order.js';
 import { containsFolded, identity, multisetDiff, sameMultiset, searchableValues } from '../../src/properties/records.js';
 import { joinPath, replayCommand, shellQuote, splitPath, titleGrep } from '../../src/properties/replay.js';
-import { canSilenceApiSteps } from '../../src/properties/quiet.js';
 import { runProperty, scaledRuns, showCounterexample } from '../../src/properties/runner.js';
 import { bannerStream, drawSeed, seedBanner, seedFromRunId } from '../../src/properties/seed.js';
 
@@ -120,15 +119,5 @@ test.describe('property helpers @harness @properties', () => {
     expect(bannerStream(['test'], {})).toBe('stdout');
     expect(bannerStream(['test', '--reporter=list,json'], {})).toBe('stderr');
     expect(bannerStream(['test', '--reporter', 'json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: 'r.json' })).toBe('stdout');
-  });
-
-  test('should find the hook that keeps requests out of report steps in this Playwright', async () => {
-    // If an upgrade removes it, property runs show every request as a step again (nothing breaks).
-    const ctx = await request.newContext();
-    try {
-      expect(canSilenceApiSteps(ctx)).toBe(true);
-    } finally {
-      await ctx.dispose();
-    }
   });
 });

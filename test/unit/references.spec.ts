@@ -13,6 +13,7 @@ import { test as base, expect } from '@playwright/test';
 import { createShop } from '../../reference/shop.js';
 import type { ApiClient } from '../../src/client/api-client.js';
 import { forgetReferences, resolveReferences, REFERENCE_GAPS, SHOP_FACTS, shopReferences } from '../../src/client/references.js';
+import { nodeTransport, type HttpTransport } from '../../src/client/http.js';
 import { Session } from '../../src/client/session.js';
 import { BUNDLED_SPEC, loadConfig } from '../../src/config/config.js';
 import { catalogueFor } from '../../fixtures/catalogue.js';
@@ -56,16 +57,18 @@ async function gxStub() {
 }
 
 const test = base.extend<{ clientFor: (apiRoot: string) => Promise<ApiClient> }>({
-  clientFor: async ({ playwright }, use) => {
-    const contexts: { dispose(): Promise<void> }[] = [];
+  // Playwright wants the fixture's dependencies destructured, even when there are none.
+  // eslint-disable-next-line no-empty-pattern
+  clientFor: async ({}, use) => {
+    const transports: HttpTransport[] = [];
     const catalogue = await catalogueFor(BUNDLED_SPEC, undefined);
-    await use(async (apiRoot) => {
-      const request = await playwright.request.newContext();
-      contexts.push(request);
+    await use((apiRoot) => {
+      const transport = nodeTransport();
+      transports.push(transport);
       const config = loadConfig({ REPORT_DIR: mkdtempSync(path.join(tmpdir(), 'refs-')), API_PASSWORD: PASSWORD, RUN_ID: 'rrefs', MAX_RPS: '1000', TIMEOUT_MS: '3000' });
-      return new Session({ config, catalogue, request, apiRoot, ephemeral: true, workerIndex: 0 }).client();
+      return Promise.resolve(new Session({ config, catalogue, transport, apiRoot, ephemeral: true, workerIndex: 0 }).client());
     });
-    for (const c of contexts) await c.dispose();
+    for (const t of transports) t.close();
     forgetReferences();
   },
 });

@@ -11,7 +11,6 @@ import type fc from 'fast-check';
 import { test as base, expect, requireWrites } from '../../../fixtures/factories/index.js';
 import { annotateOutcome, applyRefusal, deferredRefusals } from '../../../fixtures/outcome.js';
 import { PROJECT_ROOT } from '../../../src/config/config.js';
-import { withoutApiSteps } from '../../../src/properties/quiet.js';
 import { splitPath } from '../../../src/properties/replay.js';
 import { PropertyFailure, runProperty, scaledRuns } from '../../../src/properties/runner.js';
 import { seedFromRunId } from '../../../src/properties/seed.js';
@@ -51,51 +50,54 @@ export interface PropertyKit {
 }
 
 export const test = base.extend<{ prop: PropertyKit }>({
-  prop: async ({ config, session, shopFaults, target }, use, testInfo) => {
-    const seed = config.fcSeed ?? seedFromRunId(config.runId);
-    const { path: replayOf, replayPath } = splitPath(config.fcPath);
-    const file = path.relative(PROJECT_ROOT, testInfo.file).split(path.sep).join('/');
-    const faults = target.embedded && Array.isArray(shopFaults) && shopFaults.length ? shopFaults : undefined;
-    const runs = (o: CheckOptions = {}) => scaledRuns(config.fcRuns, o.share ?? 1, o.min ?? 1);
-    const kit: PropertyKit = {
-      seed,
-      fcRuns: config.fcRuns,
-      replayPath,
-      runs,
-      async check(claim, property, opts = {}) {
-        const numRuns = runs(opts);
-        testInfo.annotations.push({ type: 'fast-check', description: `seed ${seed}, ${numRuns} runs${replayOf ? `, replaying path ${config.fcPath ?? ''}` : ''}: ${claim}` });
-        // Leave a third of the test's time for cleanup and the report; fast-check stops starting runs then.
-        const timeLimitMs = testInfo.timeout > 0 ? Math.max(5_000, Math.round(testInfo.timeout * 0.66)) : undefined;
-        // A refused call (the target lacks an operation) must reach the runner as the error it is:
-        // a skip thrown inside fast-check would count as a failing run (fixtures/outcome.ts).
-        deferredRefusals.add(testInfo);
-        const result = await test.step(
-          `property: ${claim}`,
-          async () => {
-            const r = await withoutApiSteps(session.opts.request, () =>
-              runProperty(property, { seed, numRuns, ...(replayOf ? { path: replayOf } : {}), ...(timeLimitMs ? { timeLimitMs } : {}) }, { claim, file, title: testInfo.title, ...(faults ? { shopFaults: faults } : {}) }),
-            );
-            if ((r.verdict === 'fail' || r.verdict === 'error') && r.report) {
-              annotateOutcome(testInfo, r.verdict);
-              testInfo.annotations.push({ type: 'replay', description: r.report.split('\n').find((l) => l.startsWith('Replay: '))?.slice(8) ?? '' });
-              await testInfo.attach('property-failure.txt', { body: r.report, contentType: 'text/plain' });
-              throw new PropertyFailure(r.report);
-            }
-            return r;
-          },
-          { box: true },
-        ).finally(() => deferredRefusals.delete(testInfo));
-        if (result.refusal) applyRefusal(testInfo, result.refusal);
-        if (result.verdict === 'skip') {
-          annotateOutcome(testInfo, 'skip');
-          test.skip(true, `skip: ${result.report ?? claim}`);
-        }
-        annotateOutcome(testInfo, 'pass');
-      },
-    };
-    await use(kit);
-  },
+  prop: [
+    async ({ config, shopFaults, target }, use, testInfo) => {
+      const seed = config.fcSeed ?? seedFromRunId(config.runId);
+      const { path: replayOf, replayPath } = splitPath(config.fcPath);
+      const file = path.relative(PROJECT_ROOT, testInfo.file).split(path.sep).join('/');
+      const faults = target.embedded && Array.isArray(shopFaults) && shopFaults.length ? shopFaults : undefined;
+      const runs = (o: CheckOptions = {}) => scaledRuns(config.fcRuns, o.share ?? 1, o.min ?? 1);
+      const kit: PropertyKit = {
+        seed,
+        fcRuns: config.fcRuns,
+        replayPath,
+        runs,
+        async check(claim, property, opts = {}) {
+          const numRuns = runs(opts);
+          testInfo.annotations.push({ type: 'fast-check', description: `seed ${seed}, ${numRuns} runs${replayOf ? `, replaying path ${config.fcPath ?? ''}` : ''}: ${claim}` });
+          // Leave a third of the test's time for cleanup and the report; fast-check stops starting runs then.
+          const timeLimitMs = testInfo.timeout > 0 ? Math.max(5_000, Math.round(testInfo.timeout * 0.66)) : undefined;
+          // A refused call (the target lacks an operation) must reach the runner as the error it is:
+          // a skip thrown inside fast-check would count as a failing run (fixtures/outcome.ts).
+          deferredRefusals.add(testInfo);
+          const result = await test.step(
+            `property: ${claim}`,
+            async () => {
+              // The client's requests are no report steps (src/client/http.ts): the property is one step.
+              const r = await runProperty(property, { seed, numRuns, ...(replayOf ? { path: replayOf } : {}), ...(timeLimitMs ? { timeLimitMs } : {}) }, { claim, file, title: testInfo.title, ...(faults ? { shopFaults: faults } : {}) });
+              if ((r.verdict === 'fail' || r.verdict === 'error') && r.report) {
+                annotateOutcome(testInfo, r.verdict);
+                testInfo.annotations.push({ type: 'replay', description: r.report.split('\n').find((l) => l.startsWith('Replay: '))?.slice(8) ?? '' });
+                await testInfo.attach('property-failure.txt', { body: r.report, contentType: 'text/plain' });
+                throw new PropertyFailure(r.report);
+              }
+              return r;
+            },
+            { box: true },
+          ).finally(() => deferredRefusals.delete(testInfo));
+          if (result.refusal) applyRefusal(testInfo, result.refusal);
+          if (result.verdict === 'skip') {
+            annotateOutcome(testInfo, 'skip');
+            test.skip(true, `skip: ${result.report ?? claim}`);
+          }
+          annotateOutcome(testInfo, 'pass');
+        },
+      };
+      await use(kit);
+    },
+    // No report step per test: it costs a message to the runner and its reporters.
+    { box: 'self' },
+  ],
 });
 
 /** Skips (as Skip, with the reason in every report) when the target cannot support the property. */

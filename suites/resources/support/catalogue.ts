@@ -11,9 +11,13 @@ import { annotateOutcome } from '../../../fixtures/outcome.js';
 import { differences, isObj, test as base, expect, type FactoryKit, type Json } from '../../../fixtures/factories/index.js';
 
 export const test = base.extend<{ checks: CheckContext; specHasOps: void }>({
-  checks: async ({ catalogue, validators, config }, use) => {
-    await use(makeCheckContext(catalogue, validators, config.strictFields));
-  },
+  checks: [
+    async ({ catalogue, validators, config }, use) => {
+      await use(makeCheckContext(catalogue, validators, config.strictFields));
+    },
+    // No report step per test: it costs a message to the runner and its reporters.
+    { box: 'self' },
+  ],
   // A test needs every operation its @op: tags name; against a spec without one it is skipped.
   specHasOps: [
     async ({ catalogue }, use, testInfo) => {
@@ -25,7 +29,7 @@ export const test = base.extend<{ checks: CheckContext; specHasOps: void }>({
       }
       await use();
     },
-    { auto: true },
+    { auto: true, box: 'self' },
   ],
 });
 

@@ -1,0 +1,94 @@
+// The HTTP transport under the API client: Node's own http/https with keep-alive, no redirects
+// followed. Playwright's APIRequestContext did this before, at a price measured in a profile of a
+// full run: a worker spent most of its CPU in Playwright's instrumentation of each call (a stack
+// captured and source-mapped per request, a report step, protocol objects), against a few per cent
+// in the harness itself. A call log that could print the Authorization header is gone with it.
+import http from 'node:http';
+import https from 'node:https';
+
+export interface HttpRequest {
+  method: string;
+  url: string;
+  /** Header names as sent; values as given. */
+  headers: Readonly<Record<string, string>>;
+  body?: Buffer;
+  timeoutMs: number;
+  /** Accept any TLS certificate (INSECURE_TLS, a staging shop's self-signed one). */
+  insecureTls: boolean;
+}
+
+export interface HttpResponse {
+  status: number;
+  /** Header names lower-cased; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+export interface HttpTransport {
+  send(req: HttpRequest): Promise<HttpResponse>;
+  /** Closes idle connections. */
+  close(): void;
+}
+
+/** A form value: text, or a file. */
+export type FormValue = string | number | boolean | { name: string; mimeType: string; buffer: Buffer };
+
+/** A multipart/form-data body and its Content-Type (with the boundary), encoded by the platform's FormData. */
+export async function multipartBody(fields: Readonly<Record<string, FormValue>>): Promise<{ body: Buffer; contentType: string }> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) {
+    if (typeof v === 'object') form.append(k, new Blob([v.buffer], { type: v.mimeType }), v.name);
+    else form.append(k, String(v));
+  }
+  const encoded = new Response(form);
+  return { body: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? 'multipart/form-data' };
+}
+
+/** Error text that names the low-level cause first (`ECONNREFUSED: connect ...`), as transportCode() reads it. */
+function describe(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const code = (err as NodeJS.ErrnoException).code;
+  return code && !err.message.includes(code) ? `${code}: ${err.message}` : err.message;
+}
+
+export function nodeTransport(): HttpTransport {
+  const agents = {
+    http: new http.Agent({ keepAlive: true }),
+    https: new https.Agent({ keepAlive: true }),
+    insecure: new https.Agent({ keepAlive: true, rejectUnauthorized: false }),
+  };
+  return {
+    send(req) {
+      const u = new URL(req.url);
+      const secure = u.protocol === 'https:';
+      const lib = secure ? https : http;
+      const agent = secure ? (req.insecureTls ? agents.insecure : agents.https) : agents.http;
+      return new Promise<HttpResponse>((resolve, reject) => {
+        const headers: Record<string, string> = { ...req.headers };
+        if (req.body !== undefined) headers['content-length'] = String(req.body.length);
+        const r = lib.request(u, { method: req.method, headers, agent }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', (err) => reject(new Error(describe(err))));
+          res.on('end', () => {
+            const out: Record<string, string> = {};
+            for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+            resolve({ status: res.statusCode ?? 0, headers: out, body: Buffer.concat(chunks) });
+          });
+        });
+        // The whole exchange, not just the connect: a target that stops answering mid-body is a timeout too.
+        const timer = setTimeout(() => r.destroy(new Error(`Timeout ${req.timeoutMs}ms exceeded`)), req.timeoutMs);
+        r.on('close', () => clearTimeout(timer));
+        r.on('error', (err) => {
+          clearTimeout(timer);
+          reject(new Error(describe(err)));
+        });
+        if (req.body !== undefined) r.end(req.body);
+        else r.end();
+      });
+    },
+    close() {
+      for (const a of Object.values(agents)) a.destroy();
+    },
+  };
+}
