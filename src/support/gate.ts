@@ -5,7 +5,8 @@
 //   known (from the board, which every worker shares), calls for it are refused with an
 //   UnsupportedError before anything is sent.
 // - A write never reaches a path the target does not route (src/support/routes.ts): before the
-//   first call under a literal segment, two or three GETs tell whether the target ignores it.
+//   first call under a literal segment below another path, three GETs tell whether the target
+//   ignores it (an unknown first-level resource needs none: its first answer, a 404, says so).
 // - A create that answered 5xx BREAKER_LIMIT times (half-written records on some shops) is not
 //   called again: a BlockedError names it and its last answer.
 import type { Exchange, Intent } from '../checks/types.js';
@@ -14,7 +15,7 @@ import { BlockedError, UnsupportedError } from '../client/errors.js';
 import { fillPath } from '../client/url.js';
 import type { Operation } from '../spec/types.js';
 import { BREAKER_LIMIT, type SupportBoard } from './board.js';
-import { judgeResource, judgeSubPath, literalSteps, nonsenseSegment, rootMapOf, type LiteralStep, type PlainAnswer, type RouteVerdict } from './routes.js';
+import { judgeSubPath, literalSteps, nonsenseSegment, type LiteralStep, type PlainAnswer, type RouteVerdict } from './routes.js';
 
 /** Sends a GET (relative path; '' is the API root itself) without asking the gate: the gate's own look at the target. */
 export type SupportGet = (path: string) => Promise<Exchange>;
@@ -37,16 +38,11 @@ function plain(ex: Exchange): PlainAnswer {
 
 export interface GateOptions {
   runId: string;
-  /** Resource names of the target's root map, when the preflight read one (else the gate reads it once). */
-  rootMap?: readonly string[] | undefined;
-  /** The spec's operations: a resource is judged from `GET /<resource>` only where the spec declares that GET. */
-  operations: readonly Pick<Operation, 'method' | 'path'>[];
 }
 
 export class SupportGate {
   private readonly inflight = new Map<string, Promise<RouteVerdict>>();
   private readonly nonsense: string;
-  private root: Promise<readonly string[] | undefined> | undefined;
 
   constructor(
     readonly board: SupportBoard,
@@ -82,7 +78,10 @@ export class SupportGate {
       }
     }
     if (!LOOKS_AHEAD.has(intent)) return;
-    for (const step of literalSteps(op.path)) {
+    // Only segments under another path: an unknown first-level resource is harmless to ask (its
+    // first answer, a 404 "resource not found", teaches it), while a segment the target ignores
+    // turns a write into a write on the path above.
+    for (const step of literalSteps(op.path).filter((st) => st.parent !== '')) {
       const verdict = await this.routeOf(step, pathValues, get);
       if (verdict.routed === false) {
         this.board.recordUnsupported(op.id, verdict.reason);
@@ -130,26 +129,7 @@ export class SupportGate {
     return p;
   }
 
-  /** The root map's resource names: the preflight's, or read once (GET of the API root). */
-  private rootMap(get: SupportGet): Promise<readonly string[] | undefined> {
-    if (this.opts.rootMap) return Promise.resolve(this.opts.rootMap);
-    this.root ??= get('').then(
-      (ex) => (ex.response.status >= 200 && ex.response.status < 300 ? rootMapOf(ex.response.json) : undefined),
-      () => undefined,
-    );
-    return this.root;
-  }
-
   private async look(step: LiteralStep, parent: string, get: SupportGet): Promise<RouteVerdict> {
-    if (step.parent === '') {
-      // A resource the root map names is routed; one it leaves out may still be (not every API has a map).
-      if ((await this.rootMap(get))?.includes(step.segment)) return { routed: true };
-      // Without a list at /<resource> in the spec, its 404 says nothing: the target may route only
-      // /<resource>/{id}. The first answer of such an operation tells instead (learn()).
-      if (!this.opts.operations.some((o) => o.method === 'get' && o.path === step.prefix)) return { routed: 'unknown', reason: `the spec has no GET ${step.prefix} to look at` };
-      const [literal, nonsense] = [await get(`/${step.segment}`), await get(`/${this.nonsense}`)];
-      return judgeResource(step.segment, plain(literal), plain(nonsense), this.nonsense);
-    }
     const up = await get(parent);
     if (up.response.status < 200 || up.response.status >= 300) return { routed: 'unknown', reason: `GET ${parent} answered ${up.response.status}` };
     const literal = await get(`${parent}/${step.segment}`);

@@ -74,18 +74,6 @@ export function sameAnswer(a: PlainAnswer, b: PlainAnswer, words: readonly strin
 export type RouteVerdict = { routed: true } | { routed: false; reason: string } | { routed: 'unknown'; reason: string };
 
 /**
- * A first-level resource (`/vpe`): unknown to the target when the root map leaves it out and a GET
- * answers the same 404 as a GET of a path that cannot exist. Any other answer (a list, 401, 405 for
- * a resource without GET) says the resource is routed.
- */
-export function judgeResource(segment: string, literal: PlainAnswer, nonsense: PlainAnswer, nonsenseWord: string): RouteVerdict {
-  if (literal.status === 404 && sameAnswer(literal, nonsense, [segment, nonsenseWord])) {
-    return { routed: false, reason: `the resource /${segment} is unknown to the target: GET /${segment} answers the same 404 as a path that cannot exist (${excerpt(literal)})` };
-  }
-  return { routed: true };
-}
-
-/**
  * A literal under a path the target answers (`/products/1` -> `/products/1/additional_fields`):
  * not routed when the target answers it successfully and exactly as it answers a segment that
  * cannot exist: it ignores the segment. Equal error answers prove nothing (a strict router answers
@@ -101,9 +89,4 @@ export function judgeSubPath(step: LiteralStep, parent: PlainAnswer, literal: Pl
     };
   }
   return { routed: true };
-}
-
-function excerpt(a: PlainAnswer): string {
-  const t = a.text.replace(/\s+/g, ' ').trim();
-  return t.length > 120 ? `${t.slice(0, 120)}…` : t;
 }

@@ -10,7 +10,7 @@ import type { Exchange, Intent } from '../../src/checks/types.js';
 import { BlockedError, UnsupportedError } from '../../src/client/errors.js';
 import { BREAKER_LIMIT, boardFile, SupportBoard } from '../../src/support/board.js';
 import { isCreateOperation, SupportGate } from '../../src/support/gate.js';
-import { judgeResource, judgeSubPath, literalSteps, normalisedBody, rootMapOf } from '../../src/support/routes.js';
+import { judgeSubPath, literalSteps, normalisedBody, rootMapOf } from '../../src/support/routes.js';
 import type { Operation } from '../../src/spec/types.js';
 
 const RUN = 'r-test';
@@ -41,10 +41,10 @@ function gxGet(p: string): Exchange {
   return exchange(200, PRODUCT); // an unknown segment under a record: the record again
 }
 
-function gate(rootMap?: string[], operations: Operation[] = []): { gate: SupportGate; board: SupportBoard; sent: string[] } {
+function gate(): { gate: SupportGate; board: SupportBoard } {
   const dir = mkdtempSync(path.join(tmpdir(), 'gate-'));
   const board = new SupportBoard(boardFile(dir), RUN, TARGET);
-  return { gate: new SupportGate(board, { runId: RUN, rootMap, operations }), board, sent: [] };
+  return { gate: new SupportGate(board, { runId: RUN }), board };
 }
 
 test.describe('support gate @unit', () => {
@@ -69,14 +69,6 @@ test.describe('support gate @unit', () => {
     expect(normalisedBody(a, ['vpe', 'qa-unrouted-r'])).toBe(normalisedBody(b, ['vpe', 'qa-unrouted-r']));
   });
 
-  test('should call a resource unknown only when it answers the 404 of a path that cannot exist', () => {
-    const nonsense = { status: 404, text: '', json: unknownResource('/qa-unrouted-r') };
-    expect(judgeResource('vpe', { status: 404, text: '', json: unknownResource('/vpe') }, nonsense, 'qa-unrouted-r').routed).toBe(false);
-    // A resource without a GET (405) and one that answers are routed.
-    expect(judgeResource('attachments', { status: 405, text: '', json: { code: 405, message: 'not supported' } }, nonsense, 'qa-unrouted-r').routed).toBe(true);
-    expect(judgeResource('products', { status: 200, text: '[]', json: [] }, nonsense, 'qa-unrouted-r').routed).toBe(true);
-  });
-
   test('should call a sub-path unrouted only when the target answers it successfully like a segment that cannot exist', () => {
     const step = { parent: '/products/{product_id}', segment: 'additional_fields', prefix: '/products/{product_id}/additional_fields' };
     const ok = (json: unknown) => ({ status: 200, text: JSON.stringify(json), json });
@@ -91,8 +83,7 @@ test.describe('support gate @unit', () => {
 
   test('should refuse a search POST the target would take for a create, after GETs only', async () => {
     const search = op('post', '/products/search', 'searchProducts');
-    const list = op('get', '/products', 'getProducts');
-    const { gate: g, board } = gate(['products'], [search, list]);
+    const { gate: g, board } = gate();
     const sent: string[] = [];
     const get = (p: string): Promise<Exchange> => {
       sent.push(p);
@@ -115,29 +106,30 @@ test.describe('support gate @unit', () => {
   test('should let a routed sub-path through and refuse one the target ignores', async () => {
     const links = op('get', '/products/{product_id}/links', 'getProductLinks');
     const fields = op('get', '/products/{product_id}/additional_fields', 'getAdditionalFieldsProduct');
-    const { gate: g } = gate(['products'], [links, fields]);
+    const { gate: g } = gate();
     const get = (p: string): Promise<Exchange> => Promise.resolve(gxGet(p));
     await expect(g.admit(links, { product_id: '1' }, 'positive', get)).resolves.toBeUndefined();
     await expect(g.admit(fields, { product_id: '1' }, 'positive', get)).rejects.toThrow(/does not route \/products\/\{product_id\}\/additional_fields/);
   });
 
-  test('should judge a resource without a list in the spec by its first answer, not by GET /<resource>', async () => {
+  test('should judge a first-level resource by its first answer, with no look ahead', async () => {
     const alias = op('get', '/orders_history/{order_id}', 'getOrdersHistory');
-    const { gate: g } = gate(undefined, [alias]);
+    const { gate: g } = gate();
     const sent: string[] = [];
     const get = (p: string): Promise<Exchange> => {
       sent.push(p);
       return Promise.resolve(p === '' ? exchange(404, unknownResource('/')) : exchange(404, unknownResource(p)));
     };
     await expect(g.admit(alias, { order_id: '5' }, 'positive', get)).resolves.toBeUndefined();
-    expect(sent).toEqual(['']);
+    // An unknown first-level resource needs no look ahead: nothing is sent before the call.
+    expect(sent).toEqual([]);
     // The answer of the call itself teaches it.
     expect(g.learn(alias, exchange(404, unknownResource('/orders_history/5')))).toMatch(/path is unknown/);
     await expect(g.admit(alias, { order_id: '5' }, 'positive', get)).rejects.toBeInstanceOf(UnsupportedError);
   });
 
   test('should learn nothing from a negative probe, and learn a 405 or an undeclared 501 from a valid call', () => {
-    const { gate: g } = gate(['countries']);
+    const { gate: g } = gate();
     const countries = op('get', '/countries', 'getCountries');
     expect(g.learn(countries, exchange(404, unknownResource('/countries'), 'negative'))).toBeUndefined();
     expect(g.learn(countries, exchange(501, { code: 501, message: 'not implemented yet' }))).toMatch(/501/);
@@ -152,7 +144,7 @@ test.describe('support gate @unit', () => {
     expect(isCreateOperation(create)).toBe(true);
     expect(isCreateOperation(op('post', '/products/search'))).toBe(false);
     expect(isCreateOperation(op('post', '/emails/{email_id}'))).toBe(false);
-    const { gate: g } = gate(['products'], [create, update]);
+    const { gate: g } = gate();
     const get = (p: string): Promise<Exchange> => Promise.resolve(gxGet(p));
     for (let i = 0; i < BREAKER_LIMIT; i++) {
       await expect(g.admit(create, {}, 'setup', get)).resolves.toBeUndefined();
@@ -169,7 +161,7 @@ test.describe('support gate @unit', () => {
   });
 
   test('should learn that a search created a record when it answers one record', () => {
-    const { gate: g } = gate(['categories']);
+    const { gate: g } = gate();
     const search = op('post', '/categories/search', 'searchCategories');
     expect(g.learn(search, exchange(201, { id: 7, name: '' }))).toMatch(/created a record instead of searching/);
   });
