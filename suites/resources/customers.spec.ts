@@ -98,7 +98,7 @@ if (ops.inScope('customers')) test.describe('customers', () => {
   test('should create a customer with a new address', { tag: ['@customers', '@rule:customer-address', '@op:createCustomers', '@op:getAddress'] }, async ({ kit }) => {
     requireWrites(kit);
     const address = newAddressInput(kit, await countryId(kit));
-    const made = await createCustomer(kit, { address }, { rule: 'customer-address' });
+    const made = await createCustomer(kit, { address }, { rule: 'customer-address', intent: 'positive' });
     const addressId = made.record.addressId;
     expectRule(typeof addressId === 'number' && addressId > 0, kit.api, { rule: 'customer-address', title: 'a customer created with `address` should point at the new address', message: `addressId is ${show(addressId)}`, exchange: made.exchange });
     const got = await kit.api.call('getAddress', { path: { address_id: addressId } });
@@ -109,7 +109,7 @@ if (ops.inScope('customers')) test.describe('customers', () => {
   test('should create a customer with the addressId of an existing address', { tag: ['@customers', '@rule:customer-address', '@op:createCustomers', '@op:getCustomer'] }, async ({ kit }) => {
     requireWrites(kit);
     const address = await createAddress(kit, {}, { rule: 'customer-address' });
-    const made = await createCustomer(kit, { addressId: address.id }, { rule: 'customer-address' });
+    const made = await createCustomer(kit, { addressId: address.id }, { rule: 'customer-address', intent: 'positive' });
     const got = await read(kit, made.id, 'customer-address');
     expectRule(made.record.addressId === address.id && recordOf(got.response.json)?.addressId === address.id, kit.api, {
       rule: 'customer-address',
@@ -171,8 +171,8 @@ if (ops.inScope('customers')) test.describe('customers', () => {
     requireWrites(kit);
     const registree = await createCustomer(kit, {}, { rule: 'unique-email' });
     const email = registree.record.email;
-    const g1 = await createGuest(kit, { email }, { rule: 'unique-email' });
-    const g2 = await createGuest(kit, { email }, { rule: 'unique-email' });
+    const g1 = await createGuest(kit, { email }, { rule: 'unique-email', intent: 'positive' });
+    const g2 = await createGuest(kit, { email }, { rule: 'unique-email', intent: 'positive' });
     expectRule(g1.record.isGuest === true && g2.record.isGuest === true, kit.api, { rule: 'unique-email', title: 'guests should be created as guests', message: `isGuest: ${show(g1.record.isGuest)}, ${show(g2.record.isGuest)}`, exchange: g2.exchange });
   });
 

@@ -81,7 +81,7 @@ test.describe('e-mails', () => {
   if (ops.inScope('emails', 'attachments')) test('should refer to an uploaded attachment by the path the upload answered', { tag: ['@emails', '@attachments', '@rule:lifecycle', '@rule:files', '@op:uploadAttachments', '@op:queueEmail', '@op:getEmails'] }, async ({ kit }) => {
     requireWrites(kit);
     const file = await uploadAttachment(kit, { rule: 'files' });
-    const made = await queueEmail(kit, { attachments: [file.path] }, { rule: 'lifecycle' });
+    const made = await queueEmail(kit, { attachments: [file.path] }, { rule: 'lifecycle', intent: 'positive' });
     const got = await read(kit, made.id, 'lifecycle');
     const attachments = recordOf(got.response.json)?.attachments;
     expectRule(Array.isArray(attachments) && attachments.includes(file.path), kit.api, {

@@ -66,7 +66,7 @@ async function expectLinked(kit: FactoryKit, p: number, c: number, linked: boole
 if (ops.inScope('products')) test.describe('products', () => {
   test('should create a product, read it back, replace it, read it back, delete it and then answer 404', { tag: [G, '@op:createProducts', '@op:getProduct', '@op:updateProduct', '@op:deleteProducts', '@rule:lifecycle'] }, async ({ kit, checks }) => {
     requireWrites(kit);
-    const made = await createProduct(kit, {}, { rule: 'lifecycle' });
+    const made = await createProduct(kit, {}, { rule: 'lifecycle', intent: 'positive' });
     expectReadsBack(kit, asRecord(made.input), await readOk(kit, checks, 'getProduct', { product_id: made.id }), 'a created product', [], [made.exchange]);
     const next = productRecord(kit, await productRefs(kit), { quantity: 3, price: 42.5 });
     const put = await callOk(kit, checks, 'lifecycle', 'updateProduct', { path: { product_id: made.id }, body: next }, 'PUT /products/{id} should replace the product');

@@ -20,7 +20,7 @@ export interface NamedResource {
   idParam: string;
   ops: { list: string; create: string; read: string; update: string; remove: string };
   /** Creates one record through the factory; `en` sets names.en. */
-  make: (kit: FactoryKit, opts: { rule?: string; en?: string }) => Promise<Created & { input: Json }>;
+  make: (kit: FactoryKit, opts: { rule?: string; en?: string; intent?: 'setup' | 'positive' }) => Promise<Created & { input: Json }>;
   /** Extra fields of a record besides `names` (VPE: `default: false`). */
   extra?: Json;
 }
@@ -40,7 +40,7 @@ export function namedResourceTests(r: NamedResource, spec: SpecOperations): void
 
   test(`should create ${article(r.one)}, read it back, change it, read it back, delete it and then answer 404`, { tag: [G, `@op:${o.create}`, `@op:${o.read}`, `@op:${o.update}`, `@op:${o.remove}`, '@rule:lifecycle'] }, async ({ kit, checks }) => {
     requireWrites(kit);
-    const made = await r.make(kit, { rule: 'lifecycle' });
+    const made = await r.make(kit, { rule: 'lifecycle', intent: 'positive' });
     expectReadsBack(kit, made.input, await readOk(kit, checks, o.read, { [r.idParam]: made.id }), `a created ${r.one}`, [], [made.exchange]);
     const next = { ...r.extra, names: names(kit, 'changed') };
     const upd = await callOk(kit, checks, 'lifecycle', o.update, { path: { [r.idParam]: made.id }, body: next }, `${o.update} should change the ${r.one}`);

@@ -46,9 +46,9 @@ const UNIQUE = {
   batch: 'should refuse a batch with one e-mail twice with 409 and store none of it',
 };
 const VENDOR = [
-  'should answer the declared 500 for a missing country and 501 for an invalid id',
-  'should answer the declared 500 and 501 for zones of a missing or invalid country',
-  'should answer 400 for an invalid zone id and the declared 501 for a missing zone',
+  'should answer a declared error status for a missing country and refuse an invalid id',
+  'should answer a declared error status for zones of a missing country and refuse an invalid one',
+  'should refuse an invalid zone id and answer a declared error status for a missing zone',
 ];
 const ADDRESS_PAGING = 'should page addresses from page 1 without gaps or duplicates';
 
