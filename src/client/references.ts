@@ -518,6 +518,27 @@ export class ShopReferences {
     return hit;
   }
 
+  /**
+   * A record of the kind found by asking for it: where no list and no record shows one but the spec
+   * has a single read of the kind (`GET /members/{id}`), the example id of that read, then 1 to 3;
+   * the first the target answers with 2xx is read from the shop, not invented.
+   */
+  private async probed(field: string, nouns: readonly string[]): Promise<RefLookup | undefined> {
+    for (const noun of nouns) {
+      const one = this.ops.find((o) => o.method === 'get' && params(o.path) === 1 && /\/\{[^}]+\}$/.test(o.path) && collectionNoun(o.path.replace(/\/\{[^}]+\}$/, '')) === noun);
+      if (!one) continue;
+      const name = /\{([^}]+)\}$/.exec(one.path)?.[1] ?? '';
+      const example = one.parameters.find((x) => x.in === 'path' && x.name === name)?.schema.example;
+      const ids = [...new Set([...(typeof example === 'number' || typeof example === 'string' ? [String(example)] : []), '1', '2', '3'])];
+      for (const id of ids) {
+        const r = await this.get(fillPath(one.path, { [name]: id }));
+        if (r.status >= 200 && r.status < 300) return { ok: true, value: /^\d+$/.test(id) ? Number(id) : id, source: `GET ${fillPath(one.path, { [name]: id })} answered ${r.status}` };
+        if (r.status === 0 || notImplemented(r.status, r.text)) break;
+      }
+    }
+    return undefined;
+  }
+
   /** Whether a noun has a collection of its own in the spec (`tax_class`: yes; `status`, `option`: no). */
   private hasCollection(noun: string): boolean {
     return this.ops.some((o) => (o.method === 'get' || o.method === 'post') && collectionNoun(o.path) === noun && !/\}$/.test(o.path) && !/\/search$/.test(o.path));
@@ -627,6 +648,7 @@ export class ShopReferences {
           break;
         }
       }
+      if (!found && !opts.noneOnly) found = await this.probed(field, nouns);
       out[field] = found ?? {
         ok: false,
         reason: `no ${field} could be read from the target: it lists no ${nouns.join('/') || 'record'} and no record it shows carries a ${field}${opts.context?.length ? ` (looked beside ${opts.context.join(', ')})` : ''}`,

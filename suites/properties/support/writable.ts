@@ -122,8 +122,13 @@ export async function bodyOptions(kit: FactoryKit, w: Writable, catalogue: Catal
 /** Valid create bodies for the collection; one record when the body is a list. `extra` tunes the generator (e.g. no long strings where the body is incidental). */
 export async function validCreateBody(kit: FactoryKit, w: Writable, catalogue: Catalogue, extra: Partial<ArbOptions> = {}): Promise<fc.Arbitrary<unknown>> {
   const arb = validBody(w.create, { ...(await bodyOptions(kit, w, catalogue)), ...extra });
-  // Bulk bodies may be [] (the schema sets no minItems); a property sends exactly one record.
-  return w.bulk ? arb.filter((b) => Array.isArray(b) && b.length > 0).map((b) => [(b as unknown[])[0]]) : arb;
+  if (!w.bulk) return arb;
+  // Bulk bodies may be [] (the schema sets no minItems); a property sends exactly one record. Where
+  // no record can be drawn at all (its items need references the target shows nowhere: every read
+  // failed), filtering for one would never end: such a test has nothing to send.
+  const oneRecord = (b: unknown): boolean => Array.isArray(b) && b.length > 0;
+  if (!fc.sample(arb, { numRuns: 30, seed: 1 }).some(oneRecord)) skipBecause(`no ${w.create.id} body with a record can be built: its records need references the target shows nowhere`);
+  return arb.filter(oneRecord).map((b) => [(b as unknown[])[0]]);
 }
 
 /** The one record a (bulk) body sends. */
