@@ -12,6 +12,7 @@ import { guardWrite, isDestructiveOperation, isSearchOperation } from './guard.j
 import type { Ledger, LedgerEntry, NewRecord } from './ledger.js';
 import { multipartBody, type HttpResponse, type HttpTransport } from './http.js';
 import { createdRecords, FILE_FIELDS, fileNameIn, ownerPath } from './ledger-rules.js';
+import { cleanupKey, confirmedIds, groupPath, planCleanup } from './cleanup-plan.js';
 import type { Pacer } from './pacer.js';
 import type { SupportGate } from '../support/gate.js';
 import type { Redactor } from './redact.js';
@@ -476,16 +477,27 @@ export class ApiClient {
     return undefined;
   }
 
-  /** Deletes what this client created, newest first; 404/410 count as already gone. */
+  /**
+   * Deletes what this client created, newest first; 404/410 count as already gone. Records of one
+   * collection whose DELETE takes an id list go in one request, and children an order's delete
+   * removes wait for it (src/client/cleanup-plan.ts); whatever the answer does not confirm is
+   * deleted on its own.
+   */
   async cleanup(records: readonly NewRecord[] = this.openRecords()): Promise<CleanupResult> {
     const result: CleanupResult = { removed: [], failed: [] };
-    for (const r of records) {
-      const entry: LedgerEntry = { run: this.deps.settings.runId, event: 'create', ...r, operationId: '', time: new Date().toISOString(), target: this.deps.apiRoot };
-      if (this.deps.ledger.isDeleted(r)) continue;
+    const entryOf = (r: NewRecord): LedgerEntry => ({ run: this.deps.settings.runId, event: 'create', ...r, operationId: '', time: new Date().toISOString(), target: this.deps.apiRoot });
+    const plan = planCleanup(this.deps.catalogue, records, (r) => this.deleteRequestFor(r));
+    const tried = new Set<NewRecord[]>();
+    const waiting = new Set<string>(plan.waitsFor.keys());
+    const describe = (path: string, ex: Exchange) => `DELETE ${path} answered ${ex.response.status}${ex.response.text ? `: ${ex.response.text.replace(/\s+/g, ' ').slice(0, 160)}` : ''}`;
+
+    // One record on its own: true when it is gone (2xx, or 404/410: already gone).
+    const single = async (r: NewRecord): Promise<boolean> => {
+      const entry = entryOf(r);
       const del = this.deleteRequestFor(r);
       if (!del) {
         this.failCleanup(result, entry, r, 'the spec has no DELETE operation for it');
-        continue;
+        return false;
       }
       try {
         const ex = await this.send('DELETE', del.path, { intent: 'cleanup', ...(del.body !== undefined ? { body: del.body } : {}) });
@@ -493,13 +505,67 @@ export class ApiClient {
         if ((s >= 200 && s < 300) || s === 404 || s === 410) {
           this.deps.ledger.recordDelete(r, del.op.id);
           result.removed.push(entry);
-        } else {
-          this.failCleanup(result, entry, r, `DELETE ${del.path} answered ${s}${ex.response.text ? `: ${ex.response.text.replace(/\s+/g, ' ').slice(0, 160)}` : ''}`);
+          return s >= 200 && s < 300;
         }
+        this.failCleanup(result, entry, r, describe(del.path, ex));
       } catch (err) {
         this.failCleanup(result, entry, r, err instanceof Error ? err.message : String(err));
       }
+      return false;
+    };
+
+    // Children that waited for a parent: gone with it when its delete succeeded, else on their own.
+    const settleChildren = async (parent: NewRecord, parentDeleted: boolean, opId: string): Promise<void> => {
+      for (const child of plan.children.get(cleanupKey(parent)) ?? []) {
+        waiting.delete(cleanupKey(child));
+        if (this.deps.ledger.isDeleted(child)) continue;
+        if (parentDeleted) {
+          this.deps.ledger.recordDelete(child, opId);
+          result.removed.push(entryOf(child));
+        } else {
+          await single(child);
+        }
+      }
+    };
+
+    // A grouped delete: true when `lead` is among what the answer confirms.
+    const grouped = async (lead: NewRecord, group: NewRecord[]): Promise<boolean> => {
+      tried.add(group);
+      const members = group.filter((m) => !this.deps.ledger.isDeleted(m));
+      if (members.length < 2) return false;
+      const del = this.deleteRequestFor(lead);
+      if (!del) return false;
+      const path = groupPath(members);
+      let confirmed = new Set<string>();
+      try {
+        const ex = await this.send('DELETE', path, { intent: 'cleanup' });
+        confirmed = confirmedIds(ex.response.status, ex.response.json, members.map((m) => m.id));
+      } catch {
+        // Each member is tried on its own below, with its own reason if it fails.
+      }
+      for (const m of members) {
+        if (confirmed.has(m.id)) {
+          this.deps.ledger.recordDelete(m, del.op.id);
+          result.removed.push(entryOf(m));
+          await settleChildren(m, true, del.op.id);
+        } else if (this.deps.ledger.isDeleted(m)) {
+          // A 2xx marks every id of the path deleted; one the answer does not name is still open.
+          this.deps.ledger.recordCreate(m, del.op.id);
+        }
+      }
+      return confirmed.has(lead.id);
+    };
+
+    for (const r of records) {
+      if (this.deps.ledger.isDeleted(r) || waiting.has(cleanupKey(r))) continue;
+      const group = plan.groupOf.get(cleanupKey(r));
+      if (group && !tried.has(group) && (await grouped(r, group))) continue;
+      const del = this.deleteRequestFor(r);
+      const gone = await single(r);
+      await settleChildren(r, gone, del?.op.id ?? '');
     }
+    // Children whose parent was not reached (it was gone already): on their own.
+    for (const r of records) if (waiting.has(cleanupKey(r)) && !this.deps.ledger.isDeleted(r)) await single(r);
     return result;
   }
 
