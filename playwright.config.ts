@@ -1,10 +1,10 @@
 // The conformance run: every suite, against BASE_URL or, when it is unset, the embedded reference
-// shop started as a webServer on a free port. Configuration is read and validated once, here and in
+// shop, started on a free port by the global setup in the runner's process. Configuration is read and validated once, here and in
 // src/config; a bad value ends the run with one line.
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { loadConfigOrExit } from './src/config/config.js';
-import { BASE_PATH, embeddedShopUrl } from './src/config/embedded.js';
+import { embeddedShopUrl } from './src/config/embedded.js';
 import { SCOPE_METADATA } from './src/report/compatibility/scope.js';
 import { isListing } from './src/report/listing.js';
 import { conformanceReporters } from './src/report/reporters.js';
@@ -19,9 +19,8 @@ process.env.RUN_ID = config.runId;
 const fcSeed = config.fcSeed ?? drawSeed();
 if (process.env.TEST_WORKER_INDEX === undefined) process[bannerStream(process.argv, process.env)].write(`${seedBanner(fcSeed, config.fcSeed === undefined ? 'drawn' : 'FC_SEED', config.fcRuns)}\n`);
 process.env.FC_SEED = String(fcSeed);
-const embedded = config.baseUrl === undefined;
-const targetUrl = config.baseUrl ?? embeddedShopUrl();
-const port = embedded ? new URL(targetUrl).port : undefined;
+// Chosen here, in the runner, before workers start: they re-evaluate this file and read it back.
+if (config.baseUrl === undefined) embeddedShopUrl();
 const reportDir = config.reportDir;
 
 /** The worker option of fixtures/index.ts this config sets. */
@@ -53,7 +52,8 @@ export default defineConfig<object, WorkerOptions>({
     baseline: process.env.CONFORMANCE_BASELINE,
     listing: isListing(process.argv),
   }),
-  // Preflight (reachable? credentials? the API?) before any worker; the leftover report after.
+  // The embedded shop (when BASE_URL is unset) and the preflight (reachable? credentials? the API?)
+  // before any worker; the leftover report after.
   globalSetup: './src/preflight/global-setup.ts',
   globalTeardown: './src/preflight/global-teardown.ts',
   use: {
@@ -66,15 +66,4 @@ export default defineConfig<object, WorkerOptions>({
     video: 'off',
     ignoreHTTPSErrors: config.insecureTls,
   },
-  webServer: embedded
-    ? {
-        command: 'node --import tsx reference/main.ts',
-        url: `http://127.0.0.1:${port}${BASE_PATH}/`,
-        reuseExistingServer: false,
-        timeout: 30_000,
-        stdout: 'ignore',
-        stderr: 'pipe',
-        env: { PORT: String(port), API_USER: config.apiUser, API_PASSWORD: config.apiPassword, SHOP_FAULTS: process.env.SHOP_FAULTS ?? '' },
-      }
-    : undefined,
 });

@@ -3,7 +3,7 @@
 // ~0.3 s and ~60 MB belong to npm, not to the harness. Only REPORT_DIR is set, so the run does not
 // overwrite reports/ of whoever else works in this tree, and the embedded shop's SHOP_FAULTS and
 // SHOP_CHAOS: none for the clean run, SHOP_CHAOS=all-500 for the all-fail case (reference/http/chaos.ts;
-// Playwright's webServer hands the runner's environment to the shop).
+// the global setup starts the embedded shop in the runner's process and reads both there).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { ChaosMode } from '../reference/http/chaos.js';
@@ -19,7 +19,10 @@ export interface HarnessRun {
   peakRssMb: number;
   /** The same as proportional set size (shared pages counted once). */
   peakPssMb: number;
-  /** The tree without the shop process: what the harness itself needs. */
+  /**
+   * The tree without a separate shop process: what the harness itself needs. Since the embedded
+   * shop runs in the runner's process (src/preflight/embedded-shop.ts) this is the whole tree.
+   */
   peakRssHarnessMb: number;
   peakRssShopMb: number;
   cpuHarnessMs: number;

@@ -406,7 +406,7 @@ export function resultsMarkdown(res: BenchResults, commands: string[]): string {
       ...mdTable(
         head('where the time goes'),
         [
-          ['startup: config, webServer shop start, preflight, until the first worker', ...both((x) => unit(x.startupS, 1, ' s'))],
+          ['startup: config, embedded shop start, preflight, until the first worker', ...both((x) => unit(x.startupS, 1, ' s'))],
           ['tests: first worker start to last worker end', ...both((x) => unit(x.testsS, 1, ' s'))],
           ['teardown and reports (HTML, JUnit, Allure results, compatibility page)', ...both((x) => unit(x.reportingS, 1, ' s'))],
           ['share of worker time waiting on the target (a request in flight)', ...both((x) => unit(x.waitShare * 100, 0, ' %'))],
@@ -456,10 +456,10 @@ export function resultsMarkdown(res: BenchResults, commands: string[]): string {
     '- **Memory** is sampled from /proc every 100 ms over the whole process tree (`/usr/bin/time -v` would give the largest single process only): RSS summed over the processes alive at the same moment; PSS counts shared pages once. The harness runs its shop as a process of its own tree; the main table shows the harness without it, the section above with it. The peers\' shop is not in their tree.',
     '- **Checks:** harness = distinct (operation, check) cells of the compatibility report that ran (pass, unsupported, fail or error), plus the checks of tests that name no operation; Dredd = 3 per transaction run (gavel validates status code, headers and body); Portman + Newman = Newman assertions (Portman\'s contract tests: status 2xx, Content-Type, JSON body, schema, declared headers). Tests = Playwright tests run / Dredd transactions run (non-2xx ones skipped, its default) / requests Newman ran.',
     '- **Waiting on the target** = time at least one request of a worker was in flight (start to the end of the response), summed over workers, divided by their lifetime; measured by the same probe (`http.client.request.start` to the request\'s close).',
-    '- **Wall time** of the harness includes starting its embedded shop (Playwright webServer); the peers\' shop is started before their clock starts. Portman + Newman = generating the collection from the spec (as `portman -l spec -n` does on every run) plus the Newman run.',
+    '- **Wall time** of the harness includes starting its embedded shop (in the runner's process since 2026-11-24, a Playwright webServer process before); the peers\' shop is started before their clock starts. Portman + Newman = generating the collection from the spec (as `portman -l spec -n` does on every run) plus the Newman run.',
     ...(res.allFail
       ? [
-          `- **All-fail case:** the harness's embedded shop gets \`SHOP_CHAOS=${res.allFail.chaos}\` through the runner's environment (Playwright hands it to its webServer), the peers' counting shop the same mode through \`createShop\`; everything else is as in the clean case. Requests are counted the same way (at the shop, also the answers the chaos hook replaced). Tests failed = harness tests that failed (fail or error outcome), Dredd transactions that failed, Newman requests with a failed assertion. Tests not run = harness tests skipped (nothing to run them on, e.g. no record could be read or created, or blocked after a failed setup step) or disabled, Dredd's skipped non-2xx transactions.`,
+          `- **All-fail case:** the harness's embedded shop gets \`SHOP_CHAOS=${res.allFail.chaos}\` through the runner's environment (the global setup starts the shop with it), the peers' counting shop the same mode through \`createShop\`; everything else is as in the clean case. Requests are counted the same way (at the shop, also the answers the chaos hook replaced). Tests failed = harness tests that failed (fail or error outcome), Dredd transactions that failed, Newman requests with a failed assertion. Tests not run = harness tests skipped (nothing to run them on, e.g. no record could be read or created, or blocked after a failed setup step) or disabled, Dredd's skipped non-2xx transactions.`,
         ]
       : []),
     ...peerNotes(res),

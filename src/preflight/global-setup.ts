@@ -1,4 +1,6 @@
-// Playwright globalSetup of the conformance run: the preflight, once, before any worker starts.
+// Playwright globalSetup of the conformance run: the embedded reference shop when BASE_URL is unset
+// (in this process, closed by the teardown returned here; embedded-shop.ts), then the preflight,
+// once, before any worker starts.
 // On failure it prints one plain message and ends the run (exit code 2). On success it writes
 // `${reportDir}/target.json` (URL without credentials, X-API-Version, X-Shop-Version, spec, profile,
 // run id) for the fixtures and the reports.
@@ -11,9 +13,10 @@ import { compactLedger, ledgerFile } from '../client/ledger.js';
 import { apiRoot } from '../client/url.js';
 import { boardFile } from '../support/board.js';
 import { tallyFile } from '../client/tally.js';
+import { startEmbeddedShop, type EmbeddedShop } from './embedded-shop.js';
 import { PreflightError, runPreflight } from './preflight.js';
 
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
   const config = loadConfigOrExit();
   const catalogue = await catalogueFor(config.spec, config.errata);
   // A misspelt group would silently select nothing ("0/0 conformant"): name the known ones instead.
@@ -25,6 +28,7 @@ export default async function globalSetup(): Promise<void> {
   }
   const embedded = config.baseUrl === undefined;
   const root = apiRoot(config.baseUrl ?? embeddedShopUrl(), catalogue.info.basePath);
+  const shop: EmbeddedShop | undefined = embedded ? await startEmbeddedShop(config, root) : undefined;
   try {
     const result = await runPreflight({ apiRoot: root, user: config.apiUser, password: config.apiPassword, insecureTls: config.insecureTls, catalogue });
     mkdirSync(config.reportDir, { recursive: true });
@@ -48,11 +52,14 @@ export default async function globalSetup(): Promise<void> {
     rmSync(boardFile(config.reportDir), { force: true });
     rmSync(tallyFile(config.reportDir), { force: true });
   } catch (err) {
+    await shop?.close();
     if (err instanceof PreflightError) {
       process.stderr.write(`\nPreflight failed: ${err.message}\n\n`);
-      // One message, not a stack and hundreds of failed tests. Playwright stops the webServer on exit.
+      // One message, not a stack and hundreds of failed tests.
       process.exit(2);
     }
     throw err;
   }
+  // Playwright calls a function returned by the global setup as a teardown, after the workers end.
+  return shop ? () => shop.close() : undefined;
 }
