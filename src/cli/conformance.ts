@@ -16,7 +16,6 @@
 // the suites and writes the baseline from the run: failures that are new are added (with a reason
 // still to be written), entries that now pass are removed, the others are kept as they are.
 // `--from <report.json>` takes an earlier run instead of running.
-import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -70,11 +69,43 @@ function consoleReporter(name: string): string {
   fail(`--reporter ${name}: choose the console output with one of ${CONSOLE_REPORTERS.join(', ')}; the HTML, JUnit, Allure and compatibility reports are always written to the report folder (and a reporter list of your own would drop the credential redaction).`);
 }
 
-function runPlaywright(args: string[], baselineFile: string | undefined, terminal: string | undefined): number {
+/**
+ * Runs Playwright's CLI in this process (`playwright test <args>`), and `after` once it exits.
+ * In this process, not a child: a parent that only waited cost the run ~80 MB of resident memory
+ * (Node plus the TypeScript loader) for nothing. Playwright ends the process itself
+ * (process.exit), so `after` runs in the 'exit' event: synchronously, and it may change the exit
+ * code there. Workers are forked with this process's execArgv: the TypeScript loader this CLI needs
+ * is taken out (Playwright transforms the suites itself, and the loader costs a thread and ~35 MB
+ * per worker).
+ */
+function runPlaywright(args: string[], baselineFile: string | undefined, terminal: string | undefined, after?: (status: number) => number): void {
   const cli = path.join(path.dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
-  const env = { ...process.env, ...(baselineFile ? { CONFORMANCE_BASELINE: baselineFile } : {}), ...(terminal ? { CONFORMANCE_CONSOLE_REPORTER: terminal } : {}) };
-  const r = spawnSync(process.execPath, [cli, 'test', ...args], { cwd: PROJECT_ROOT, stdio: 'inherit', env });
-  return r.status ?? 1;
+  if (baselineFile) process.env.CONFORMANCE_BASELINE = baselineFile;
+  if (terminal) process.env.CONFORMANCE_CONSOLE_REPORTER = terminal;
+  process.execArgv.splice(0, process.execArgv.length, ...withoutTsx(process.execArgv));
+  if (after) {
+    process.once('exit', (code) => {
+      process.exitCode = after(code);
+    });
+  }
+  process.argv = [process.execPath, cli, 'test', ...args];
+  require(cli);
+}
+
+/** execArgv without `--import tsx` / `--import=tsx` / `--loader tsx` and the like. */
+export function withoutTsx(execArgv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const a = execArgv[i] ?? '';
+    const next = execArgv[i + 1] ?? '';
+    if ((a === '--import' || a === '--loader' || a === '--experimental-loader' || a === '--require' || a === '-r') && /^tsx(\/|$)/.test(next)) {
+      i++;
+      continue;
+    }
+    if (/^--(import|loader|experimental-loader|require)=tsx(\/|$)/.test(a)) continue;
+    out.push(a);
+  }
+  return out;
 }
 
 function list<T>(items: readonly T[], line: (t: T) => string): string {
@@ -114,7 +145,7 @@ function updateBaseline(report: CompatibilityReport, baseline: Baseline, file: s
   return 0;
 }
 
-function main(): number {
+function main(): void {
   const args = parseArgs(process.argv.slice(2));
   const config = loadConfigOrExit();
   const baselineFile = args.baseline ?? findBaseline(PROJECT_ROOT) ?? path.join(PROJECT_ROOT, BASELINE_NAMES[0]);
@@ -133,28 +164,29 @@ function main(): number {
   // there is no gate to judge nor a baseline to update.
   if (!args.from && isListing(args.playwright)) {
     if (args.update) fail('--list runs no test: there is nothing to update the baseline from.');
-    return runPlaywright(args.playwright, args.baseline, args.terminal);
+    runPlaywright(args.playwright, args.baseline, args.terminal);
+    return;
   }
-  let status = 0;
-  if (!args.from) {
-    // A report left by an earlier run must not decide this run's exit code.
-    rmSync(reportFile, { force: true });
-    status = runPlaywright(args.playwright, args.baseline, args.terminal);
-  }
-  if (!existsSync(reportFile)) {
-    if (args.from) fail(`--from ${args.from}: file not found`);
-    if (args.update) fail('\nThe baseline was not updated: the run wrote no compatibility report.', status || 1);
-    return status;
-  }
-  // Judged against the baseline as it is now (the same file the run used, unless --from).
-  const report = rebaseline(readCompatibilityReport(reportFile), baseline, PROJECT_ROOT);
-  if (args.update) return updateBaseline(report, baseline, baselineFile);
-  printGate(report, baselineFile);
-  if (report.gate.ok) {
-    if (status !== 0) process.stdout.write(`\nEvery failure is a known deviation: exit 0 instead of Playwright's ${status}.\n`);
-    return 0;
-  }
-  return status || 1;
+  const judge = (status: number): number => {
+    if (!existsSync(reportFile)) {
+      if (args.from) fail(`--from ${args.from}: file not found`);
+      if (args.update) fail('\nThe baseline was not updated: the run wrote no compatibility report.', status || 1);
+      return status;
+    }
+    // Judged against the baseline as it is now (the same file the run used, unless --from).
+    const report = rebaseline(readCompatibilityReport(reportFile), baseline, PROJECT_ROOT);
+    if (args.update) return updateBaseline(report, baseline, baselineFile);
+    printGate(report, baselineFile);
+    if (report.gate.ok) {
+      if (status !== 0) process.stdout.write(`\nEvery failure is a known deviation: exit 0 instead of Playwright's ${status}.\n`);
+      return 0;
+    }
+    return status || 1;
+  };
+  if (args.from) process.exit(judge(0));
+  // A report left by an earlier run must not decide this run's exit code.
+  rmSync(reportFile, { force: true });
+  runPlaywright(args.playwright, args.baseline, args.terminal, judge);
 }
 
-process.exit(main());
+main();
