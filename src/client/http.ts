@@ -51,6 +51,14 @@ function describe(err: unknown): string {
   return code && !err.message.includes(code) ? `${code}: ${err.message}` : err.message;
 }
 
+/**
+ * Methods resent once when a kept-alive connection turns out to be closed before any answer: the
+ * target closed it while idle (its keep-alive timeout passed while this worker was busy), so the
+ * request was never read. Only those a resend cannot repeat in effect; a create is never resent.
+ */
+const RESENDABLE = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+const CLOSED_IDLE = new Set(['ECONNRESET', 'EPIPE']);
+
 export function nodeTransport(): HttpTransport {
   const agents = {
     http: new http.Agent({ keepAlive: true }),
@@ -63,7 +71,7 @@ export function nodeTransport(): HttpTransport {
       const secure = u.protocol === 'https:';
       const lib = secure ? https : http;
       const agent = secure ? (req.insecureTls ? agents.insecure : agents.https) : agents.http;
-      return new Promise<HttpResponse>((resolve, reject) => {
+      const attempt = (resendable: boolean): Promise<HttpResponse> => new Promise<HttpResponse>((resolve, reject) => {
         const headers: Record<string, string> = { ...req.headers };
         if (req.body !== undefined) headers['content-length'] = String(req.body.length);
         const r = lib.request(u, { method: req.method, headers, agent }, (res) => {
@@ -81,11 +89,13 @@ export function nodeTransport(): HttpTransport {
         r.on('close', () => clearTimeout(timer));
         r.on('error', (err) => {
           clearTimeout(timer);
-          reject(new Error(describe(err)));
+          if (resendable && r.reusedSocket && CLOSED_IDLE.has((err as NodeJS.ErrnoException).code ?? '')) resolve(attempt(false));
+          else reject(new Error(describe(err)));
         });
         if (req.body !== undefined) r.end(req.body);
         else r.end();
       });
+      return attempt(RESENDABLE.has(req.method.toUpperCase()));
     },
     close() {
       for (const a of Object.values(agents)) a.destroy();
