@@ -1,5 +1,6 @@
-// One measured run of the harness: exactly what `npm run conformance` runs (src/cli/conformance.ts
-// with the embedded shop and default settings), started without npm's own wrapper process, whose
+// One measured run of the harness: exactly what `npm run conformance` runs (its command line from
+// package.json: src/cli/conformance.ts with its Node flags, the embedded shop and default
+// settings), started without npm's own wrapper process, whose
 // ~0.3 s and ~60 MB belong to npm, not to the harness. Only REPORT_DIR is set, so the run does not
 // overwrite reports/ of whoever else works in this tree, and the embedded shop's SHOP_FAULTS and
 // SHOP_CHAOS: none for the clean run, SHOP_CHAOS=all-500 for the all-fail case (reference/http/chaos.ts;
@@ -58,6 +59,14 @@ export interface HarnessRun {
 
 const SHOP_CMD = /reference\/main\.ts/;
 
+/** The Node arguments of `npm run conformance` (package.json), its `node` replaced by this Node. */
+export function conformanceCommand(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+  const words = (pkg.scripts?.conformance ?? '').split(/\s+/).filter(Boolean);
+  if (words[0] !== 'node' || !words.includes('src/cli/conformance.ts')) throw new Error(`package.json's conformance script is not "node ... src/cli/conformance.ts": ${pkg.scripts?.conformance ?? '(none)'}`);
+  return words.slice(1);
+}
+
 function countCells(report: CompatibilityReport, outcomes: readonly string[]): number {
   const inMatrix = Object.entries(report.counts.cellsByOutcome).reduce((n, [o, c]) => n + (outcomes.includes(o) ? c : 0), 0);
   return inMatrix + report.other.filter((c) => outcomes.includes(c.outcome)).length;
@@ -74,7 +83,7 @@ export async function runHarness(workDir: string, extraArgs: readonly string[] =
   const logFile = path.join(workDir, 'conformance.log');
   const { env: probeEnv } = installProbe(probeDir);
   const env = { ...process.env, ...probeEnv, REPORT_DIR: reportDir, SHOP_FAULTS: '', SHOP_CHAOS: chaos ?? '' };
-  const run = await measure(process.execPath, ['--import', 'tsx', 'src/cli/conformance.ts', ...extraArgs], {
+  const run = await measure(process.execPath, [...conformanceCommand(), ...extraArgs], {
     cwd: PROJECT_ROOT,
     env,
     logFile,

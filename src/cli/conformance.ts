@@ -25,6 +25,7 @@ import { rebaseline } from '../report/compatibility/build.js';
 import type { CompatibilityReport } from '../report/compatibility/types.js';
 import { readCompatibilityReport } from '../report/compatibility/write.js';
 import { isListing } from '../report/listing.js';
+import { heapFlags, withoutTsx } from './node-args.js';
 
 const require = createRequire(import.meta.url);
 const LIST_LIMIT = 25;
@@ -82,7 +83,9 @@ function runPlaywright(args: string[], baselineFile: string | undefined, termina
   const cli = path.join(path.dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
   if (baselineFile) process.env.CONFORMANCE_BASELINE = baselineFile;
   if (terminal) process.env.CONFORMANCE_CONSOLE_REPORTER = terminal;
-  process.execArgv.splice(0, process.execArgv.length, ...withoutTsx(process.execArgv));
+  // Workers get the heap settings even when this CLI was started without them (package.json's
+  // script gives them to this process too: they only take effect at a process's start).
+  process.execArgv.splice(0, process.execArgv.length, ...withoutTsx(process.execArgv), ...heapFlags(process.execArgv, process.env.NODE_OPTIONS));
   if (after) {
     process.once('exit', (code) => {
       process.exitCode = after(code);
@@ -90,22 +93,6 @@ function runPlaywright(args: string[], baselineFile: string | undefined, termina
   }
   process.argv = [process.execPath, cli, 'test', ...args];
   require(cli);
-}
-
-/** execArgv without `--import tsx` / `--import=tsx` / `--loader tsx` and the like. */
-export function withoutTsx(execArgv: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < execArgv.length; i++) {
-    const a = execArgv[i] ?? '';
-    const next = execArgv[i + 1] ?? '';
-    if ((a === '--import' || a === '--loader' || a === '--experimental-loader' || a === '--require' || a === '-r') && /^tsx(\/|$)/.test(next)) {
-      i++;
-      continue;
-    }
-    if (/^--(import|loader|experimental-loader|require)=tsx(\/|$)/.test(a)) continue;
-    out.push(a);
-  }
-  return out;
 }
 
 function list<T>(items: readonly T[], line: (t: T) => string): string {

@@ -1,0 +1,32 @@
+// The Node arguments of the processes of a conformance run (src/cli/conformance.ts): what its
+// workers inherit from the runner's execArgv, and what they should not.
+/**
+ * V8 heap settings of the runner and its workers, unless the user chose their own: the heap grows
+ * to 1.5x what survives a full collection instead of up to 4x, and the young generation stays
+ * small. A run's processes hold ~70 to ~120 MB that survive and make much short-lived garbage
+ * (JSON, validation, evidence); left to V8's defaults each grew to 300+ MB of resident memory.
+ * Limits only shape when V8 collects; none caps the heap, so no run can fail for lack of memory.
+ */
+export function heapFlags(execArgv: readonly string[], nodeOptions: string | undefined): string[] {
+  const given = `${execArgv.join(' ')} ${nodeOptions ?? ''}`;
+  const flags: string[] = [];
+  if (!/--heap[-_]growing[-_]percent/.test(given)) flags.push('--heap-growing-percent=50');
+  if (!/--(max|min)[-_]semi[-_]space[-_]size/.test(given)) flags.push('--max-semi-space-size=2');
+  return flags;
+}
+
+/** execArgv without `--import tsx` / `--import=tsx` / `--loader tsx` and the like. */
+export function withoutTsx(execArgv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const a = execArgv[i] ?? '';
+    const next = execArgv[i + 1] ?? '';
+    if ((a === '--import' || a === '--loader' || a === '--experimental-loader' || a === '--require' || a === '-r') && /^tsx(\/|$)/.test(next)) {
+      i++;
+      continue;
+    }
+    if (/^--(import|loader|experimental-loader|require)=tsx(\/|$)/.test(a)) continue;
+    out.push(a);
+  }
+  return out;
+}

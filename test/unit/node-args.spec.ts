@@ -1,0 +1,19 @@
+// The Node arguments a conformance run hands its workers (src/cli/node-args.ts).
+import { test, expect } from '@playwright/test';
+import { heapFlags, withoutTsx } from '../../src/cli/node-args.js';
+
+test.describe('node arguments of a run @harness', () => {
+  test('should take the tsx loader out of execArgv in each of its spellings and keep the rest', () => {
+    expect(withoutTsx(['--import', 'tsx', '--heap-growing-percent=50'])).toEqual(['--heap-growing-percent=50']);
+    expect(withoutTsx(['--import=tsx', '--loader', 'tsx/esm', '--require', 'tsx/cjs', '-r', 'tsx'])).toEqual([]);
+    expect(withoutTsx(['--import', './probe.mjs', '--enable-source-maps'])).toEqual(['--import', './probe.mjs', '--enable-source-maps']);
+    expect(withoutTsx(['--import', 'tsxy'])).toEqual(['--import', 'tsxy']);
+  });
+
+  test('should add the heap settings only where the user chose none', () => {
+    expect(heapFlags([], undefined)).toEqual(['--heap-growing-percent=50', '--max-semi-space-size=2']);
+    expect(heapFlags(['--heap-growing-percent=20'], undefined)).toEqual(['--max-semi-space-size=2']);
+    expect(heapFlags([], '--max-semi-space-size=16')).toEqual(['--heap-growing-percent=50']);
+    expect(heapFlags(['--heap_growing_percent=0', '--min-semi-space-size=1'], undefined)).toEqual([]);
+  });
+});
