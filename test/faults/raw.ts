@@ -6,7 +6,7 @@ export type RawStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrup
 export interface RawResult {
   /** Playwright project: `clean`, `clean:tls`, `fault:<name>`. */
   project: string;
-  /** `suites/contract/contract.spec.ts › getCustomers (GET /customers) › should ...`, the same in every project. */
+  /** `suites/contract/contract-<n>.spec.ts › getCustomers (GET /customers) › should ...`, the same in every project. */
   id: string;
   tags: string[];
   status: RawStatus;

@@ -4,7 +4,7 @@ import type { FaultVerdict, MatrixResult, TestRef } from './analyse.js';
 
 const SHOWN = 3;
 
-/** `contract › getCustomers (GET /customers) › should ...` */
+/** `contract/contract-<n> › getCustomers (GET /customers) › should ...` */
 export function shortId(id: string): string {
   return id.replace(/^suites\//, '').replace(/\.spec\.ts(?= ›)/, '');
 }

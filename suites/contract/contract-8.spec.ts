@@ -1,0 +1,4 @@
+// Part 8 of the contract suite (suite.ts says why it is in parts).
+import { contractSuite } from './suite.js';
+
+await contractSuite(8);
