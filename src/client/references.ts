@@ -257,6 +257,17 @@ function successSchema(op: Operation): SpecSchema | undefined {
   return op.responses.find((r) => /^2\d\d$/.test(r.status) && r.schema !== undefined)?.schema;
 }
 
+/** Fields an operation's success answer declares, once per operation: every body lookup asks for each read. */
+const fieldsByOp = new WeakMap<Operation, Set<string>>();
+function shownFieldsOf(op: Operation): Set<string> {
+  let fields = fieldsByOp.get(op);
+  if (!fields) {
+    fields = declaredFields(successSchema(op));
+    fieldsByOp.set(op, fields);
+  }
+  return fields;
+}
+
 function hasMultiLang(schema: unknown, depth = 0): boolean {
   if (!isObj(schema) || depth > 5) return false;
   if (isMultiLangSchema(schema)) return true;
@@ -380,6 +391,9 @@ function itemsOf(body: unknown): Json[] {
  * Reads (only reads) of one target, shared by every client of the worker that talks to it: list
  * and record answers are cached, so the harness asks each question once per worker.
  */
+/** Per spec (its operation list), whether a noun has a collection: asked for every reference of every body. */
+const collectionsBySpec = new WeakMap<readonly Operation[], Map<string, boolean>>();
+
 export class ShopReferences {
   private readonly cache: Cache;
 
@@ -541,7 +555,14 @@ export class ShopReferences {
 
   /** Whether a noun has a collection of its own in the spec (`tax_class`: yes; `status`, `option`: no). */
   private hasCollection(noun: string): boolean {
-    return this.ops.some((o) => (o.method === 'get' || o.method === 'post') && collectionNoun(o.path) === noun && !/\}$/.test(o.path) && !/\/search$/.test(o.path));
+    let known = collectionsBySpec.get(this.ops);
+    if (!known) collectionsBySpec.set(this.ops, (known = new Map<string, boolean>()));
+    let has = known.get(noun);
+    if (has === undefined) {
+      has = this.ops.some((o) => (o.method === 'get' || o.method === 'post') && collectionNoun(o.path) === noun && !/\}$/.test(o.path) && !/\/search$/.test(o.path));
+      known.set(noun, has);
+    }
+    return has;
   }
 
   /** Ids a list of records of the kind answers (`GET /tax_classes`), parameterless lists only. */
@@ -565,7 +586,7 @@ export class ShopReferences {
     // A name that says nothing specific is only trusted within the body's own resource.
     const own = fieldNoun(field);
     const specific = own !== '' && (kindNouns(field).some((n) => this.hasCollection(n)) || own.includes('_'));
-    const reads = readable(this.ops).filter((o) => declaredFields(successSchema(o)).has(field) && (specific || tops.has(firstSegment(o.path))));
+    const reads = readable(this.ops).filter((o) => shownFieldsOf(o).has(field) && (specific || tops.has(firstSegment(o.path))));
     // The body's own resource first, lists before single reads.
     reads.sort((a, b) => Number(!tops.has(firstSegment(a.path))) - Number(!tops.has(firstSegment(b.path))) || params(a.path) - params(b.path));
     const out: Seen[] = [];
