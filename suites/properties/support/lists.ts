@@ -49,7 +49,9 @@ export async function tryList(api: ApiClient, op: Operation, query: Record<strin
 
 /**
  * Judges a run against a snapshot of the whole list (`query` scopes it, e.g. a search). A problem
- * stands only if the list is still the same afterwards; see the file comment.
+ * stands only if the list is still the same afterwards; see the file comment. Answers the snapshot
+ * the run agreed with: the list as it was a moment ago, which the next run may start from instead
+ * of reading it again (if it changed meanwhile, a problem makes the run read it again anyway).
  */
 export async function judgeStable(
   api: ApiClient,
@@ -57,15 +59,16 @@ export async function judgeStable(
   query: Record<string, unknown>,
   first: Listing,
   judge: (snapshot: Listing) => Promise<ConformanceError | undefined>,
-): Promise<void> {
+): Promise<Listing> {
   let snapshot = first;
   for (let attempt = 0; attempt < 3; attempt++) {
     const problem = await judge(snapshot);
-    if (!problem) return;
+    if (!problem) return snapshot;
     const again = await readList(api, op, query, 'paging', 'the unpaged list again, to see whether it changed meanwhile');
     // Equal as JSON: a record edited meanwhile (a sort key changed) counts as a change too.
     if (JSON.stringify(again.items) === JSON.stringify(snapshot.items)) throw problem;
     snapshot = again;
   }
   fc.pre(false);
+  return snapshot;
 }
