@@ -14,6 +14,8 @@ import { ruleError, show } from '../../fixtures/evidence.js';
 import type { FactoryKit } from '../../fixtures/factories/index.js';
 import { tryOrderContext, type OrderContext } from '../../fixtures/factories/orders.js';
 
+export type OrderContextResult = Awaited<ReturnType<typeof tryOrderContext>>;
+
 export interface CustomerM {
   /** c1, c2, ... in creation order within the run. */
   ref: string;
@@ -77,16 +79,18 @@ export class World {
     readonly token: string,
     readonly statuses: readonly number[],
     readonly country: number,
+    /** What orderContext answers, when the test read it once for all its runs. */
+    private readonly known?: Promise<OrderContextResult>,
   ) {}
 
   /**
    * What an order names besides its customer and status (zone, vatId, item option ids, a product
-   * for item lines), read from the target or made for this run, once per run. A target that offers
-   * none of one discards the run (nothing to judge), since a skip inside fast-check would count as
-   * a failing run.
+   * for item lines), read from the target or made for the test (`known`), else for this run. A
+   * target that offers none of one discards the run (nothing to judge), since a skip inside
+   * fast-check would count as a failing run.
    */
   orderContext(): Promise<OrderContext> {
-    this.context ??= tryOrderContext(this.kit).then((r) => {
+    this.context ??= (this.known ?? tryOrderContext(this.kit)).then((r) => {
       if (r.ok) return r.value;
       const why = r.reason;
       fc.pre(false); // throws: the run is discarded

@@ -43,12 +43,13 @@ export class CreateOrder implements Cmd {
     if (!is2xx(ex) || !made) throw w.disagree(String(this), 'lifecycle', ex, 'the order is created', `${statusOf(ex)} ${show(ex.response.json)}`);
     const o: OrderM = { ref: `o${m.orders.length + 1}`, id: made.id, statusId, history: 0, deleted: false };
     // The entries a create writes are the shop's business; the model counts from what it reads now.
+    // The same read shows the status the order was created with (what agreeOnOrder compares).
     const first = await readOrder(w, o, `read ${o.ref} back`);
     if (first.ex.response.status !== 200 || first.history === undefined) throw w.disagree(String(this), 'lifecycle', first.ex, `${o.ref} can be read`, `${statusOf(first.ex)} ${show(first.ex.response.json)}`);
     o.history = first.history;
     m.orders.push(o);
     this.outcome = ` -> ${o.ref}`;
-    await agreeOnOrder(w, String(this), o);
+    if (first.statusId !== o.statusId) throw w.disagree(String(this), 'lifecycle', first.ex, `${o.ref} (id ${o.id}) has ${show({ statusId: o.statusId, history: o.history })}`, `GET answered ${statusOf(first.ex)} ${show({ statusId: first.statusId, history: first.history })}`);
   }
   toString(): string {
     return `CreateOrder(status#${this.status}, email#${this.email})${this.outcome}`;
