@@ -21,6 +21,11 @@ function messageOf(ex: Exchange): string {
   return ex.response.text.slice(0, 300);
 }
 
+/** Whether a 404 says its path is unknown (a router's answer), not that a record is missing. */
+export function saysPathUnknown(ex: Exchange): boolean {
+  return ex.response.status === 404 && PATH_UNKNOWN.test(messageOf(ex));
+}
+
 /** Why the answer says the operation is not implemented, or undefined when it is. */
 export function unsupportedReason(op: Operation, ex: Exchange): string | undefined {
   const s = ex.response.status;

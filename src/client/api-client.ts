@@ -164,7 +164,7 @@ export class ApiClient {
   async admit(op: Operation, pathValues: Readonly<Record<string, string>>): Promise<void> {
     if (!this.deps.gate) return;
     try {
-      await this.deps.gate.admit(op, pathValues, 'setup', (p) => this.send('GET', p === '' ? this.deps.apiRoot : p, { intent: 'support', noAnswer: 'return' }));
+      await this.deps.gate.admit(op, pathValues, 'setup', this.supportGet);
     } catch (err) {
       if (err instanceof UnsupportedError || err instanceof BlockedError) this.deps.onRefusal?.(err);
       throw err;
@@ -211,6 +211,9 @@ export class ApiClient {
     return this.perform(found?.op, m, pathOrUrl, found?.values ?? {}, opts);
   }
 
+  /** The gate's own look at the target: a GET (relative path; '' is the API root) it does not ask itself about. */
+  private readonly supportGet = (p: string): Promise<Exchange> => this.send('GET', p === '' ? this.deps.apiRoot : p, { intent: 'support', noAnswer: 'return' });
+
   private authHeader(mode: AuthMode): string | undefined {
     const { apiUser, apiPassword, runId } = this.deps.settings;
     if (mode === 'none') return undefined;
@@ -228,7 +231,7 @@ export class ApiClient {
     // What the target does not implement, or a create the run stopped calling, is not sent at all.
     if (op && !absolute && this.deps.gate && intent !== 'support') {
       try {
-        await this.deps.gate.admit(op, pathValues, intent, (p) => this.send('GET', p === '' ? this.deps.apiRoot : p, { intent: 'support', noAnswer: 'return' }));
+        await this.deps.gate.admit(op, pathValues, intent, this.supportGet);
       } catch (err) {
         if (err instanceof UnsupportedError || err instanceof BlockedError) this.deps.onRefusal?.(err);
         throw err;
@@ -321,7 +324,7 @@ export class ApiClient {
       if (retries) exchange.retries = retries;
       if (op && !absolute) {
         this.createdByExchange.set(exchange, this.track(op, method, override, relPath, pathValues, opts, response));
-        const lacking = intent !== 'support' ? this.deps.gate?.learn(op, exchange) : undefined;
+        const lacking = intent !== 'support' ? await this.deps.gate?.learn(op, exchange, this.supportGet) : undefined;
         // A test cannot go on from an answer that says the operation does not exist: it ends as
         // Unsupported (or as a Skip naming it). The contract suite's client has no hook: its
         // checks judge this answer themselves.

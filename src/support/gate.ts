@@ -7,15 +7,19 @@
 // - A write never reaches a path the target does not route (src/support/routes.ts): before the
 //   first call under a literal segment below another path, three GETs tell whether the target
 //   ignores it (an unknown first-level resource needs none: its first answer, a 404, says so).
+// - A whole resource the target does not know is Unsupported for every operation under it, and
+//   for every intent: the first 404 under it whose message says the path is unknown (even a
+//   negative probe's, e.g. DELETE /vpe/abc) costs two GETs that compare the resource with one
+//   that cannot exist; from then on nothing under it is sent.
 // - A create that answered 5xx BREAKER_LIMIT times (half-written records on some shops) is not
 //   called again: a BlockedError names it and its last answer.
 import type { Exchange, Intent } from '../checks/types.js';
-import { unsupportedReason } from '../checks/unsupportedOperation.js';
+import { saysPathUnknown, unsupportedReason } from '../checks/unsupportedOperation.js';
 import { BlockedError, UnsupportedError } from '../client/errors.js';
 import { fillPath } from '../client/url.js';
 import type { Operation } from '../spec/types.js';
 import { BREAKER_LIMIT, type SupportBoard } from './board.js';
-import { judgeSubPath, literalSteps, nonsenseSegment, type LiteralStep, type PlainAnswer, type RouteVerdict } from './routes.js';
+import { judgeResource, judgeSubPath, literalSteps, nonsenseSegment, type LiteralStep, type PlainAnswer, type RouteVerdict } from './routes.js';
 
 /** Sends a GET (relative path; '' is the API root itself) without asking the gate: the gate's own look at the target. */
 export type SupportGet = (path: string) => Promise<Exchange>;
@@ -92,17 +96,45 @@ export class SupportGate {
 
   /**
    * Learns from an answer: not implemented, a search that created, a create that failed with 5xx.
-   * Returns why the operation is not implemented when this answer showed it.
+   * Returns why the operation is not implemented when this answer showed it. With `get`, a 404
+   * that says its path is unknown has the first-level resource looked at (two GETs, once per run).
    */
-  learn(op: Operation, ex: Exchange): string | undefined {
+  async learn(op: Operation, ex: Exchange, get?: SupportGet): Promise<string | undefined> {
     const s = ex.response.status;
     let why: string | undefined;
     if (TEACHES.has(ex.intent)) {
       why = unsupportedReason(op, ex) ?? (createdInsteadOfSearching(op, ex) ? `${op.method.toUpperCase()} ${op.path} answered ${s} with a single record instead of a list: the target created a record instead of searching` : undefined);
-      if (why) this.board.recordUnsupported(op.id, why, ex);
     }
+    if (get && ex.intent !== 'undeclared-method' && saysPathUnknown(ex)) {
+      const resource = await this.resourceVerdict(op, get);
+      if (resource) why = resource;
+    }
+    if (why) this.board.recordUnsupported(op.id, why, ex);
     if (s >= 500 && isCreateOperation(op)) this.board.record5xx(op.id, ex);
     return why;
+  }
+
+  /** Why the operation's first-level resource is unknown to the target, or undefined when it is routed (or cannot be told). */
+  private async resourceVerdict(op: Operation, get: SupportGet): Promise<string | undefined> {
+    const step = literalSteps(op.path)[0];
+    if (!step || step.parent !== '') return undefined;
+    this.board.refresh();
+    let known = this.board.route(step.prefix);
+    if (!known) {
+      let p = this.inflight.get(step.prefix);
+      if (!p) {
+        p = Promise.all([get(step.prefix), get(`/${this.nonsense}`)]).then(([literal, nonsense]) => {
+          const v = judgeResource(step.segment, plain(literal), plain(nonsense), this.nonsense);
+          if (v.routed !== 'unknown') this.board.recordRoute(step.prefix, v.routed, v.routed ? undefined : v.reason);
+          return v;
+        });
+        this.inflight.set(step.prefix, p);
+        void p.finally(() => this.inflight.delete(step.prefix)).catch(() => undefined);
+      }
+      const v = await p;
+      known = v.routed === false ? { routed: false, reason: v.reason } : { routed: true };
+    }
+    return known.routed ? undefined : (known.reason ?? `${step.prefix} is not routed by the target`);
   }
 
   private routeOf(step: LiteralStep, values: Readonly<Record<string, string>>, get: SupportGet): Promise<RouteVerdict> {

@@ -90,3 +90,21 @@ export function judgeSubPath(step: LiteralStep, parent: PlainAnswer, literal: Pl
   }
   return { routed: true };
 }
+
+/**
+ * A first-level resource (`/vpe`): unknown to the target when a GET of it answers the same 404 as
+ * a GET of a resource that cannot exist. Any other answer (a list, 401, 405 for a resource without
+ * a GET) says it is routed. Asked only after a call under it answered a 404 whose message says the
+ * path is unknown, so a missing record of a routed resource never makes the whole resource unknown.
+ */
+export function judgeResource(segment: string, literal: PlainAnswer, nonsense: PlainAnswer, nonsenseWord: string): RouteVerdict {
+  if (literal.status === 404 && sameAnswer(literal, nonsense, [segment, nonsenseWord])) {
+    return { routed: false, reason: `the resource /${segment} is unknown to the target: GET /${segment} answers the same 404 as a path that cannot exist (${excerpt(literal)})` };
+  }
+  return { routed: true };
+}
+
+function excerpt(a: PlainAnswer): string {
+  const t = a.text.replace(/\s+/g, ' ').trim();
+  return t.length > 120 ? `${t.slice(0, 120)}…` : t;
+}

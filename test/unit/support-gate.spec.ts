@@ -124,18 +124,44 @@ test.describe('support gate @unit', () => {
     // An unknown first-level resource needs no look ahead: nothing is sent before the call.
     expect(sent).toEqual([]);
     // The answer of the call itself teaches it.
-    expect(g.learn(alias, exchange(404, unknownResource('/orders_history/5')))).toMatch(/path is unknown/);
+    expect(await g.learn(alias, exchange(404, unknownResource('/orders_history/5')))).toMatch(/path is unknown/);
     await expect(g.admit(alias, { order_id: '5' }, 'positive', get)).rejects.toBeInstanceOf(UnsupportedError);
   });
 
-  test('should learn nothing from a negative probe, and learn a 405 or an undeclared 501 from a valid call', () => {
+  test('should learn nothing from a negative probe on a routed resource, and learn a 405 or an undeclared 501 from a valid call', async () => {
     const { gate: g } = gate();
+    const get = (p: string): Promise<Exchange> => Promise.resolve(p === '/countries' ? exchange(200, [{ id: 81 }]) : exchange(404, unknownResource(p)));
     const countries = op('get', '/countries', 'getCountries');
-    expect(g.learn(countries, exchange(404, unknownResource('/countries'), 'negative'))).toBeUndefined();
-    expect(g.learn(countries, exchange(501, { code: 501, message: 'not implemented yet' }))).toMatch(/501/);
+    expect(await g.learn(countries, exchange(404, unknownResource('/countries'), 'negative'), get)).toBeUndefined();
+    expect(await g.learn(countries, exchange(501, { code: 501, message: 'not implemented yet' }))).toMatch(/501/);
     const del = op('delete', '/category_icons', 'deleteCategoryIcon');
     // A DELETE naming a missing file in its body: a missing record, not an unknown path.
-    expect(g.learn(del, exchange(404, { message: 'File x.png was not found.' }))).toBeUndefined();
+    expect(await g.learn(del, exchange(404, { message: 'File x.png was not found.' }), get)).toBeUndefined();
+  });
+
+  test('should make a whole unknown resource Unsupported from a negative probe, after two GETs, once', async () => {
+    const { gate: g, board } = gate();
+    const sent: string[] = [];
+    const get = (p: string): Promise<Exchange> => {
+      sent.push(p);
+      return Promise.resolve(gxGet(p));
+    };
+    const del = op('delete', '/manufacturers/{manufacturer_id}', 'deleteManufacturers', ['200', '500']);
+    const read = op('get', '/manufacturers/{manufacturer_id}', 'getManufacturer');
+    // DELETE /manufacturers/abc: a negative probe, answered as the shop answers any unknown resource.
+    const why = await g.learn(del, exchange(404, unknownResource('/manufacturers/abc'), 'negative'), get);
+    expect(why).toMatch(/resource \/manufacturers is unknown to the target/);
+    expect(sent).toEqual(['/manufacturers', `/qa-unrouted-${RUN}`]);
+    // Every operation under it is refused before anything is sent, whatever its intent.
+    await expect(g.admit(read, { manufacturer_id: 'abc' }, 'negative', get)).rejects.toBeInstanceOf(UnsupportedError);
+    expect(board.unsupportedOp('deleteManufacturers')?.reason).toBe(why);
+    // The look is not repeated.
+    expect(await g.learn(read, exchange(404, unknownResource('/manufacturers/1'), 'negative'), get)).toBe(why);
+    expect(sent).toHaveLength(2);
+    // A routed resource whose record is missing is not made unknown, even by a message that sounds like it.
+    const product = op('delete', '/products/{product_id}', 'deleteProduct');
+    expect(await g.learn(product, exchange(404, unknownResource('/products/999'), 'negative'), get)).toBeUndefined();
+    await expect(g.admit(product, { product_id: '1' }, 'negative', get)).resolves.toBeUndefined();
   });
 
   test('should stop calling a create after repeated 5xx answers, and only a create', async () => {
@@ -148,21 +174,21 @@ test.describe('support gate @unit', () => {
     const get = (p: string): Promise<Exchange> => Promise.resolve(gxGet(p));
     for (let i = 0; i < BREAKER_LIMIT; i++) {
       await expect(g.admit(create, {}, 'setup', get)).resolves.toBeUndefined();
-      g.learn(create, exchange(500, { code: 0, message: 'Given keyName not found: EN' }, 'setup'));
+      await g.learn(create, exchange(500, { code: 0, message: 'Given keyName not found: EN' }, 'setup'));
     }
     const err = await g.admit(create, {}, 'positive', get).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BlockedError);
     expect((err as BlockedError).message).toMatch(/stopped calling createProducts after 2 answers with 5xx \(500, 500\)/);
     expect((err as BlockedError).exchange?.response.status).toBe(500);
     // An update of a record is not a create: its 5xx count for its own tests, not for the breaker.
-    g.learn(update, exchange(500, { code: 0, message: 'x' }));
-    g.learn(update, exchange(500, { code: 0, message: 'x' }));
+    await g.learn(update, exchange(500, { code: 0, message: 'x' }));
+    await g.learn(update, exchange(500, { code: 0, message: 'x' }));
     await expect(g.admit(update, { product_id: '1' }, 'positive', get)).resolves.toBeUndefined();
   });
 
-  test('should learn that a search created a record when it answers one record', () => {
+  test('should learn that a search created a record when it answers one record', async () => {
     const { gate: g } = gate();
     const search = op('post', '/categories/search', 'searchCategories');
-    expect(g.learn(search, exchange(201, { id: 7, name: '' }))).toMatch(/created a record instead of searching/);
+    expect(await g.learn(search, exchange(201, { id: 7, name: '' }))).toMatch(/created a record instead of searching/);
   });
 });
