@@ -42,7 +42,7 @@ async function modelRun(prop: PropertyKit, kit: FactoryKit, api: ApiClient, clai
         await cleanupSince(api, before);
       }
     }),
-    RUNS.model,
+    orders ? RUNS.orderModel : RUNS.model,
   );
 }
 

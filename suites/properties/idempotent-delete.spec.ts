@@ -64,7 +64,7 @@ test.describe('idempotent delete @properties', () => {
             await cleanupSince(api, before);
           }
         }),
-        RUNS.focused,
+        RUNS.light,
       );
     });
   }

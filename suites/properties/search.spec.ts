@@ -184,7 +184,7 @@ test.describe('search finds new records @properties', () => {
             await cleanupSince(api, before);
           }
         }),
-        RUNS.focused,
+        RUNS.light,
       );
     });
   }

@@ -23,19 +23,30 @@ export interface CheckOptions {
 }
 
 /**
- * Runs per property, as shares of FC_RUNS (default 25), by what one run costs against the target.
- * The whole property + model suite stays around ten seconds on the embedded shop at the default;
- * FC_RUNS=250 makes every property ten times as thorough.
+ * Runs per property, as shares of FC_RUNS (default 25), by what one run costs against the target
+ * and what another run still buys. The whole property + model suite stays around ten seconds on
+ * the embedded shop at the default; FC_RUNS=250 makes every property ten times as thorough.
  */
 export const RUNS = {
   /** Read-only list properties, one test per list of the spec (about 25): 3 runs each. */
   perList: { share: 0.12, min: 2 },
-  /** A handful of tests, one or two writes per run (round trip, negative data, deletes, filters): 8 runs. */
+  /** A handful of tests, one or two writes per run (round trip, negative data, filters): 8 runs. */
   focused: { share: 0.3, min: 3 },
+  /**
+   * Write properties whose runs differ little (idempotent delete: one record deleted 1 to 3 times;
+   * search for a new record: a keyword recased at random, which in three runs of four already
+   * recases a letter outside ASCII): 3 runs each.
+   */
+  light: { share: 0.12, min: 2 },
   /** Whole scenarios per run (uniqueness: about 8 requests): 6 runs. */
   scenario: { share: 0.25, min: 3 },
   /** Model runs (up to 40 commands, about 30 requests each): 10 runs; a bug needing a four-command chain shows in most. */
   model: { share: 0.4, min: 3 },
+  /**
+   * Model runs over orders and their status (up to 25 commands): 5 runs. Its defects need no long
+   * chain (a status change, a read), and the order status rules of the resource suite judge them too.
+   */
+  orderModel: { share: 0.2, min: 2 },
 } as const satisfies Record<string, CheckOptions>;
 
 export interface PropertyKit {
