@@ -1,0 +1,78 @@
+// Seeds one list's rule tests share within a worker (fixtures/list-seeds.ts): made once, with as
+// many records as the list's most demanding rule needs; a test that asks for no more reads the
+// same records; they are deleted when the list's last rule test is done, and a later test seeds again.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { createShop } from '../../reference/shop.js';
+import { BUNDLED_SPEC, loadConfig } from '../../src/config/config.js';
+import { nodeTransport } from '../../src/client/http.js';
+import { Session } from '../../src/client/session.js';
+import { catalogueFor } from '../../fixtures/catalogue.js';
+import { FactoryKit, type Json } from '../../fixtures/factories/base.js';
+import { createCustomer } from '../../fixtures/factories/customers.js';
+import { ListSeeds } from '../../fixtures/list-seeds.js';
+import type { ListSubject } from '../../fixtures/list-rules.js';
+
+const catalogue = await catalogueFor(BUNDLED_SPEC, undefined);
+
+test.describe('list seeds @harness @client', () => {
+  test('should seed a list once for its rule tests, and delete the seed when the last one is done', async () => {
+    const shop = await createShop({});
+    const transport = nodeTransport();
+    try {
+      const config = loadConfig({ BASE_URL: shop.url, REPORT_DIR: mkdtempSync(path.join(tmpdir(), 'seeds-')), RUN_ID: 'rseeds' });
+      const session = new Session({ config, catalogue, transport, apiRoot: shop.url, ephemeral: false, workerIndex: 0 });
+      const seeds = new ListSeeds(session, 'standard', () => undefined);
+      let asked: number[] = [];
+      const subject = (kit: FactoryKit): ListSubject => {
+        const token = kit.token();
+        return {
+          op: 'getCustomers',
+          scope: { search: token },
+          seed: async (n) => {
+            asked.push(n);
+            const out: Json[] = [];
+            for (let i = 0; i < n; i++) out.push((await createCustomer(kit, { lastname: `${token}-${i}` })).record);
+            return out;
+          },
+        };
+      };
+      const test1 = new FactoryKit(session.client(), session.uniq, 'standard');
+      const test2 = new FactoryKit(session.client(), session.uniq, 'standard');
+      const first = await seeds.subject('getCustomers', 4, test1, subject).seed?.(2);
+      const second = await seeds.subject('getCustomers', 4, test2, subject).seed?.(4);
+      // One seed of 4 (the most any rule of the list needs), read by both tests.
+      expect(asked).toEqual([4]);
+      expect(second?.map((r) => r.id)).toEqual(first?.map((r) => r.id));
+      // The tests' own clients hold none of them: their cleanup leaves the seed alone.
+      expect([...test1.api.openRecords(), ...test2.api.openRecords()]).toEqual([]);
+      const list = async (records = first): Promise<number> => {
+        const ex = await test1.api.call('getCustomers', { query: { search: seedsToken(records) } });
+        return Array.isArray(ex.response.json) ? ex.response.json.length : -1;
+      };
+      expect(await list()).toBe(4);
+      await seeds.done('getCustomers');
+      expect(await list()).toBe(0);
+      // A later test of the list seeds again.
+      asked = [];
+      const third = await seeds.subject('getCustomers', 4, test1, subject).seed?.(1);
+      expect(asked).toEqual([4]);
+      expect(await list(third)).toBe(4);
+      // The worker's end deletes what is left.
+      await seeds.close();
+      expect(await list(third)).toBe(0);
+    } finally {
+      transport.close();
+      await shop.close();
+    }
+  });
+});
+
+/** The keyword of a seed: the lastname up to its index. */
+function seedsToken(records: readonly Json[] | undefined): string {
+  const name = records?.[0]?.lastname;
+  if (typeof name !== 'string') throw new Error('a seeded customer without a lastname');
+  return name.replace(/-\d+$/, '');
+}
