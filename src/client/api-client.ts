@@ -156,6 +156,11 @@ export class ApiClient {
     return isDestructiveOperation(op, this.specMarksDestructive);
   }
 
+  /** Why the support gate knows the target lacks the operation (nothing is sent), or undefined. */
+  knownUnsupported(op: Operation): { reason: string; exchange?: Exchange } | undefined {
+    return this.deps.gate?.knownUnsupported(op);
+  }
+
   /**
    * Asks the support gate whether the operation may be called with these path values (it may send
    * GETs to find out whether the path is routed); throws UnsupportedError or BlockedError if not.

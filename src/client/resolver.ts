@@ -12,7 +12,7 @@ import { BlockedError, GuardError, UnsupportedError } from './errors.js';
 import { isDestructiveOperation, isSearchOperation, isWriteOperation } from './guard.js';
 import { collectionNoun, paramNoun, singular } from './ledger.js';
 import { FILE_FIELDS } from './ledger-rules.js';
-import { resolveReferences } from './references.js';
+import { REFERENCE_GAPS, resolveReferences } from './references.js';
 import { fillPath } from './url.js';
 
 type Json = Record<string, unknown>;
@@ -362,7 +362,7 @@ export class DataResolver {
    * records it shows). The shop's formats travel along (SHOP_FACTS). A field nothing can be found
    * for is left out, so the body fails validation and the request is skipped with the reason.
    */
-  private async refs(schema: SpecSchema | undefined, depth: number): Promise<Record<string, unknown>> {
+  private async refs(schema: SpecSchema | undefined, depth: number): Promise<Record<string, unknown> & { [REFERENCE_GAPS]?: Record<string, string> }> {
     const users = this.ops.filter((o) => o.body?.schema === schema);
     const context = [...new Set(users.map((o) => o.path))];
     const fields = referenceFields(schema);
@@ -385,11 +385,15 @@ export class DataResolver {
     if (!op.body) return okv({});
     if (op.body.contentTypes.some((t) => t.startsWith('multipart/')) && !op.body.schema) return okv({ multipart: multipartBody(op, this.bodyContext) });
     if (!op.body.schema) return okv({});
-    const ctx: BodyContext = { ...this.bodyContext, refs: await this.refs(op.body.schema, depth) };
+    const refs = await this.refs(op.body.schema, depth);
+    const ctx: BodyContext = { ...this.bodyContext, refs };
     const body = validBody(op, ctx);
     const errors = requestErrors(this.deps.validators, op, body);
     if (errors.length) {
-      return skip(`could not build a valid ${op.id} body from the spec: ${errors.slice(0, 3).map((e) => `${e.path} ${e.message}`).join('; ')}`);
+      // A required reference nothing could be found for blocks the body: say why, so the skip names what the target lacks.
+      const gaps = Object.entries(refs[REFERENCE_GAPS] ?? {}).filter(([field]) => errors.some((e) => e.message.includes(`'${field}'`)));
+      const why = gaps.length ? `; blocked: ${gaps.map(([, reason]) => reason).join('; ')}` : '';
+      return skip(`could not build a valid ${op.id} body from the spec: ${errors.slice(0, 3).map((e) => `${e.path} ${e.message}`).join('; ')}${why}`);
     }
     return okv({ body });
   }

@@ -47,6 +47,15 @@ export class Session {
   }
 
   /**
+   * Why the target is known not to implement the operation (the support gate's board, shared by
+   * the run's workers), or undefined. Sends nothing.
+   */
+  lacking(operationId: string): string | undefined {
+    const op = this.opts.catalogue.operations.find((o) => o.id === operationId);
+    return op ? this.gate.knownUnsupported(op)?.reason : undefined;
+  }
+
+  /**
    * A client of this worker's connection. `source` names who sends (the test file) in the run's
    * request figures.
    */

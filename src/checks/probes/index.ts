@@ -40,10 +40,28 @@ export class ProbeCache {
     const key = `${kind} ${op.method} ${op.path}`;
     let hit = this.cache.get(key);
     if (!hit) {
-      hit = kind === 'positive' || kind === 'plain-http' ? PROBES[kind](op, this.env) : this.afterPositive(op).then(() => PROBES[kind](op, this.env));
+      hit = kind === 'positive' || kind === 'plain-http' ? this.run(kind, op) : this.afterPositive(op).then(() => this.run(kind, op));
       this.cache.set(key, hit);
     }
     return hit;
+  }
+
+  /**
+   * Runs a probe, unless the target is known to lack the operation: then, and when a probe that
+   * could not be set up (a record it needs could not be made) leaves the operation known to be
+   * lacking (the create it tried showed the whole resource unknown), the operation is Unsupported
+   * rather than blocked.
+   */
+  private async run(kind: ProbeKind, op: Operation): Promise<ProbeResult> {
+    this.throwIfLacking(op);
+    const r = await PROBES[kind](op, this.env);
+    if (r.blocked?.kind === 'skip') this.throwIfLacking(op);
+    return r;
+  }
+
+  private throwIfLacking(op: Operation): void {
+    const known = this.env.client.knownUnsupported(op);
+    if (known) throw new UnsupportedError(op.id, known.reason, known.exchange);
   }
 
   private async afterPositive(op: Operation): Promise<void> {

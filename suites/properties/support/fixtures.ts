@@ -62,7 +62,7 @@ export interface PropertyKit {
 
 export const test = base.extend<{ prop: PropertyKit }>({
   prop: [
-    async ({ config, shopFaults, target }, use, testInfo) => {
+    async ({ config, shopFaults, target, session }, use, testInfo) => {
       const seed = config.fcSeed ?? seedFromRunId(config.runId);
       const { path: replayOf, replayPath } = splitPath(config.fcPath);
       const file = path.relative(PROJECT_ROOT, testInfo.file).split(path.sep).join('/');
@@ -96,7 +96,7 @@ export const test = base.extend<{ prop: PropertyKit }>({
             },
             { box: true },
           ).finally(() => deferredRefusals.delete(testInfo));
-          if (result.refusal) applyRefusal(testInfo, result.refusal);
+          if (result.refusal) applyRefusal(testInfo, result.refusal, (id) => session.lacking(id));
           if (result.verdict === 'skip') {
             annotateOutcome(testInfo, 'skip');
             test.skip(true, `skip: ${result.report ?? claim}`);
