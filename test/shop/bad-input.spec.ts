@@ -28,7 +28,10 @@ const MUST_REFUSE = new Set(['bad-id', 'bad-query', 'malformed-json', 'unknown-f
 const spec = await loadSpec();
 const WRITE = new Set(['post', 'put', 'patch']);
 
-const badId = fc.constantFrom('abc', '-1', '0', '1.5', '9007199254740993', '99999999999999999999', '1e3', '%F0%9F%98%80', '%20', '0x10', '+-1', '12abc');
+const BAD_IDS = ['abc', '-1', '0', '1.5', '9007199254740993', '99999999999999999999', '1e3', '%F0%9F%98%80', '%20', '0x10', '+-1', '12abc'];
+/** Values that are numbers, and so no bad value for a path parameter of type number (a quantity): 1e3 is 1000. */
+const NUMBERS = new Set(['1.5', '9007199254740993', '99999999999999999999', '1e3']);
+const badIdFor = (type: unknown): fc.Arbitrary<string> => fc.constantFrom(...BAD_IDS.filter((v) => type !== 'number' || !NUMBERS.has(v)));
 const BAD_QUERY: Record<string, fc.Arbitrary<string>> = {
   page: fc.constantFrom('0', '-1', 'x', '1.5', ''),
   per_page: fc.constantFrom('0', '-3', 'abc', '2.5', '99999999999999999999'),
@@ -45,8 +48,8 @@ const wrongValue = fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.ar
 
 function mutations(op: Operation): fc.Arbitrary<Mutation>[] {
   const out: fc.Arbitrary<Mutation>[] = [];
-  const pathParams = op.parameters.filter((p) => p.in === 'path').map((p) => p.name);
-  if (pathParams.length) out.push(fc.record({ kind: fc.constant('bad-id' as const), param: fc.constantFrom(...pathParams), value: badId }));
+  const pathParams = op.parameters.filter((p) => p.in === 'path');
+  if (pathParams.length) out.push(fc.constantFrom(...pathParams).chain((p) => badIdFor(p.schema.type).map((value) => ({ kind: 'bad-id' as const, param: p.name, value }))));
   const queryBad = op.parameters.filter((p) => p.in === 'query' && p.name in BAD_QUERY).map((p) => p.name);
   if (queryBad.length) out.push(fc.constantFrom(...queryBad).chain((name) => (BAD_QUERY[name] as fc.Arbitrary<string>).map((value) => ({ kind: 'bad-query' as const, name, value }))));
   const json = op.body?.schema !== undefined;
