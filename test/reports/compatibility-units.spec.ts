@@ -98,7 +98,7 @@ test.describe('matrix and score @reports', () => {
       ['getA', { 'rule:r1': 'skip', 'rule:r2': 'skip' }],
       ['deleteA', { 'rule:r2': 'skip' }],
     ]);
-    expect(m.cells.get(cellKey('getA', 'rule:r2'))?.note).toMatch(/^not reached: the test failed before it reached this operation/);
+    expect(m.cells.get(cellKey('getA', 'rule:r2'))?.note).toMatch(/^not judged: the test failed on createA before this operation's part was judged/);
     expect(m.cells.get(cellKey('getA', 'rule:r1'))?.note).toMatch(/^not reached: another operation of the test is not implemented \(unsupported: createA answered 405\)/);
     // getA is not called unsupported or failing for what it never faced.
     expect(m.operations.find((o) => o.id === 'getA')?.status).toBe('untested');

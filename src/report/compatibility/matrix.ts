@@ -114,8 +114,11 @@ export function buildMatrix(catalogue: Pick<Catalogue, 'operations'>, records: r
     for (const op of ops) {
       if (!index.resolve(op)) undeclared.set(op, { group: rec.group ?? 'other' });
       // An Unsupported test is about the operation the target lacks; the others were not reached.
-      const why = rec.outcome === 'unsupported' ? `another operation of the test is not implemented${rec.reason ? ` (${rec.reason})` : ''}` : `the test ${rec.outcome === 'error' ? 'broke' : 'failed'} before it reached this operation`;
-      const mine = only && !only.has(op) ? { ...rec, outcome: 'skip' as const, reason: `not reached: ${why}`, findings: [] } : rec;
+      const why =
+        rec.outcome === 'unsupported'
+          ? `not reached: another operation of the test is not implemented${rec.reason ? ` (${rec.reason})` : ''}`
+          : `not judged: the test ${rec.outcome === 'error' ? 'broke' : 'failed'} on ${[...(only ?? [])].join(', ')} before this operation's part was judged`;
+      const mine = only && !only.has(op) ? { ...rec, outcome: 'skip' as const, reason: why, findings: [] } : rec;
       for (const check of rec.checks) {
         columns.add(check);
         addToCell(cells, op, check, mine);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import { OUTCOMES, worseOf, type Outcome } from '../../checks/types.js';
 import type { Redactor } from '../../client/redact.js';
-import { keysOf, REACHED_OPERATIONS, UNSUPPORTED_OPERATION, type Annotation } from './tags.js';
+import { FAILED_OPERATION, keysOf, REACHED_OPERATIONS, UNSUPPORTED_OPERATION, type Annotation } from './tags.js';
 import type { ReportFinding, TestRecord } from './types.js';
 
 const MESSAGE_LIMIT = 6000;
@@ -97,10 +97,13 @@ export function toRecord(test: TestCase, result: TestResult, rootDir: string, re
     const lacking = annotations.filter((a) => a.type === UNSUPPORTED_OPERATION && a.description).map((a) => a.description?.trim() ?? '');
     if (lacking.length && keys.operations.some((o) => !lacking.includes(o))) record.only = [...new Set(lacking)];
   } else if (outcome === 'fail' || outcome === 'error') {
-    // A test that failed at its first step (a create) says nothing of the operations it never reached.
+    // The operation whose answer broke a rule is the one to blame; without one, a test that failed
+    // at its first step (a create) says nothing of the operations it never reached.
+    const failed = new Set(outcome === 'fail' ? annotations.filter((a) => a.type === FAILED_OPERATION && a.description).map((a) => a.description ?? '') : []);
     const reached = new Set((lastAnnotation(annotations, REACHED_OPERATIONS) ?? '').split(',').map((x) => x.trim()).filter(Boolean));
-    const blamed = keys.operations.filter((o) => reached.has(o));
-    if (reached.size && blamed.length && blamed.length < keys.operations.length) record.only = blamed;
+    const byFinding = keys.operations.filter((o) => failed.has(o));
+    const blamed = byFinding.length ? byFinding : keys.operations.filter((o) => reached.has(o));
+    if (blamed.length && blamed.length < keys.operations.length) record.only = blamed;
   }
   if (outcome === 'fail' || outcome === 'error') {
     const m = messageOf(result, redactor);

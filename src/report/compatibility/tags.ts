@@ -21,6 +21,14 @@ export const UNSUPPORTED_OPERATION = 'unsupported-operation';
  */
 export const REACHED_OPERATIONS = 'reached-operations';
 
+/**
+ * Annotation naming the operation whose answer broke a rule (fixtures/evidence.ts ruleError): a
+ * failing test is a Fail of that operation only, when it is one of the test's; the test's other
+ * operations (an upload that worked before the e-mail that names it crashed) were not judged and
+ * take Skip. Without it, REACHED_OPERATIONS decides.
+ */
+export const FAILED_OPERATION = 'failed-operation';
+
 export interface Annotation {
   type: string;
   description?: string;
