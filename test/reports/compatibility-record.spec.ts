@@ -5,7 +5,8 @@ import type { TestCase, TestResult } from '@playwright/test/reporter';
 import { expect, test } from '@playwright/test';
 import { Redactor } from '../../src/client/redact.js';
 import { toRecord } from '../../src/report/compatibility/record.js';
-import { FAILED_OPERATION, REACHED_OPERATIONS } from '../../src/report/compatibility/tags.js';
+import { buildMatrix, cellKey } from '../../src/report/compatibility/matrix.js';
+import { FAILED_CHECK, FAILED_OPERATION, REACHED_OPERATIONS } from '../../src/report/compatibility/tags.js';
 
 const TAGS = ['@emails', '@op:uploadAttachments', '@op:queueEmail', '@op:getEmails', '@rule:lifecycle', '@rule:files'];
 
@@ -30,6 +31,21 @@ test.describe('compatibility record @reports', () => {
     const rec = toRecord(t, result, '/p', new Redactor([]));
     expect(rec.outcome).toBe('fail');
     expect(rec.only).toEqual(['queueEmail']);
+  });
+
+  test('should blame the rule a finding broke, and leave the other rules of the test not judged', () => {
+    const { test: t, result } = failed([
+      { type: FAILED_OPERATION, description: 'queueEmail' },
+      { type: FAILED_CHECK, description: 'rule:lifecycle' },
+    ]);
+    const rec = toRecord(t, result, '/p', new Redactor([]));
+    expect(rec.onlyChecks).toEqual(['rule:lifecycle']);
+    const ops = ['uploadAttachments', 'queueEmail', 'getEmails'].map((id) => ({ id, method: 'post', path: `/${id}`, group: 'emails', deprecated: false }));
+    const m = buildMatrix({ operations: ops } as unknown as Parameters<typeof buildMatrix>[0], [rec], () => false);
+    expect(m.cells.get(cellKey('queueEmail', 'rule:lifecycle'))?.outcome).toBe('fail');
+    expect(m.cells.get(cellKey('queueEmail', 'rule:files'))?.outcome).toBe('skip');
+    expect(m.cells.get(cellKey('queueEmail', 'rule:files'))?.note).toMatch(/^not judged: the test failed on rule:lifecycle/);
+    expect(m.cells.get(cellKey('uploadAttachments', 'rule:lifecycle'))?.outcome).toBe('skip');
   });
 
   test('should blame the operations the test reached when no rule named one', () => {

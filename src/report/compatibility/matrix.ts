@@ -119,9 +119,11 @@ export function buildMatrix(catalogue: Pick<Catalogue, 'operations'>, records: r
           ? `not reached: another operation of the test is not implemented${rec.reason ? ` (${rec.reason})` : ''}`
           : `not judged: the test ${rec.outcome === 'error' ? 'broke' : 'failed'} on ${[...(only ?? [])].join(', ')} before this operation's part was judged`;
       const mine = only && !only.has(op) ? { ...rec, outcome: 'skip' as const, reason: why, findings: [] } : rec;
+      // A failing test is about the rules a finding broke; its other rules were not judged.
+      const otherRule = mine === rec && rec.onlyChecks ? { ...rec, outcome: 'skip' as const, reason: `not judged: the test failed on ${rec.onlyChecks.join(', ')} before this rule was judged`, findings: [] } : undefined;
       for (const check of rec.checks) {
         columns.add(check);
-        addToCell(cells, op, check, mine);
+        addToCell(cells, op, check, otherRule && !rec.onlyChecks?.includes(check) ? otherRule : mine);
       }
     }
   }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import { OUTCOMES, worseOf, type Outcome } from '../../checks/types.js';
 import type { Redactor } from '../../client/redact.js';
-import { FAILED_OPERATION, keysOf, REACHED_OPERATIONS, UNSUPPORTED_OPERATION, type Annotation } from './tags.js';
+import { FAILED_CHECK, FAILED_OPERATION, keysOf, REACHED_OPERATIONS, UNSUPPORTED_OPERATION, type Annotation } from './tags.js';
 import type { ReportFinding, TestRecord } from './types.js';
 
 const MESSAGE_LIMIT = 6000;
@@ -104,6 +104,9 @@ export function toRecord(test: TestCase, result: TestResult, rootDir: string, re
     const byFinding = keys.operations.filter((o) => failed.has(o));
     const blamed = byFinding.length ? byFinding : keys.operations.filter((o) => reached.has(o));
     if (blamed.length && blamed.length < keys.operations.length) record.only = blamed;
+    const brokenRules = outcome === 'fail' ? new Set(annotations.filter((a) => a.type === FAILED_CHECK && a.description).map((a) => a.description ?? '')) : new Set<string>();
+    const judged = keys.checks.filter((c) => brokenRules.has(c));
+    if (judged.length && judged.length < keys.checks.length) record.onlyChecks = judged;
   }
   if (outcome === 'fail' || outcome === 'error') {
     const m = messageOf(result, redactor);

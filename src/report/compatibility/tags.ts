@@ -29,6 +29,9 @@ export const REACHED_OPERATIONS = 'reached-operations';
  */
 export const FAILED_OPERATION = 'failed-operation';
 
+/** Annotation naming the rule column (`rule:lifecycle`) a finding broke; with FAILED_OPERATION, the cell a failing test blames. */
+export const FAILED_CHECK = 'failed-check';
+
 export interface Annotation {
   type: string;
   description?: string;

@@ -46,6 +46,11 @@ export interface TestRecord {
    * test the operations it reached (`reached-operations`); its other operations take Skip.
    */
   only?: string[];
+  /**
+   * The checks a failing test's outcome is about, when fewer than `checks`: the rules its findings
+   * broke (`failed-check` annotations); its other checks take Skip ("not judged").
+   */
+  onlyChecks?: string[];
   /** Why it was skipped / unsupported / disabled, when it says. */
   reason?: string;
   /** Findings attached as evidence.json by the contract suite (fixtures/outcome.ts). */
