@@ -118,23 +118,8 @@ export class SupportGate {
   private async resourceVerdict(op: Operation, get: SupportGet): Promise<string | undefined> {
     const step = literalSteps(op.path)[0];
     if (!step || step.parent !== '') return undefined;
-    this.board.refresh();
-    let known = this.board.route(step.prefix);
-    if (!known) {
-      let p = this.inflight.get(step.prefix);
-      if (!p) {
-        p = Promise.all([get(step.prefix), get(`/${this.nonsense}`)]).then(([literal, nonsense]) => {
-          const v = judgeResource(step.segment, plain(literal), plain(nonsense), this.nonsense);
-          if (v.routed !== 'unknown') this.board.recordRoute(step.prefix, v.routed, v.routed ? undefined : v.reason);
-          return v;
-        });
-        this.inflight.set(step.prefix, p);
-        void p.finally(() => this.inflight.delete(step.prefix)).catch(() => undefined);
-      }
-      const v = await p;
-      known = v.routed === false ? { routed: false, reason: v.reason } : { routed: true };
-    }
-    return known.routed ? undefined : (known.reason ?? `${step.prefix} is not routed by the target`);
+    const v = await this.routeOf(step, {}, get);
+    return v.routed === false ? v.reason || `${step.prefix} is not routed by the target` : undefined;
   }
 
   private routeOf(step: LiteralStep, values: Readonly<Record<string, string>>, get: SupportGet): Promise<RouteVerdict> {
@@ -162,6 +147,11 @@ export class SupportGate {
   }
 
   private async look(step: LiteralStep, parent: string, get: SupportGet): Promise<RouteVerdict> {
+    if (step.parent === '') {
+      // A first-level resource: compared with one that cannot exist (asked only after a 404 that says the path is unknown).
+      const [literal, nonsense] = await Promise.all([get(step.prefix), get(`/${this.nonsense}`)]);
+      return judgeResource(step.segment, plain(literal), plain(nonsense), this.nonsense);
+    }
     const up = await get(parent);
     if (up.response.status < 200 || up.response.status >= 300) return { routed: 'unknown', reason: `GET ${parent} answered ${up.response.status}` };
     const literal = await get(`${parent}/${step.segment}`);

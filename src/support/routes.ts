@@ -51,7 +51,6 @@ export function rootMapOf(body: unknown): string[] | undefined {
   return entries.map(([k]) => k).sort();
 }
 
-
 /**
  * An answer with the words that differ only because the path differs (the segment and the
  * nonsense stand-in, echoed by error bodies) replaced, and an error body's request echo dropped.
