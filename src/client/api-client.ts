@@ -91,7 +91,6 @@ export interface CleanupResult {
   failed: { entry: LedgerEntry; reason: string }[];
 }
 
-
 function parseJson(text: string, contentType: string | undefined): unknown {
   const t = text.trim();
   if (!t) return undefined;

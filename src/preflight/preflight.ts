@@ -9,8 +9,6 @@ import { nodeTransport, type HttpResponse } from '../client/http.js';
 import { joinUrl } from '../client/url.js';
 import { rootMapOf } from '../support/routes.js';
 
-export { rootMapOf };
-
 export class PreflightError extends Error {
   override name = 'PreflightError';
 }
@@ -107,7 +105,6 @@ function parseJson(text: string): unknown {
     return undefined;
   }
 }
-
 
 interface Answer {
   status: number;
