@@ -1,6 +1,5 @@
-// Records made only to be referred to (fixtures/factories/shared.ts): one per test (or, with
-// SharedRecords, per worker) instead of one per use; made again once deleted; a failed create is
-// not kept; the worker's records belong to the worker's client and go with its cleanup.
+// Records made only to be referred to (fixtures/factories/shared.ts): one per test instead of one
+// per use; made again once deleted; a failed create is not kept.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +12,7 @@ import { catalogueFor } from '../../fixtures/catalogue.js';
 import { FactoryKit, type Created } from '../../fixtures/factories/base.js';
 import { createManufacturer } from '../../fixtures/factories/catalogue-extras.js';
 import { createProduct } from '../../fixtures/factories/products.js';
-import { SharedRecords, sharedRecord } from '../../fixtures/factories/shared.js';
+import { sharedRecord } from '../../fixtures/factories/shared.js';
 
 const catalogue = await catalogueFor(BUNDLED_SPEC, undefined);
 
@@ -55,21 +54,13 @@ test.describe('shared records @harness @client', () => {
     });
   });
 
-  test('should keep no failed create, and share a worker record between tests until the worker client cleans up', async () => {
+  test('should keep no failed create: the next ask makes one', async () => {
     await withShop(async (session) => {
-      const worker = session.client();
-      const shared = new SharedRecords(worker, session.uniq, 'standard');
-      const kit1 = new FactoryKit(session.client(), session.uniq, 'standard', shared);
-      const kit2 = new FactoryKit(session.client(), session.uniq, 'standard', shared);
-      await expect(sharedRecord(kit1, 'm', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
-      const a = await sharedRecord(kit1, 'm', (k) => createManufacturer(k));
-      const b = await sharedRecord(kit2, 'm', (k) => createManufacturer(k));
-      expect(b.id).toBe(a.id);
-      // The worker's client made it: the tests' clients leave it alone, the worker's deletes it.
-      expect(kit1.api.openRecords()).toEqual([]);
-      expect(worker.openRecords().map((r) => r.path)).toEqual([`/manufacturers/${a.id}`]);
-      const result = await worker.cleanup();
-      expect(result.removed.map((e) => e.path)).toEqual([`/manufacturers/${a.id}`]);
+      const kit = new FactoryKit(session.client(), session.uniq, 'standard');
+      await expect(sharedRecord(kit, 'm', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+      const a = await sharedRecord(kit, 'm', (k) => createManufacturer(k));
+      expect((await sharedRecord(kit, 'm', (k) => createManufacturer(k))).id).toBe(a.id);
+      expect(kit.api.openRecords().map((r) => r.path)).toEqual([`/manufacturers/${a.id}`]);
     });
   });
 });
