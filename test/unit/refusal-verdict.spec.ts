@@ -14,7 +14,10 @@ test.describe('refusal verdict @unit', () => {
   test('should make a test Unsupported for each of its operations the target lacks, not only the refused one', () => {
     const v = refusalVerdict(info('updateVPE', 'getVPE', 'getProducts'), new UnsupportedError('createVPE', VPE_UNKNOWN), lacking);
     expect(v.outcome).toBe('unsupported');
-    expect(v.lacking).toEqual(['updateVPE', 'getVPE']);
+    expect(v.lacking).toEqual([
+      { operationId: 'updateVPE', reason: VPE_UNKNOWN },
+      { operationId: 'getVPE', reason: VPE_UNKNOWN },
+    ]);
     expect(v.reason).toMatch(/updateVPE, getVPE are not implemented by the target: the resource \/vpe is unknown/);
   });
 
@@ -28,6 +31,6 @@ test.describe('refusal verdict @unit', () => {
 
   test('should make the refused operation itself Unsupported without knowing anything else', () => {
     const v = refusalVerdict(info('getVPE'), new UnsupportedError('getVPE', VPE_UNKNOWN));
-    expect(v).toEqual({ outcome: 'unsupported', reason: `unsupported: getVPE is not implemented by the target: ${VPE_UNKNOWN}`, lacking: ['getVPE'] });
+    expect(v).toEqual({ outcome: 'unsupported', reason: `unsupported: getVPE is not implemented by the target: ${VPE_UNKNOWN}`, lacking: [{ operationId: 'getVPE', reason: VPE_UNKNOWN }] });
   });
 });
