@@ -6,7 +6,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createShop, type RunningShop } from '../../reference/shop.js';
+import { createShop } from '../../reference/shop.js';
+import type { ApiClient } from '../../src/client/api-client.js';
 import { BUNDLED_SPEC, loadConfig } from '../../src/config/config.js';
 import { confirmedIds, groupPath, MAX_GROUP, planCleanup, takesIdList } from '../../src/client/cleanup-plan.js';
 import { cleanupFailuresFile, ledgerFile, outstandingEntries, readCleanupFailures, readLedger, type NewRecord } from '../../src/client/ledger.js';
@@ -91,29 +92,55 @@ function recording(inner: HttpTransport, rewrite?: (req: HttpRequest, res: HttpR
   };
 }
 
-function clientOn(shop: RunningShop, transport: HttpTransport) {
-  const reportDir = mkdtempSync(path.join(tmpdir(), 'cleanup-plan-'));
-  const config = loadConfig({ BASE_URL: shop.url, REPORT_DIR: reportDir, RUN_ID: 'rplan' });
-  const session = new Session({ config, catalogue, transport, apiRoot: shop.url, ephemeral: false, workerIndex: 0 });
-  const api = session.client();
-  return { api, kit: new FactoryKit(api, session.uniq, 'standard'), ledger: ledgerFile(reportDir) };
+type Recording = HttpTransport & { sent: HttpRequest[] };
+
+/**
+ * Runs `body` with a client of its own on a fresh reference shop, its requests recorded (and
+ * answers rewritten by `rewrite`); `deletes()` lists the paths DELETEd since the last mark().
+ */
+async function onShop(
+  body: (t: { api: ApiClient; kit: FactoryKit; ledger: string; mark: () => void; deletes: () => string[] }) => Promise<void>,
+  rewrite?: (req: HttpRequest, res: HttpResponse) => HttpResponse,
+): Promise<void> {
+  const shop = await createShop({});
+  const transport: Recording = recording(nodeTransport(), rewrite);
+  try {
+    const reportDir = mkdtempSync(path.join(tmpdir(), 'cleanup-plan-'));
+    const config = loadConfig({ BASE_URL: shop.url, REPORT_DIR: reportDir, RUN_ID: 'rplan' });
+    const session = new Session({ config, catalogue, transport, apiRoot: shop.url, ephemeral: false, workerIndex: 0 });
+    const api = session.client();
+    let from = 0;
+    await body({
+      api,
+      kit: new FactoryKit(api, session.uniq, 'standard'),
+      ledger: ledgerFile(reportDir),
+      mark: () => {
+        from = transport.sent.length;
+      },
+      deletes: () =>
+        transport.sent
+          .slice(from)
+          .filter((r) => r.method === 'DELETE')
+          .map((r) => new URL(r.url).pathname.replace(/^.*\/v2/, '')),
+    });
+  } finally {
+    transport.close();
+    await shop.close();
+  }
 }
 
 test.describe('grouped cleanup against the reference shop @harness @client', () => {
   test('should delete customers in one request and an order with its items and totals in one, the tracking code on its own', async () => {
-    const shop = await createShop({});
-    const transport = recording(nodeTransport());
-    try {
-      const { api, kit, ledger } = clientOn(shop, transport);
+    await onShop(async ({ api, kit, ledger, mark, deletes: deleted }) => {
       for (let i = 0; i < 3; i++) await createCustomer(kit);
       const order = await createOrder(kit);
       const item = await createOrderItem(kit, order.id);
       await createOrderTotal(kit, order.id);
       await createTrackingCode(kit, order.id);
       const open = api.openRecords();
-      const before = transport.sent.length;
+      mark();
       const result = await api.cleanup();
-      const deletes = transport.sent.slice(before).filter((r) => r.method === 'DELETE').map((r) => new URL(r.url).pathname.replace(/^.*\/v2/, ''));
+      const deletes = deleted();
       // The order takes its item and total with it; the tracking code (not named by the notes) and
       // the order's product and manufacturer go on their own; the four customers (the order's
       // registree too) in one request.
@@ -130,17 +157,13 @@ test.describe('grouped cleanup against the reference shop @harness @client', () 
         expect(read.response.status, r.path).toBeGreaterThanOrEqual(400);
       }
       expect(open.some((r) => r.path === `/orders/${order.id}/items/${item.id}`)).toBe(true);
-    } finally {
-      transport.close();
-      await shop.close();
-    }
+    });
   });
 
   test('should delete on their own the records a grouped answer does not name, and report what still fails', async () => {
-    const shop = await createShop({});
     let refuse = '';
     // The grouped answer names only the first id; a single delete of `refuse` answers 500.
-    const transport = recording(nodeTransport(), (req, res) => {
+    const rewrite = (req: HttpRequest, res: HttpResponse): HttpResponse => {
       const p = new URL(req.url).pathname;
       if (req.method === 'DELETE' && /\/customers\/\d+,/.test(p)) {
         const first = Number(/customers\/(\d+)/.exec(p)?.[1]);
@@ -148,15 +171,14 @@ test.describe('grouped cleanup against the reference shop @harness @client', () 
       }
       if (req.method === 'DELETE' && p.endsWith(`/customers/${refuse}`)) return { ...res, status: 500, body: Buffer.from(JSON.stringify({ code: 500, status: 'error', message: 'nope' })) };
       return res;
-    });
-    try {
-      const { api, kit, ledger } = clientOn(shop, transport);
+    };
+    await onShop(async ({ api, kit, ledger, mark, deletes: deleted }) => {
       const ids: number[] = [];
       for (let i = 0; i < 3; i++) ids.push((await createCustomer(kit)).id);
       refuse = String(ids[0]);
-      const before = transport.sent.length;
+      mark();
       const result = await api.cleanup();
-      const deletes = transport.sent.slice(before).filter((r) => r.method === 'DELETE').map((r) => new URL(r.url).pathname.replace(/^.*\/v2/, ''));
+      const deletes = deleted();
       expect(deletes).toEqual([`/customers/${ids[2]},${ids[1]},${ids[0]}`, `/customers/${ids[1]}`, `/customers/${ids[0]}`]);
       expect(result.removed.map((e) => e.id).sort()).toEqual([String(ids[2]), String(ids[1])].sort());
       expect(result.failed.map((f) => f.entry.path)).toEqual([`/customers/${ids[0]}`]);
@@ -165,29 +187,24 @@ test.describe('grouped cleanup against the reference shop @harness @client', () 
       const reasons = readCleanupFailures(ledger);
       expect([...reasons.values()].join('\n')).toContain(`DELETE /customers/${ids[0]} answered 500`);
       expect(cleanupFailuresFile(ledger)).toContain('cleanup-failures.jsonl');
-    } finally {
-      transport.close();
-      await shop.close();
-    }
+    }, rewrite);
   });
 
   test('should fall back to single deletes when a grouped delete fails, and keep the children of an order it could not delete', async () => {
-    const shop = await createShop({});
     let orderPath = '';
-    const transport = recording(nodeTransport(), (req, res) => {
+    const rewrite = (req: HttpRequest, res: HttpResponse): HttpResponse => {
       const p = new URL(req.url).pathname;
       if (req.method === 'DELETE' && (/\/customers\/\d+,/.test(p) || (orderPath && p.endsWith(orderPath)))) return { ...res, status: 500, body: Buffer.from('{"code":500,"status":"error","message":"down"}') };
       return res;
-    });
-    try {
-      const { api, kit } = clientOn(shop, transport);
+    };
+    await onShop(async ({ api, kit, mark, deletes: deleted }) => {
       await createCustomer(kit);
       const order = await createOrder(kit);
       const item = await createOrderItem(kit, order.id);
       orderPath = `/orders/${order.id}`;
-      const before = transport.sent.length;
+      mark();
       const result = await api.cleanup();
-      const deletes = transport.sent.slice(before).filter((r) => r.method === 'DELETE').map((r) => new URL(r.url).pathname.replace(/^.*\/v2/, ''));
+      const deletes = deleted();
       // The order's delete fails: its item is deleted on its own right after; the grouped delete of
       // the customers fails too: each is deleted on its own.
       const at = deletes.indexOf(orderPath);
@@ -199,9 +216,6 @@ test.describe('grouped cleanup against the reference shop @harness @client', () 
       expect(customers.slice(1).every((d) => /^\/customers\/\d+$/.test(d))).toBe(true);
       expect(result.failed.map((f) => f.entry.path)).toEqual([orderPath]);
       expect(result.failed[0]?.reason).toContain('answered 500');
-    } finally {
-      transport.close();
-      await shop.close();
-    }
+    }, rewrite);
   });
 });
