@@ -1,6 +1,8 @@
 // The probes by kind, and a per-worker cache: every check of an operation that only inspects an
 // answer reuses the same exchanges instead of sending its own.
 import { UnsupportedError } from '../../client/errors.js';
+import { isWriteOperation } from '../../client/guard.js';
+import type { RequestInput, Resolved } from '../../client/resolver.js';
 import type { Operation } from '../../spec/types.js';
 import type { ProbeKind } from '../types.js';
 import { authProbe } from './auth.js';
@@ -10,6 +12,7 @@ import { plainHttpProbe } from './plain-http.js';
 import { positiveProbe } from './positive.js';
 import type { Probe, ProbeEnv, ProbeResult } from './types.js';
 import { undeclaredMethodProbe } from './undeclared-method.js';
+import { modeFor } from './types.js';
 
 export type { ProbeEnv, ProbeResult } from './types.js';
 
@@ -24,10 +27,22 @@ export const PROBES: Readonly<Record<ProbeKind, Probe>> = {
 
 export class ProbeCache {
   private readonly cache = new Map<string, Promise<ProbeResult>>();
+  private readonly inputs = new Map<string, Promise<Resolved<RequestInput>>>();
   readonly env: ProbeEnv;
 
-  constructor(env: Omit<ProbeEnv, 'probe'>) {
-    this.env = { ...env, probe: (kind, op) => this.get(kind, op) };
+  constructor(env: Omit<ProbeEnv, 'probe' | 'valid'>) {
+    this.env = { ...env, probe: (kind, op) => this.get(kind, op), valid: (op) => this.valid(op) };
+  }
+
+  /** The operation's valid request, resolved once per worker (ProbeEnv.valid says who shares it). */
+  private valid(op: Operation): Promise<Resolved<RequestInput>> {
+    const key = `${op.method} ${op.path}`;
+    let hit = this.inputs.get(key);
+    if (!hit) {
+      hit = this.env.resolver.requestFor(op, modeFor(op, isWriteOperation(op)));
+      this.inputs.set(key, hit);
+    }
+    return hit;
   }
 
   /**

@@ -1,8 +1,8 @@
 // Invalid input, one rule broken at a time: a wrong-typed path id (the digits of a real id plus
 // letters, so a server that reads leading digits is caught), an id beyond int64, a missing body,
 // a body of the wrong JSON type, one field of the wrong type, malformed JSON, and a JSON body
-// labelled text/plain. Writes use the harness's own records.
-import { isWriteOperation } from '../../client/guard.js';
+// labelled text/plain. Writes use the harness's own records: the broken copies start from the
+// positive probe's request (env.valid), except a DELETE's, whose record the positive used up.
 import type { CallOptions } from '../../client/api-client.js';
 import { requestErrors } from '../../client/resolver.js';
 import type { Operation, SpecSchema } from '../../spec/types.js';
@@ -69,8 +69,7 @@ export function invalidQueryValues(op: Operation): { name: string; value: string
 export const negativeProbe: Probe = async (op, env) => {
   const forbidden = env.resolver.profileBlocks(op);
   if (forbidden) return blocked('disabled', forbidden);
-  const write = isWriteOperation(op);
-  const input = await env.resolver.requestFor(op, write ? 'write' : 'read');
+  const input = op.method === 'delete' ? await env.resolver.requestFor(op, 'write') : await env.valid(op);
   if (!input.ok) return blocked(input.kind, input.reason);
   const base: CallOptions = { ...input.value, intent: 'negative', noAnswer: 'return' };
   const variants: CallOptions[] = [];

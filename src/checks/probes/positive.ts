@@ -1,11 +1,10 @@
 // The operation as the spec describes it: valid ids, a valid body, the configured credentials.
-import { isWriteOperation } from '../../client/guard.js';
-import { blocked, modeFor, type Probe } from './types.js';
+import { blocked, type Probe } from './types.js';
 
 export const positiveProbe: Probe = async (op, env) => {
   const forbidden = env.resolver.profileBlocks(op);
   if (forbidden) return blocked('disabled', forbidden);
-  const input = await env.resolver.requestFor(op, modeFor(op, isWriteOperation(op)));
+  const input = await env.valid(op);
   if (!input.ok) return blocked(input.kind, input.reason);
   const ex = await env.client.call(op, { ...input.value, intent: 'positive', noAnswer: 'return' });
   // What reading a deleted record answers here (404, or a reset record): what an overridden DELETE is compared with.

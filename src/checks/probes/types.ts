@@ -1,7 +1,7 @@
 // What a probe hands back: the exchanges it made, exchanges a judgment compares with, or why it
 // could not run (skip: the target lacks something; disabled: the profile forbids it).
 import type { ApiClient } from '../../client/api-client.js';
-import type { DataResolver, Mode } from '../../client/resolver.js';
+import type { DataResolver, Mode, RequestInput, Resolved } from '../../client/resolver.js';
 import type { Operation } from '../../spec/types.js';
 import type { ValidatorSet } from '../../spec/validators.js';
 import type { Exchange, ProbeKind } from '../types.js';
@@ -10,6 +10,11 @@ export interface ProbeResult {
   exchanges: Exchange[];
   related?: Record<string, Exchange>;
   blocked?: { kind: 'skip' | 'disabled'; reason: string };
+  /**
+   * A request on an own record this probe was given to use up and did not (a DELETE refused for
+   * lack of credentials): the method-override probe deletes that record instead of making another.
+   */
+  spare?: RequestInput;
 }
 
 export interface ProbeEnv {
@@ -20,6 +25,14 @@ export interface ProbeEnv {
   https: boolean;
   /** Cached access to other probes of the same operation (the override compares with the positive). */
   probe(kind: ProbeKind, op: Operation): Promise<ProbeResult>;
+  /**
+   * The operation's valid request (ids, query, body and the records it refers to), resolved once
+   * per worker: the positive probe sends it, and the probes that expect a refusal (no or wrong
+   * credentials, invalid input, an undeclared method) send it or a broken copy of it, instead of
+   * making fresh records for every probe. A DELETE's record is used up by the positive probe, so
+   * its other probes ask the resolver for their own.
+   */
+  valid(op: Operation): Promise<Resolved<RequestInput>>;
 }
 
 export type Probe = (op: Operation, env: ProbeEnv) => Promise<ProbeResult>;

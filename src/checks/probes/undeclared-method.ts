@@ -26,7 +26,8 @@ export const undeclaredMethodProbe: Probe = async (op, env) => {
   // A body the path's own update would accept: a server that serves the undeclared method like it
   // then answers 2xx instead of stumbling over an empty body.
   const update = ops.find((o) => o.path === op.path && (o.method === 'put' || o.method === 'patch'));
-  const body = update && method !== 'DELETE' ? await env.resolver.bodyFor(update) : undefined;
+  // The update's own valid request (env.valid: shared with its probes) rather than a fresh body.
+  const body = update && method !== 'DELETE' ? await env.valid(update) : undefined;
   const payload = body?.ok && body.value.body !== undefined ? body.value.body : {};
   // The path must be one the target routes: an undeclared method on a path it ignores would reach the path above.
   await env.client.admit(op, values.value);
