@@ -13,7 +13,7 @@ import { catalogueFor } from '../../fixtures/catalogue.js';
 import { FactoryKit, type Json } from '../../fixtures/factories/base.js';
 import { createCustomer } from '../../fixtures/factories/customers.js';
 import { ListSeeds } from '../../fixtures/list-seeds.js';
-import type { ListSubject } from '../../fixtures/list-rules.js';
+import { ensureRecords, type ListSubject } from '../../fixtures/list-rules.js';
 
 const catalogue = await catalogueFor(BUNDLED_SPEC, undefined);
 
@@ -63,6 +63,47 @@ test.describe('list seeds @harness @client', () => {
       // The worker's end deletes what is left.
       await seeds.close();
       expect(await list(third)).toBe(0);
+    } finally {
+      transport.close();
+      await shop.close();
+    }
+  });
+
+  test('should let the rule tests of a list share the read of the whole scoped list while the seed stays the same', async () => {
+    const shop = await createShop({});
+    const transport = nodeTransport();
+    try {
+      const config = loadConfig({ BASE_URL: shop.url, REPORT_DIR: mkdtempSync(path.join(tmpdir(), 'seeds-')), RUN_ID: 'rseeds' });
+      const session = new Session({ config, catalogue, transport, apiRoot: shop.url, ephemeral: false, workerIndex: 0 });
+      const seeds = new ListSeeds(session, 'standard', () => undefined);
+      const subject = (kit: FactoryKit): ListSubject => {
+        const token = kit.token();
+        return {
+          op: 'getCustomers',
+          scope: { search: token },
+          seed: async (n) => {
+            const out: Json[] = [];
+            for (let i = 0; i < n; i++) out.push((await createCustomer(kit, { lastname: `${token}-${i}` })).record);
+            return out;
+          },
+        };
+      };
+      const kit = (): FactoryKit => new FactoryKit(session.client(), session.uniq, 'standard');
+      const lists = (k: FactoryKit): number => k.api.exchanges.filter((e) => e.request.method === 'GET').length;
+      const [t1, t2, t3] = [kit(), kit(), kit()];
+      const a = await ensureRecords(t1, seeds.subject('getCustomers', 2, t1, subject), 2, 'paging');
+      const b = await ensureRecords(t2, seeds.subject('getCustomers', 2, t2, subject), 2, 'sort');
+      // One read for both tests: the second is handed the first's exchange.
+      expect(a.items).toHaveLength(2);
+      expect(b.exchange).toBe(a.exchange);
+      expect([lists(t1), lists(t2)]).toEqual([1, 0]);
+      // After the seed is deleted and made again, the list is read again.
+      await seeds.done('getCustomers');
+      const c = await ensureRecords(t3, seeds.subject('getCustomers', 2, t3, subject), 2, 'fields');
+      expect(c.exchange).not.toBe(a.exchange);
+      expect(lists(t3)).toBe(1);
+      expect(c.items.map((r) => r.id)).not.toEqual(a.items.map((r) => r.id));
+      await seeds.close();
     } finally {
       transport.close();
       await shop.close();
