@@ -11,7 +11,7 @@ import { nodeTransport } from '../../src/client/http.js';
 import { Session } from '../../src/client/session.js';
 import { catalogueFor } from '../../fixtures/catalogue.js';
 import { FactoryKit, type Json } from '../../fixtures/factories/base.js';
-import { createCustomer } from '../../fixtures/factories/customers.js';
+import { createCustomer, createCustomerGroup } from '../../fixtures/factories/customers.js';
 import { ListSeeds } from '../../fixtures/list-seeds.js';
 import { ensureRecords, type ListSubject } from '../../fixtures/list-rules.js';
 
@@ -103,6 +103,44 @@ test.describe('list seeds @harness @client', () => {
       expect(c.exchange).not.toBe(a.exchange);
       expect(lists(t3)).toBe(1);
       expect(c.items.map((r) => r.id)).not.toEqual(a.items.map((r) => r.id));
+      await seeds.close();
+    } finally {
+      transport.close();
+      await shop.close();
+    }
+  });
+
+  test('should share the seed of a list without a keyword of its own too, and read that list in every test', async () => {
+    const shop = await createShop({});
+    const transport = nodeTransport();
+    try {
+      const config = loadConfig({ BASE_URL: shop.url, REPORT_DIR: mkdtempSync(path.join(tmpdir(), 'seeds-')), RUN_ID: 'rseeds' });
+      const session = new Session({ config, catalogue, transport, apiRoot: shop.url, ephemeral: false, workerIndex: 0 });
+      const seeds = new ListSeeds(session, 'standard', () => undefined);
+      let made = 0;
+      // Customer groups: nothing to search them by, so the rules read the whole collection.
+      const subject = (kit: FactoryKit): ListSubject => ({
+        op: 'getCustomerGroups',
+        seed: async (n) => {
+          const out: Json[] = [];
+          for (let i = 0; i < n; i++, made++) out.push((await createCustomerGroup(kit)).record);
+          return out;
+        },
+      });
+      const kit = (): FactoryKit => new FactoryKit(session.client(), session.uniq, 'standard');
+      const lists = (k: FactoryKit): number => k.api.exchanges.filter((e) => e.request.method === 'GET').length;
+      const [t1, t2] = [kit(), kit()];
+      const before = await t1.api.call('getCustomerGroups', {});
+      const a = await ensureRecords(t1, seeds.subject('getCustomerGroups', 4, t1, subject), 2, 'paging');
+      const b = await ensureRecords(t2, seeds.subject('getCustomerGroups', 4, t2, subject), 4, 'sort');
+      expect(made).toBe(4);
+      expect(b.seeded.map((r) => r.id)).toEqual(a.seeded.map((r) => r.id));
+      // Each test reads the collection itself: other tests write to it.
+      expect(b.exchange).not.toBe(a.exchange);
+      expect([lists(t1), lists(t2)]).toEqual([2, 1]);
+      await seeds.done('getCustomerGroups');
+      const after = await t1.api.call('getCustomerGroups', {});
+      expect(after.response.json).toEqual(before.response.json);
       await seeds.close();
     } finally {
       transport.close();
