@@ -75,14 +75,15 @@ function countCells(report: CompatibilityReport, outcomes: readonly string[]): n
 /** The default time limit of one harness run: failing runs crawled past 15 min before keepWorker. */
 export const HARNESS_TIMEOUT_MS = 15 * 60_000;
 
-export async function runHarness(workDir: string, extraArgs: readonly string[] = [], chaos?: ChaosMode, timeoutMs: number = HARNESS_TIMEOUT_MS): Promise<HarnessRun> {
+/** `target`: variables naming another target than the embedded shop (BASE_URL, credentials, PROFILE, ...: bench/realshop.ts). */
+export async function runHarness(workDir: string, extraArgs: readonly string[] = [], chaos?: ChaosMode, timeoutMs: number = HARNESS_TIMEOUT_MS, target: Record<string, string> = {}): Promise<HarnessRun> {
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
   const probeDir = path.join(workDir, 'probe');
   const reportDir = path.join(workDir, 'reports');
   const logFile = path.join(workDir, 'conformance.log');
   const { env: probeEnv } = installProbe(probeDir);
-  const env = { ...process.env, ...probeEnv, REPORT_DIR: reportDir, SHOP_FAULTS: '', SHOP_CHAOS: chaos ?? '' };
+  const env = { ...process.env, ...probeEnv, REPORT_DIR: reportDir, SHOP_FAULTS: '', SHOP_CHAOS: chaos ?? '', ...target };
   const run = await measure(process.execPath, [...conformanceCommand(), ...extraArgs], {
     cwd: PROJECT_ROOT,
     env,

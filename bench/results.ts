@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../src/config/config.js';
 import type { HarnessRun } from './harness.js';
+import type { RealShopResults } from './realshop.js';
 import type { PeerName, PeerVerdict } from './peer-faults.js';
 import type { ToolRun } from './peer-tools/tool-run.js';
 import type { RunResult as SpecLoadRun } from './spec-load.js';
@@ -94,6 +95,8 @@ export interface BenchResults {
   peerFaultsFrom?: { file: string; startedAt: string };
   /** Set when the fault sweep reused finished outputs of an earlier sweep (--resume-sweep). */
   sweepResumed?: boolean;
+  /** The harness against the vendor's real shop (--realshop; bench/realshop.ts). */
+  realShop?: RealShopResults;
 }
 
 function version(pkgJson: string): string {

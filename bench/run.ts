@@ -19,6 +19,8 @@
 //   --grep-invert=p   pass --grep-invert to the harness run (the same; e.g. to leave out tests that hang)
 //   --harness-timeout=MIN  kill a harness run (its whole process tree) after MIN minutes (default 15);
 //                     a killed run is reported as such, with no test or check figures
+//   --realshop        also run the harness against the vendor's real shop (shared/realshop, as root;
+//                     bench/realshop.ts): --runs runs of PROFILE=standard, each on a pristine shop
 //   --wait-quiet=MIN  wait up to MIN minutes for a 1-minute load average below 3 before measuring
 //   --write           write bench/RESULTS.md even for a partial bench (by default only a full one does)
 //   --from=file       render the table and RESULTS.md from a saved results.json, without running
@@ -32,6 +34,7 @@ import type { ChaosMode } from '../reference/http/chaos.js';
 import { PROJECT_ROOT } from '../src/config/config.js';
 import { HARNESS_TIMEOUT_MS, runHarness } from './harness.js';
 import { DEFAULT_MATRIX, readHarnessFaults, runMatrix } from './harness-faults.js';
+import { benchShop, REALSHOP_SEED, runOnRealShop, stopBenchShop } from './realshop.js';
 import { sweepPeerFaults, type PeerName, type PeerRunner } from './peer-faults.js';
 import { startCountingShop } from './peer-tools/counting-shop.js';
 import { recoverDredd, runDredd } from './peer-tools/dredd.js';
@@ -235,6 +238,22 @@ async function main(): Promise<void> {
       results.load.push(load1());
       (results.othersCores ??= []).push(othersCores(before, r.cpuMs, r.wallMs));
       log(`${tag}: ${PEER_LABEL[p]} ${fixed(r.wallMs / 1000, 1)} s, ${r.requests} requests, ${r.checks} checks (${r.failed.length} failed), ${r.tests} tests (${r.testsFailed ?? '?'} failed), peak RSS ${fixed(r.peakRssMb, 0)} MB${r.error ? `; ERROR ${r.error}` : ''}`);
+    }
+  }
+
+  if (has('realshop')) {
+    // After the other runs: a real shop's figures are not compared with the peers' run by run.
+    const inst = benchShop();
+    results.realShop = { baseUrl: inst.baseUrl, profile: 'standard', seed: REALSHOP_SEED, workers: 1, runs: [] };
+    try {
+      for (let i = 1; i <= runs; i++) {
+        const r = await runOnRealShop(inst, path.join(WORK_DIR, 'harness-realshop', `run-${i}`), harnessTimeoutMs);
+        results.realShop.runs.push(r);
+        log(`run ${i} (real shop): harness ${fixed(r.wallMs / 1000, 1)} s, ${r.requests} requests (shop log), workers waiting ${fixed((r.workerWaitMs / r.workerMs) * 100, 0)}%, ${r.tests} tests (${r.testsFailed} failed), peak RSS ${fixed(r.peakRssMb, 0)} MB (exit ${r.exitCode}${r.exitCode ? `, see ${path.relative(process.cwd(), r.logFile)}` : ''}; pristine shop in ${fixed(r.setupS, 0)} s before)`);
+      }
+    } finally {
+      const trouble = stopBenchShop(inst);
+      if (trouble) log(`the bench's real shop did not stop cleanly: ${trouble}`);
     }
   }
 

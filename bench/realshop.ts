@@ -1,0 +1,77 @@
+// `npm run bench -- --realshop`: the harness against the vendor's real shop (GX 3.2.0.1, installed
+// by the recipe in shared/realshop), the kind of target our users point it at. The embedded shop
+// answers in the runner's own process in about half a millisecond, so on it a run is bound by the
+// harness's CPU; a real shop takes about 100 ms per call, and what a user waits for is mostly the
+// shop. Both figures go to RESULTS.md, side by side.
+//
+// Each run gets a pristine shop (`setup.sh reinstall`, not timed) and the rate-limit counter reset,
+// then exactly what the real-shop phase of `npm test` runs for PROFILE=standard: one worker (GX 3.2
+// answers some overlapping requests with 500; test/realshop/run.ts says more), the pinned seed and
+// the GX baseline. Requests are counted from the shop's own web-server log. The instance is the
+// bench's own (REALSHOP_ROOT, default /tmp/gambio/bench; REALSHOP_PORT, default 8092), so neither a
+// developer's shop nor npm test's is touched; it is stopped when the bench ends. Needs root, like
+// the recipe.
+import path from 'node:path';
+import { findRecipe, instance, isInstalled, resetRateLimit, runScript, whyFailed, writePhpWrapper, type Instance } from '../test/realshop/recipe.js';
+import { logPosition, requestsBetween } from '../test/realshop/requests.js';
+import { PROJECT_ROOT } from '../src/config/config.js';
+import { runHarness, type HarnessRun } from './harness.js';
+
+export const REALSHOP_BASELINE = 'spec/baselines/gambio-gx-3.2.0.1.baseline.json';
+/** The seed the real-shop phase of npm test pins (test/realshop/run.ts). */
+export const REALSHOP_SEED = '20261124';
+
+export interface RealShopRun extends HarnessRun {
+  /** Seconds `setup.sh` took to make the shop pristine before the run (not part of the run). */
+  setupS: number;
+  /** Status code -> answered API requests, from the shop's log. */
+  statuses: Record<string, number>;
+}
+
+export interface RealShopResults {
+  baseUrl: string;
+  profile: 'standard';
+  seed: string;
+  workers: number;
+  runs: RealShopRun[];
+}
+
+export class RealShopError extends Error {
+  override name = 'RealShopError';
+}
+
+/** The bench's own instance of the recipe; throws RealShopError when it cannot be had. */
+export function benchShop(): Instance {
+  if (typeof process.getuid === 'function' && process.getuid() !== 0) throw new RealShopError('--realshop needs root (the recipe installs packages and runs MariaDB as the mysql user)');
+  try {
+    const dir = findRecipe(PROJECT_ROOT);
+    return instance(dir, { ...process.env, REALSHOP_ROOT: process.env.REALSHOP_ROOT || '/tmp/gambio/bench', REALSHOP_PORT: process.env.REALSHOP_PORT || '8092' });
+  } catch (err) {
+    throw new RealShopError(err instanceof Error ? err.message : String(err));
+  }
+}
+
+/** One measured standard run against a pristine shop. */
+export async function runOnRealShop(inst: Instance, workDir: string, timeoutMs: number): Promise<RealShopRun> {
+  writePhpWrapper(inst);
+  const reinstall = isInstalled(inst);
+  const setup = runScript(inst, 'setup.sh', reinstall ? ['reinstall'] : []);
+  if (setup.status !== 0) throw new RealShopError(`setup.sh ${reinstall ? 'reinstall ' : ''}failed (exit ${setup.status}): ${whyFailed(setup.output)}`);
+  resetRateLimit(inst);
+  const from = logPosition(inst.serverLog);
+  const run = await runHarness(workDir, ['--baseline', REALSHOP_BASELINE, '--workers=1'], undefined, timeoutMs, {
+    BASE_URL: inst.baseUrl,
+    API_USER: inst.user,
+    API_PASSWORD: inst.password,
+    PROFILE: 'standard',
+    FC_SEED: REALSHOP_SEED,
+  });
+  const count = requestsBetween(inst.serverLog, from, logPosition(inst.serverLog));
+  return { ...run, requests: count.requests, statuses: count.statuses, setupS: setup.ms / 1000 };
+}
+
+/** Stops the bench's shop; the reason when that failed. */
+export function stopBenchShop(inst: Instance): string | undefined {
+  const r = runScript(inst, 'stop.sh');
+  return r.status === 0 ? undefined : `stop.sh exited ${r.status}: ${whyFailed(r.output)} (${path.join(inst.root, 'run')})`;
+}
