@@ -1,6 +1,7 @@
 // The contract probes of one operation share its valid request (ProbeEnv.valid): the probes that
 // expect a refusal send the positive probe's request, or a broken copy of it, instead of making
-// fresh records for each; an overridden DELETE uses up the record the auth probe was refused on.
+// fresh records for each; an overridden update of a record sends it again; an overridden DELETE uses
+// up the record the auth probe was refused on, and a rename that uses up its file gets a new one.
 // Proved against the reference shop by the requests the probes send.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +24,8 @@ interface Sent {
   path: string;
   auth: 'default' | 'none' | 'wrong';
   body: string;
+  /** Sent with X-HTTP-Method-Override. */
+  override: boolean;
 }
 
 /** A fresh reference shop and a probe cache on it; `sent()` lists the requests since the last mark(). */
@@ -38,6 +41,7 @@ async function onShop(body: (t: { probes: ProbeCache; mark: () => void; sent: ()
         path: new URL(req.url).pathname.replace(/^.*\/v2/, ''),
         auth: auth === undefined ? 'none' : Buffer.from(auth.replace(/^Basic /, ''), 'base64').toString().includes(':wrong-') ? 'wrong' : 'default',
         body: req.body ? Buffer.from(req.body).toString('utf8') : '',
+        override: req.headers['x-http-method-override'] !== undefined,
       });
       const res = await inner.send(req);
       return rewrite ? rewrite(req, res) : res;
@@ -67,8 +71,8 @@ async function onShop(body: (t: { probes: ProbeCache; mark: () => void; sent: ()
   }
 }
 
-/** Creates: POSTs with credentials to a collection (not a search, not an overridden call on a record). */
-const creates = (sent: Sent[]): Sent[] => sent.filter((s) => s.method === 'POST' && s.auth === 'default' && !/\/(search|\d+)$/.test(s.path));
+/** Creates: POSTs with credentials to a collection (not a search, not an overridden call). */
+const creates = (sent: Sent[]): Sent[] => sent.filter((s) => s.method === 'POST' && s.auth === 'default' && !s.override && !/\/search$/.test(s.path));
 
 test.describe('contract probes share the valid request @harness @client', () => {
   test('should send the positive request of a create again without and with wrong credentials, and make no records for the refusing probes', async () => {
@@ -118,5 +122,26 @@ test.describe('contract probes share the valid request @harness @client', () => 
       expect(new URL(override.exchanges[0]?.request.url ?? '').pathname).not.toBe(new URL(auth.exchanges[0]?.request.url ?? '').pathname);
       expect(creates(sent()).map((s) => s.path)).toEqual(['/manufacturers', '/manufacturers']);
     }, rewrite);
+  });
+
+  test('should send the positive request again with the override of a record update, and a fresh one where the write uses up what it names', async () => {
+    await onShop(async ({ probes, mark, sent }) => {
+      const update = op('updateManufacturers');
+      const positive = await probes.get('positive', update);
+      mark();
+      const override = await probes.get('method-override', update);
+      expect(override.exchanges[0]?.request.url).toBe(positive.exchanges[0]?.request.url);
+      expect(override.exchanges[0]?.request.rawBody).toBe(positive.exchanges[0]?.request.rawBody);
+      expect(override.exchanges[0]?.response.status).toBe(positive.exchanges[0]?.response.status);
+      expect(creates(sent())).toEqual([]);
+      // A rename names a file it moves away: the override uploads a file of its own to rename.
+      const rename = op('putCategoryIcons');
+      const renamed = await probes.get('positive', rename);
+      mark();
+      const overridden = await probes.get('method-override', rename);
+      expect(overridden.exchanges[0]?.request.rawBody).not.toBe(renamed.exchanges[0]?.request.rawBody);
+      expect(overridden.exchanges[0]?.response.status).toBe(200);
+      expect(creates(sent()).map((s) => s.path)).toEqual(['/category_icons']);
+    });
   });
 });
