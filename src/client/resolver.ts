@@ -3,6 +3,7 @@
 // bodies from the schema with reference fields (`countryId`) filled from the target, required
 // query parameters from their schemas. When something cannot be had, the answer is a reason,
 // which the suites turn into a Skip (or a Disabled, when the profile forbids the write).
+import type { Exchange } from '../checks/types.js';
 import type { Profile } from '../config/config.js';
 import type { Operation, ParameterInfo, SpecSchema } from '../spec/types.js';
 import type { ValidatorSet } from '../spec/validators.js';
@@ -146,6 +147,15 @@ export class DataResolver {
 
   get writesAllowed(): boolean {
     return this.deps.profile !== 'readonly';
+  }
+
+  /**
+   * Hands the resolver a list the run has just read anyway (the contract suite's valid GET of a
+   * collection), so finding an id in it needs no read of its own. A list read already is kept.
+   */
+  knowList(path: string, answer: Exchange): void {
+    if (this.lists.has(path) || answer.response.status < 200 || answer.response.status >= 300) return;
+    this.lists.set(path, Promise.resolve(listItems(answer.response.json)));
   }
 
   /** The items of a GET answer, cached per worker (reads only; nobody else changes them here). */

@@ -2,6 +2,7 @@
 // expect a refusal send the positive probe's request, or a broken copy of it, instead of making
 // fresh records for each; an overridden update of a record sends it again; an overridden DELETE uses
 // up the record the auth probe was refused on, and a rename that uses up its file gets a new one.
+// A collection's valid GET also gives the resolver the ids it reads records by.
 // Proved against the reference shop by the requests the probes send.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -142,6 +143,17 @@ test.describe('contract probes share the valid request @harness @client', () => 
       expect(overridden.exchanges[0]?.request.rawBody).not.toBe(renamed.exchanges[0]?.request.rawBody);
       expect(overridden.exchanges[0]?.response.status).toBe(200);
       expect(creates(sent()).map((s) => s.path)).toEqual(['/category_icons']);
+    });
+  });
+
+  test('should take a record id for a read from the list the valid GET of its collection answered, without reading it again', async () => {
+    await onShop(async ({ probes, mark, sent }) => {
+      const list = await probes.get('positive', op('getMultipleManufacturers'));
+      expect(list.exchanges[0]?.response.status).toBe(200);
+      mark();
+      const one = await probes.get('positive', op('getManufacturer'));
+      expect(one.exchanges[0]?.response.status).toBe(200);
+      expect(sent().map((s) => `${s.method} ${s.path}`)).toEqual([`GET ${new URL(one.exchanges[0]?.request.url ?? '').pathname.replace(/^.*\/v2/, '')}`]);
     });
   });
 });
