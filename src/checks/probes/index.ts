@@ -10,9 +10,8 @@ import { methodOverrideProbe } from './method-override.js';
 import { negativeProbe } from './negative.js';
 import { plainHttpProbe } from './plain-http.js';
 import { positiveProbe } from './positive.js';
-import type { Probe, ProbeEnv, ProbeResult } from './types.js';
+import { modeFor, type Probe, type ProbeEnv, type ProbeResult } from './types.js';
 import { undeclaredMethodProbe } from './undeclared-method.js';
-import { modeFor } from './types.js';
 
 export type { ProbeEnv, ProbeResult } from './types.js';
 
