@@ -2,23 +2,16 @@
 // DELETE takes an id list go in one request, children an order's delete removes wait for it, and
 // nothing is recorded as deleted that the answer does not confirm (the rest is deleted on its own,
 // and what still fails reaches the leftover report with its reason).
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createShop } from '../../reference/shop.js';
+import { catalogue, onShopSession } from './support/shop-session.js';
 import type { ApiClient } from '../../src/client/api-client.js';
-import { BUNDLED_SPEC, loadConfig } from '../../src/config/config.js';
 import { confirmedIds, groupPath, MAX_GROUP, planCleanup, takesIdList } from '../../src/client/cleanup-plan.js';
 import { cleanupFailuresFile, ledgerFile, outstandingEntries, readCleanupFailures, readLedger, type NewRecord } from '../../src/client/ledger.js';
-import { nodeTransport, type HttpRequest, type HttpResponse, type HttpTransport } from '../../src/client/http.js';
-import { Session } from '../../src/client/session.js';
-import { catalogueFor } from '../../fixtures/catalogue.js';
+import type { HttpRequest, HttpResponse, HttpTransport } from '../../src/client/http.js';
 import { FactoryKit } from '../../fixtures/factories/base.js';
 import { createCustomer } from '../../fixtures/factories/customers.js';
 import { createOrder, createOrderItem, createOrderTotal, createTrackingCode } from '../../fixtures/factories/orders.js';
 
-const catalogue = await catalogueFor(BUNDLED_SPEC, undefined);
 const op = (id: string) => catalogue.operations.find((o) => o.id === id) ?? (() => { throw new Error(id); })();
 const rec = (p: string, parent?: string): NewRecord => ({ kind: 'record', collection: p.slice(0, p.lastIndexOf('/')), id: p.slice(p.lastIndexOf('/') + 1), path: p, ...(parent ? { parent } : {}) });
 const deleteFor = (r: NewRecord) => {
@@ -102,31 +95,29 @@ async function onShop(
   body: (t: { api: ApiClient; kit: FactoryKit; ledger: string; mark: () => void; deletes: () => string[] }) => Promise<void>,
   rewrite?: (req: HttpRequest, res: HttpResponse) => HttpResponse,
 ): Promise<void> {
-  const shop = await createShop({});
-  const transport: Recording = recording(nodeTransport(), rewrite);
-  try {
-    const reportDir = mkdtempSync(path.join(tmpdir(), 'cleanup-plan-'));
-    const config = loadConfig({ BASE_URL: shop.url, REPORT_DIR: reportDir, RUN_ID: 'rplan' });
-    const session = new Session({ config, catalogue, transport, apiRoot: shop.url, ephemeral: false, workerIndex: 0 });
-    const api = session.client();
-    let from = 0;
-    await body({
-      api,
-      kit: new FactoryKit(api, session.uniq, 'standard'),
-      ledger: ledgerFile(reportDir),
-      mark: () => {
-        from = transport.sent.length;
-      },
-      deletes: () =>
-        transport.sent
-          .slice(from)
-          .filter((r) => r.method === 'DELETE')
-          .map((r) => new URL(r.url).pathname.replace(/^.*\/v2/, '')),
-    });
-  } finally {
-    transport.close();
-    await shop.close();
-  }
+  let transport: Recording | undefined;
+  await onShopSession(
+    'rplan',
+    async ({ session, reportDir }) => {
+      const sent = transport?.sent ?? [];
+      const api = session.client();
+      let from = 0;
+      await body({
+        api,
+        kit: new FactoryKit(api, session.uniq, 'standard'),
+        ledger: ledgerFile(reportDir),
+        mark: () => {
+          from = sent.length;
+        },
+        deletes: () =>
+          sent
+            .slice(from)
+            .filter((r) => r.method === 'DELETE')
+            .map((r) => new URL(r.url).pathname.replace(/^.*\/v2/, '')),
+      });
+    },
+    (inner) => (transport = recording(inner, rewrite)),
+  );
 }
 
 test.describe('grouped cleanup against the reference shop @harness @client', () => {

@@ -1,46 +1,44 @@
 // Seeds one list's rule tests share within a worker (fixtures/list-seeds.ts): made once, with as
 // many records as the list's most demanding rule needs; a test that asks for no more reads the
 // same records; they are deleted when the list's last rule test is done, and a later test seeds again.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createShop } from '../../reference/shop.js';
-import { BUNDLED_SPEC, loadConfig } from '../../src/config/config.js';
-import { nodeTransport } from '../../src/client/http.js';
-import { Session } from '../../src/client/session.js';
-import { catalogueFor } from '../../fixtures/catalogue.js';
+import { onShopSession } from './support/shop-session.js';
 import { FactoryKit, type Json } from '../../fixtures/factories/base.js';
 import { createCustomer, createCustomerGroup } from '../../fixtures/factories/customers.js';
 import { ListSeeds } from '../../fixtures/list-seeds.js';
 import { ensureRecords, type ListSubject } from '../../fixtures/list-rules.js';
 
-const catalogue = await catalogueFor(BUNDLED_SPEC, undefined);
+/** Runs `body` with list seeds over a fresh reference shop; `kit()` is a new test's kit. */
+function withSeeds(body: (t: { seeds: ListSeeds; kit: () => FactoryKit }) => Promise<void>): Promise<void> {
+  return onShopSession('rseeds', ({ session }) => body({ seeds: new ListSeeds(session, 'standard', () => undefined), kit: () => new FactoryKit(session.client(), session.uniq, 'standard') }));
+}
+
+/** Customers scoped by the kit's keyword, seeded with customers whose lastname carries it; `asked` records each seed size. */
+function customersSubject(asked: number[] = []): (kit: FactoryKit) => ListSubject {
+  return (kit) => {
+    const token = kit.token();
+    return {
+      op: 'getCustomers',
+      scope: { search: token },
+      seed: async (n) => {
+        asked.push(n);
+        const out: Json[] = [];
+        for (let i = 0; i < n; i++) out.push((await createCustomer(kit, { lastname: `${token}-${i}` })).record);
+        return out;
+      },
+    };
+  };
+}
+
+/** GETs a test's kit sent: the list reads it made itself. */
+const reads = (k: FactoryKit): number => k.api.exchanges.filter((e) => e.request.method === 'GET').length;
 
 test.describe('list seeds @harness @client', () => {
   test('should seed a list once for its rule tests, and delete the seed when the last one is done', async () => {
-    const shop = await createShop({});
-    const transport = nodeTransport();
-    try {
-      const config = loadConfig({ BASE_URL: shop.url, REPORT_DIR: mkdtempSync(path.join(tmpdir(), 'seeds-')), RUN_ID: 'rseeds' });
-      const session = new Session({ config, catalogue, transport, apiRoot: shop.url, ephemeral: false, workerIndex: 0 });
-      const seeds = new ListSeeds(session, 'standard', () => undefined);
-      let asked: number[] = [];
-      const subject = (kit: FactoryKit): ListSubject => {
-        const token = kit.token();
-        return {
-          op: 'getCustomers',
-          scope: { search: token },
-          seed: async (n) => {
-            asked.push(n);
-            const out: Json[] = [];
-            for (let i = 0; i < n; i++) out.push((await createCustomer(kit, { lastname: `${token}-${i}` })).record);
-            return out;
-          },
-        };
-      };
-      const test1 = new FactoryKit(session.client(), session.uniq, 'standard');
-      const test2 = new FactoryKit(session.client(), session.uniq, 'standard');
+    await withSeeds(async ({ seeds, kit }) => {
+      const asked: number[] = [];
+      const subject = customersSubject(asked);
+      const [test1, test2] = [kit(), kit()];
       const first = await seeds.subject('getCustomers', 4, test1, subject).seed?.(2);
       const second = await seeds.subject('getCustomers', 4, test2, subject).seed?.(4);
       // One seed of 4 (the most any rule of the list needs), read by both tests.
@@ -56,79 +54,48 @@ test.describe('list seeds @harness @client', () => {
       await seeds.done('getCustomers');
       expect(await list()).toBe(0);
       // A later test of the list seeds again.
-      asked = [];
+      asked.length = 0;
       const third = await seeds.subject('getCustomers', 4, test1, subject).seed?.(1);
       expect(asked).toEqual([4]);
       expect(await list(third)).toBe(4);
       // The worker's end deletes what is left.
       await seeds.close();
       expect(await list(third)).toBe(0);
-    } finally {
-      transport.close();
-      await shop.close();
-    }
+    });
   });
 
   test('should let the rule tests of a list share the read of the whole scoped list while the seed stays the same', async () => {
-    const shop = await createShop({});
-    const transport = nodeTransport();
-    try {
-      const config = loadConfig({ BASE_URL: shop.url, REPORT_DIR: mkdtempSync(path.join(tmpdir(), 'seeds-')), RUN_ID: 'rseeds' });
-      const session = new Session({ config, catalogue, transport, apiRoot: shop.url, ephemeral: false, workerIndex: 0 });
-      const seeds = new ListSeeds(session, 'standard', () => undefined);
-      const subject = (kit: FactoryKit): ListSubject => {
-        const token = kit.token();
-        return {
-          op: 'getCustomers',
-          scope: { search: token },
-          seed: async (n) => {
-            const out: Json[] = [];
-            for (let i = 0; i < n; i++) out.push((await createCustomer(kit, { lastname: `${token}-${i}` })).record);
-            return out;
-          },
-        };
-      };
-      const kit = (): FactoryKit => new FactoryKit(session.client(), session.uniq, 'standard');
-      const lists = (k: FactoryKit): number => k.api.exchanges.filter((e) => e.request.method === 'GET').length;
+    await withSeeds(async ({ seeds, kit }) => {
+      const subject = customersSubject();
       const [t1, t2, t3] = [kit(), kit(), kit()];
       const a = await ensureRecords(t1, seeds.subject('getCustomers', 2, t1, subject), 2, 'paging');
       const b = await ensureRecords(t2, seeds.subject('getCustomers', 2, t2, subject), 2, 'sort');
       // One read for both tests: the second is handed the first's exchange.
       expect(a.items).toHaveLength(2);
       expect(b.exchange).toBe(a.exchange);
-      expect([lists(t1), lists(t2)]).toEqual([1, 0]);
+      expect([reads(t1), reads(t2)]).toEqual([1, 0]);
       // After the seed is deleted and made again, the list is read again.
       await seeds.done('getCustomers');
       const c = await ensureRecords(t3, seeds.subject('getCustomers', 2, t3, subject), 2, 'fields');
       expect(c.exchange).not.toBe(a.exchange);
-      expect(lists(t3)).toBe(1);
+      expect(reads(t3)).toBe(1);
       expect(c.items.map((r) => r.id)).not.toEqual(a.items.map((r) => r.id));
       await seeds.close();
-    } finally {
-      transport.close();
-      await shop.close();
-    }
+    });
   });
 
   test('should share the seed of a list without a keyword of its own too, and read that list in every test', async () => {
-    const shop = await createShop({});
-    const transport = nodeTransport();
-    try {
-      const config = loadConfig({ BASE_URL: shop.url, REPORT_DIR: mkdtempSync(path.join(tmpdir(), 'seeds-')), RUN_ID: 'rseeds' });
-      const session = new Session({ config, catalogue, transport, apiRoot: shop.url, ephemeral: false, workerIndex: 0 });
-      const seeds = new ListSeeds(session, 'standard', () => undefined);
+    await withSeeds(async ({ seeds, kit }) => {
       let made = 0;
       // Customer groups: nothing to search them by, so the rules read the whole collection.
-      const subject = (kit: FactoryKit): ListSubject => ({
+      const subject = (k: FactoryKit): ListSubject => ({
         op: 'getCustomerGroups',
         seed: async (n) => {
           const out: Json[] = [];
-          for (let i = 0; i < n; i++, made++) out.push((await createCustomerGroup(kit)).record);
+          for (let i = 0; i < n; i++, made++) out.push((await createCustomerGroup(k)).record);
           return out;
         },
       });
-      const kit = (): FactoryKit => new FactoryKit(session.client(), session.uniq, 'standard');
-      const lists = (k: FactoryKit): number => k.api.exchanges.filter((e) => e.request.method === 'GET').length;
       const [t1, t2] = [kit(), kit()];
       const before = await t1.api.call('getCustomerGroups', {});
       const a = await ensureRecords(t1, seeds.subject('getCustomerGroups', 4, t1, subject), 2, 'paging');
@@ -137,15 +104,12 @@ test.describe('list seeds @harness @client', () => {
       expect(b.seeded.map((r) => r.id)).toEqual(a.seeded.map((r) => r.id));
       // Each test reads the collection itself: other tests write to it.
       expect(b.exchange).not.toBe(a.exchange);
-      expect([lists(t1), lists(t2)]).toEqual([2, 1]);
+      expect([reads(t1), reads(t2)]).toEqual([2, 1]);
       await seeds.done('getCustomerGroups');
       const after = await t1.api.call('getCustomerGroups', {});
       expect(after.response.json).toEqual(before.response.json);
       await seeds.close();
-    } finally {
-      transport.close();
-      await shop.close();
-    }
+    });
   });
 });
 

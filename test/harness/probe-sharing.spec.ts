@@ -4,19 +4,13 @@
 // up the record the auth probe was refused on, and a rename that uses up its file gets a new one.
 // A collection's valid GET also gives the resolver the ids it reads records by.
 // Proved against the reference shop by the requests the probes send.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createShop } from '../../reference/shop.js';
 import { ProbeCache } from '../../src/checks/probes/index.js';
 import { DataResolver } from '../../src/client/resolver.js';
-import { nodeTransport, type HttpRequest, type HttpResponse, type HttpTransport } from '../../src/client/http.js';
-import { Session } from '../../src/client/session.js';
-import { BUNDLED_SPEC, loadConfig } from '../../src/config/config.js';
-import { catalogueFor, validatorsFor } from '../../fixtures/catalogue.js';
+import type { HttpRequest, HttpResponse, HttpTransport } from '../../src/client/http.js';
+import { validatorsFor } from '../../fixtures/catalogue.js';
+import { catalogue, onShopSession } from './support/shop-session.js';
 
-const catalogue = await catalogueFor(BUNDLED_SPEC, undefined);
 const validators = validatorsFor(catalogue);
 const op = (id: string) => catalogue.operations.find((o) => o.id === id) ?? (() => { throw new Error(id); })();
 
@@ -31,10 +25,8 @@ interface Sent {
 
 /** A fresh reference shop and a probe cache on it; `sent()` lists the requests since the last mark(). */
 async function onShop(body: (t: { probes: ProbeCache; mark: () => void; sent: () => Sent[] }) => Promise<void>, rewrite?: (req: HttpRequest, res: HttpResponse) => HttpResponse): Promise<void> {
-  const shop = await createShop({});
-  const inner = nodeTransport();
   const log: Sent[] = [];
-  const transport: HttpTransport = {
+  const recording = (inner: HttpTransport): HttpTransport => ({
     async send(req) {
       const auth = req.headers.authorization;
       log.push({
@@ -48,28 +40,27 @@ async function onShop(body: (t: { probes: ProbeCache; mark: () => void; sent: ()
       return rewrite ? rewrite(req, res) : res;
     },
     close: () => inner.close(),
-  };
-  try {
-    const config = loadConfig({ BASE_URL: shop.url, REPORT_DIR: mkdtempSync(path.join(tmpdir(), 'probe-sharing-')), RUN_ID: 'rshare' });
-    const session = new Session({ config, catalogue, transport, apiRoot: shop.url, ephemeral: false, workerIndex: 0 });
-    const client = session.client();
-    const resolver = new DataResolver({ client, validators, uniq: session.uniq, runId: config.runId, profile: config.profile });
-    let from = 0;
-    try {
-      await body({
-        probes: new ProbeCache({ client, resolver, validators, https: false }),
-        mark: () => {
-          from = log.length;
-        },
-        sent: () => log.slice(from),
-      });
-    } finally {
-      await client.cleanup();
-    }
-  } finally {
-    transport.close();
-    await shop.close();
-  }
+  });
+  await onShopSession(
+    'rshare',
+    async ({ session }) => {
+      const client = session.client();
+      const resolver = new DataResolver({ client, validators, uniq: session.uniq, runId: session.opts.config.runId, profile: session.opts.config.profile });
+      let from = 0;
+      try {
+        await body({
+          probes: new ProbeCache({ client, resolver, validators, https: false }),
+          mark: () => {
+            from = log.length;
+          },
+          sent: () => log.slice(from),
+        });
+      } finally {
+        await client.cleanup();
+      }
+    },
+    recording,
+  );
 }
 
 /** Creates: POSTs with credentials to a collection (not a search, not an overridden call). */

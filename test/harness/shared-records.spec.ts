@@ -1,33 +1,17 @@
 // Records made only to be referred to (fixtures/factories/shared.ts): one per test instead of one
 // per use (a kit without a store), or one for the tests of a file in a worker (SharedRefs), deleted
 // when a test of another file begins; made again once deleted; a failed create is not kept.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createShop } from '../../reference/shop.js';
-import { BUNDLED_SPEC, loadConfig } from '../../src/config/config.js';
-import { nodeTransport } from '../../src/client/http.js';
-import { Session } from '../../src/client/session.js';
-import { catalogueFor } from '../../fixtures/catalogue.js';
+import { onShopSession } from './support/shop-session.js';
+import type { Session } from '../../src/client/session.js';
 import { FactoryKit, type Created } from '../../fixtures/factories/base.js';
 import { createManufacturer } from '../../fixtures/factories/catalogue-extras.js';
 import { createProduct } from '../../fixtures/factories/products.js';
 import { SharedRefs, sharedRecord } from '../../fixtures/factories/shared.js';
 import { UnsupportedError } from '../../src/client/errors.js';
 
-const catalogue = await catalogueFor(BUNDLED_SPEC, undefined);
-
-async function withShop(body: (s: Session) => Promise<void>): Promise<void> {
-  const shop = await createShop({});
-  const transport = nodeTransport();
-  try {
-    const config = loadConfig({ BASE_URL: shop.url, REPORT_DIR: mkdtempSync(path.join(tmpdir(), 'shared-')), RUN_ID: 'rshared' });
-    await body(new Session({ config, catalogue, transport, apiRoot: shop.url, ephemeral: false, workerIndex: 0 }));
-  } finally {
-    transport.close();
-    await shop.close();
-  }
+function withShop(body: (s: Session) => Promise<void>): Promise<void> {
+  return onShopSession('rshared', ({ session }) => body(session));
 }
 
 test.describe('shared records @harness @client', () => {
