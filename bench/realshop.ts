@@ -5,21 +5,17 @@
 // shop. Both figures go to RESULTS.md, side by side.
 //
 // Each run gets a pristine shop (`setup.sh reinstall`, not timed) and the rate-limit counter reset,
-// then exactly what the real-shop phase of `npm test` runs for PROFILE=standard: one worker (GX 3.2
-// answers some overlapping requests with 500; test/realshop/run.ts says more), the pinned seed and
-// the GX baseline. Requests are counted from the shop's own web-server log. The instance is the
+// then exactly what the real-shop phase of `npm test` runs for PROFILE=standard
+// (test/realshop/settings.ts: one worker, the pinned seed and the GX baseline). Requests are counted from the shop's own web-server log. The instance is the
 // bench's own (REALSHOP_ROOT, default /tmp/gambio/bench; REALSHOP_PORT, default 8092), so neither a
 // developer's shop nor npm test's is touched; it is stopped when the bench ends. Needs root, like
 // the recipe.
 import path from 'node:path';
 import { findRecipe, instance, isInstalled, resetRateLimit, runScript, whyFailed, writePhpWrapper, type Instance } from '../test/realshop/recipe.js';
 import { logPosition, requestsBetween } from '../test/realshop/requests.js';
+import { realShopArgs, realShopEnv } from '../test/realshop/settings.js';
 import { PROJECT_ROOT } from '../src/config/config.js';
 import { runHarness, type HarnessRun } from './harness.js';
-
-export const REALSHOP_BASELINE = 'spec/baselines/gambio-gx-3.2.0.1.baseline.json';
-/** The seed the real-shop phase of npm test pins (test/realshop/run.ts). */
-export const REALSHOP_SEED = '20261124';
 
 export interface RealShopRun extends HarnessRun {
   /** Seconds `setup.sh` took to make the shop pristine before the run (not part of the run). */
@@ -59,13 +55,7 @@ export async function runOnRealShop(inst: Instance, workDir: string, timeoutMs: 
   if (setup.status !== 0) throw new RealShopError(`setup.sh ${reinstall ? 'reinstall ' : ''}failed (exit ${setup.status}): ${whyFailed(setup.output)}`);
   resetRateLimit(inst);
   const from = logPosition(inst.serverLog);
-  const run = await runHarness(workDir, ['--baseline', REALSHOP_BASELINE, '--workers=1'], undefined, timeoutMs, {
-    BASE_URL: inst.baseUrl,
-    API_USER: inst.user,
-    API_PASSWORD: inst.password,
-    PROFILE: 'standard',
-    FC_SEED: REALSHOP_SEED,
-  });
+  const run = await runHarness(workDir, realShopArgs(), undefined, timeoutMs, realShopEnv(inst, 'standard'));
   const count = requestsBetween(inst.serverLog, from, logPosition(inst.serverLog));
   return { ...run, requests: count.requests, statuses: count.statuses, setupS: setup.ms / 1000 };
 }

@@ -34,7 +34,8 @@ import type { ChaosMode } from '../reference/http/chaos.js';
 import { PROJECT_ROOT } from '../src/config/config.js';
 import { HARNESS_TIMEOUT_MS, runHarness } from './harness.js';
 import { DEFAULT_MATRIX, readHarnessFaults, runMatrix } from './harness-faults.js';
-import { benchShop, REALSHOP_SEED, runOnRealShop, stopBenchShop } from './realshop.js';
+import { benchShop, runOnRealShop, stopBenchShop } from './realshop.js';
+import { realShopEnv, realShopWorkers } from '../test/realshop/settings.js';
 import { sweepPeerFaults, type PeerName, type PeerRunner } from './peer-faults.js';
 import { startCountingShop } from './peer-tools/counting-shop.js';
 import { recoverDredd, runDredd } from './peer-tools/dredd.js';
@@ -244,7 +245,7 @@ async function main(): Promise<void> {
   if (has('realshop')) {
     // After the other runs: a real shop's figures are not compared with the peers' run by run.
     const inst = benchShop();
-    results.realShop = { baseUrl: inst.baseUrl, profile: 'standard', seed: REALSHOP_SEED, workers: 1, runs: [] };
+    results.realShop = { baseUrl: inst.baseUrl, profile: 'standard', seed: realShopEnv(inst, 'standard').FC_SEED, workers: Number(realShopWorkers()), runs: [] };
     try {
       for (let i = 1; i <= runs; i++) {
         const r = await runOnRealShop(inst, path.join(WORK_DIR, 'harness-realshop', `run-${i}`), harnessTimeoutMs);

@@ -29,6 +29,7 @@ import { judgeRun, type GateVerdict } from './gate.js';
 import { BOOKKEEPING_TABLES, judgeDiff, parseLeftovers, parsePossiblePartial, type DiffVerdict, type Leftover, type Lookup, type PossiblePartial } from './mapping.js';
 import { findRecipe, instance, isInstalled, livePids, RecipeError, resetRateLimit, runScript, whyFailed, writePhpWrapper, type Instance } from './recipe.js';
 import { logPosition, requestsBetween, type RequestCount } from './requests.js';
+import { REALSHOP_BASELINE, realShopArgs, realShopEnv } from './settings.js';
 
 interface Counts {
   passed: number;
@@ -57,7 +58,6 @@ interface RunFigures {
 }
 
 const MAX_REQUESTS = 4000;
-const BASELINE = 'spec/baselines/gambio-gx-3.2.0.1.baseline.json';
 const SHOW_LINES = 40;
 
 const outDir = path.join(PROJECT_ROOT, 'reports/realshop');
@@ -154,26 +154,11 @@ function onSignal(sig: NodeJS.Signals): void {
  * closing part, from the compatibility summary line on.
  */
 async function conformance(inst: Instance, profile: Profile, reportDir: string): Promise<number> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    BASE_URL: inst.baseUrl,
-    API_USER: inst.user,
-    API_PASSWORD: inst.password,
-    PROFILE: profile,
-    REPORT_DIR: reportDir,
-    SHOP_FAULTS: '',
-    // The same drawn cases every run, so the gate judges the same requests against a pristine shop
-    // (property tests otherwise draw new keywords, pages and bodies each run).
-    FC_SEED: process.env.REALSHOP_FC_SEED || '20261124',
-  };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...realShopEnv(inst, profile), REPORT_DIR: reportDir, SHOP_FAULTS: '' };
   // Each run its own id; npm test's JSON reporter file is not ours to write.
   delete env.RUN_ID;
   delete env.PLAYWRIGHT_JSON_OUTPUT_NAME;
-  // One worker: GX 3.2 answers 500 ("Invalid argument supplied for foreach()") to some requests
-  // that overlap another one with the same credentials (seen in 2 of 20 concurrent pairs, never in
-  // 60 sequential reads), which would fail random cells in random runs. Sequential requests give
-  // the same verdicts every run; the defect itself is named in the baseline's notes.
-  const args = ['--import', 'tsx', 'src/cli/conformance.ts', '--baseline', BASELINE, '--reporter', process.env.REALSHOP_REPORTER || 'dot', `--workers=${process.env.REALSHOP_WORKERS || '1'}`];
+  const args = ['--import', 'tsx', 'src/cli/conformance.ts', ...realShopArgs(), '--reporter', process.env.REALSHOP_REPORTER || 'dot'];
   mkdirSync(reportDir, { recursive: true });
   const logFile = path.join(reportDir, 'console.log');
   const fd = openSync(logFile, 'w');
@@ -331,11 +316,11 @@ async function main(): Promise<void> {
   check('real shop set up', true, `${setupFigures.mode} in ${setupFigures.seconds} s, ${inst.baseUrl}`);
 
   // The baseline another engineer keeps; an empty one until it exists, so the runs can start.
-  const baselineFile = path.join(PROJECT_ROOT, BASELINE);
+  const baselineFile = path.join(PROJECT_ROOT, REALSHOP_BASELINE);
   if (!existsSync(baselineFile)) {
     mkdirSync(path.dirname(baselineFile), { recursive: true });
     writeFileSync(baselineFile, JSON.stringify({ version: 1, deviations: [] }, null, 2) + '\n');
-    say(`real shop: created an empty ${BASELINE}`);
+    say(`real shop: created an empty ${REALSHOP_BASELINE}`);
   }
 
   const runs: Partial<Record<Profile, RunFigures>> = {};
