@@ -498,10 +498,10 @@ export class ApiClient {
     const waiting = new Set<string>(plan.waitsFor.keys());
     const describe = (path: string, ex: Exchange) => `DELETE ${path} answered ${ex.response.status}${ex.response.text ? `: ${ex.response.text.replace(/\s+/g, ' ').slice(0, 160)}` : ''}`;
 
-    // One record on its own: true when it is gone (2xx, or 404/410: already gone).
-    const single = async (r: NewRecord): Promise<boolean> => {
+    // One record on its own (`del`: its DELETE, when the caller has it already): true when this
+    // delete removed it (2xx); 404/410 count as already gone.
+    const single = async (r: NewRecord, del = this.deleteRequestFor(r)): Promise<boolean> => {
       const entry = entryOf(r);
-      const del = this.deleteRequestFor(r);
       if (!del) {
         this.failCleanup(result, entry, r, 'the spec has no DELETE operation for it');
         return false;
@@ -568,7 +568,7 @@ export class ApiClient {
       const group = plan.groupOf.get(cleanupKey(r));
       if (group && !tried.has(group) && (await grouped(r, group))) continue;
       const del = this.deleteRequestFor(r);
-      const gone = await single(r);
+      const gone = await single(r, del);
       await settleChildren(r, gone, del?.op.id ?? '');
     }
     // Children whose parent was not reached (it was gone already): on their own.

@@ -387,13 +387,13 @@ function itemsOf(body: unknown): Json[] {
   return [];
 }
 
+/** Per spec (its operation list), whether a noun has a collection: asked for every reference of every body. */
+const collectionsBySpec = new WeakMap<readonly Operation[], Map<string, boolean>>();
+
 /**
  * Reads (only reads) of one target, shared by every client of the worker that talks to it: list
  * and record answers are cached, so the harness asks each question once per worker.
  */
-/** Per spec (its operation list), whether a noun has a collection: asked for every reference of every body. */
-const collectionsBySpec = new WeakMap<readonly Operation[], Map<string, boolean>>();
-
 export class ShopReferences {
   private readonly cache: Cache;
 

@@ -24,7 +24,8 @@ const ORDER_GROUPS = ['orders'];
 async function modelRun(prop: PropertyKit, kit: FactoryKit, api: ApiClient, claim: string, arbs: fc.Arbitrary<fc.AsyncCommand<Model, World>>[], maxCommands: number, orders = false): Promise<void> {
   const [statuses, country] = await Promise.all([orderStatusIds(kit), countryId(kit)]);
   // What orders name besides their customer (a product for item lines ...) is made once for all
-  // runs, before any run's mark: the runs only refer to it, and it goes when the test ends.
+  // runs, before any run's mark: the runs only refer to it, and it is not among what a run cleans
+  // up (fixtures/factories/shared.ts deletes it).
   const context = orders ? tryOrderContext(kit) : undefined;
   if (context) await context;
   // Long sequences (size max): the bugs worth a model need a create, a delete and another write in
