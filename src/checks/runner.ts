@@ -35,11 +35,13 @@ export function judge(check: Check, op: Operation, exchanges: readonly Exchange[
     return { ...base, outcome: 'skip', findings: [], judged: 0, reason };
   }
   const findings = mine.flatMap((e) => check.run(op, e, ctx));
-  const outcome = findings.reduce<Outcome>((o, f) => worseOf(o, f.outcome), 'pass');
+  // Advisories (stricter than the vendor describes) are reported but never move the outcome.
+  const outcome = findings.reduce<Outcome>((o, f) => (f.outcome === 'advisory' ? o : worseOf(o, f.outcome)), 'pass');
   // A check that only skipped (e.g. nothing comparable) reports skip, not pass.
-  const onlySkips = findings.length > 0 && findings.every((f) => f.outcome === 'skip');
+  const verdicts = findings.filter((f) => f.outcome !== 'advisory');
+  const onlySkips = verdicts.length > 0 && verdicts.every((f) => f.outcome === 'skip');
   const result: CheckResult = { ...base, outcome: onlySkips ? 'skip' : outcome, findings, judged: mine.length };
-  if (onlySkips || outcome === 'unsupported') result.reason = findings[0]?.message ?? '';
+  if (onlySkips || outcome === 'unsupported') result.reason = verdicts[0]?.message ?? '';
   return result;
 }
 

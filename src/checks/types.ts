@@ -94,10 +94,29 @@ export interface Evidence {
   transportError?: string;
 }
 
+/**
+ * Why a finding's rule holds. Only what the vendor *describes* (its description, the legacy parts,
+ * the v2 guide) may fail a shop; a rule that is stricter than that (our own erratum, a habit
+ * observed on one shop version, a rule of this project) gives an advisory: reported with its
+ * evidence, counted apart, never a Fail and never in the gate (shared/api-facts/README.md).
+ */
+export type BasisKind = 'described' | 'erratum' | 'observed' | 'project';
+
+export interface Basis {
+  kind: BasisKind;
+  /** Where it is written or seen, e.g. `description`, `v2 guide [HATEOAS]`, `ERRATA #29`, `GX 3.2.0.1`. */
+  ref: string;
+}
+
+/** A finding's own outcome: a cell outcome, or `advisory` (stricter than the vendor; never fails). */
+export type FindingOutcome = Extract<Outcome, 'fail' | 'unsupported' | 'error' | 'skip'> | 'advisory';
+
 export interface Finding {
   check: string;
   operationId: string;
-  outcome: Extract<Outcome, 'fail' | 'unsupported' | 'error' | 'skip'>;
+  outcome: FindingOutcome;
+  /** What the judged rule rests on; absent means described by the vendor. */
+  basis?: Basis;
   title: string;
   message: string;
   severity: Severity;
