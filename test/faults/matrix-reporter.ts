@@ -4,11 +4,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { Redactor } from '../../src/client/redact.js';
+import { reportFinding, stripAnsi } from '../../src/report/compatibility/record.js';
+import { testDefects } from '../../src/report/defects/group.js';
 import { verdictOfTest } from '../../src/report/verdicts.js';
 import type { RawResult, RawRun } from './raw.js';
 
 // eslint-disable-next-line no-control-regex -- terminal colour codes in error messages
 const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** The redacting reporter ran first: nothing is left to scrub. */
+const NO_SECRETS = new Redactor([]);
 
 function firstLines(s: string | undefined, n = 3): string | undefined {
   if (!s) return undefined;
@@ -46,14 +52,18 @@ export default class MatrixReporter implements Reporter {
     // The spec file (titlePath[2], relative to testDir), not where test() was called (a helper).
     const file = test.titlePath()[2] ?? path.relative(this.root, test.location.file);
     // The test's verdict record (verdict.json); a test that ended without one is judged from its status.
+    const verdict = verdictOfTest(test, result);
     const raw: RawResult = {
       project,
       id: `${file} › ${titles.join(' › ')}`,
       tags: test.tags,
       status: result.status,
-      outcome: verdictOfTest(test, result).outcome,
+      outcome: verdict.outcome,
       durationMs: result.duration,
     };
+    // The defects a Fail shows, grouped as the compatibility report groups them: the proof that each fault is one defect.
+    const defects = testDefects(verdict, stripAnsi(result.errors[0]?.message ?? result.error?.message ?? ''), (f) => reportFinding(f, NO_SECRETS));
+    if (defects.length) raw.defects = defects.map((d) => ({ id: d.sig.id, title: d.title }));
     const error = firstLines(result.error?.message);
     if (error) raw.error = error;
     this.results.push(raw);

@@ -14,6 +14,8 @@ export interface RawResult {
   outcome?: string;
   /** First lines of the error message (already redacted by the reporter before it). */
   error?: string;
+  /** A Fail's defects, as the compatibility report groups them (src/report/defects/). */
+  defects?: { id: string; title: string }[];
   durationMs: number;
 }
 
