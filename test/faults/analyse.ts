@@ -6,6 +6,10 @@
 // The defects a fault's failures show (grouped as the compatibility report groups them) prove the
 // grouping: each fault makes exactly one defect, or defect-reasons.ts says why it makes more.
 import type { Fault } from '../../reference/faults/types.js';
+import { Redactor } from '../../src/client/redact.js';
+import { VERDICT_VERSION } from '../../src/core/verdict.js';
+import { reportFinding } from '../../src/report/compatibility/record.js';
+import { testDefects } from '../../src/report/defects/group.js';
 import { DEFECT_REASONS } from './defect-reasons.js';
 import { cleanProjectName, type MatrixPlan } from './plan.js';
 import type { RawResult, RawRun } from './raw.js';
@@ -132,7 +136,7 @@ export function judgeFault(fault: Fault, project: string, results: RawResult[], 
   const shown = new Map<string, { id: string; title: string; tests: number }>();
   for (const r of mine) {
     if (r.status !== 'failed' || r.outcome !== 'fail' || (cleanById.get(r.id) && FAILED.has(cleanById.get(r.id)?.status ?? ''))) continue;
-    for (const d of r.defects ?? []) {
+    for (const d of r.defects ?? defectsOf(r)) {
       const e = shown.get(d.id) ?? { ...d, tests: 0 };
       e.tests++;
       shown.set(d.id, e);
@@ -152,6 +156,16 @@ export function judgeFault(fault: Fault, project: string, results: RawResult[], 
     }
   }
   return v;
+}
+
+/** The raw results were redacted before they were recorded. */
+const NO_SECRETS = new Redactor([]);
+
+/** The defects a Fail shows, grouped as the compatibility report groups them. */
+function defectsOf(r: RawResult): { id: string; title: string }[] {
+  if (!r.verdict) return [];
+  const v = { version: VERDICT_VERSION, group: '', advisories: [], notes: [], leftovers: [], deprecated: [], ...r.verdict };
+  return testDefects(v, r.error, (f) => reportFinding(f, NO_SECRETS)).map((d) => ({ id: d.sig.id, title: d.title }));
 }
 
 /** One defect per fault, else the reason defect-reasons.ts states (a fault caught only as Unsupported makes none). */

@@ -4,17 +4,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
-import { Redactor } from '../../src/client/redact.js';
-import { reportFinding, stripAnsi } from '../../src/report/compatibility/record.js';
-import { testDefects } from '../../src/report/defects/group.js';
 import { verdictOfTest } from '../../src/report/verdicts.js';
 import type { RawResult, RawRun } from './raw.js';
 
 // eslint-disable-next-line no-control-regex -- terminal colour codes in error messages
 const ANSI = /\u001b\[[0-9;]*m/g;
-
-/** The redacting reporter ran first: nothing is left to scrub. */
-const NO_SECRETS = new Redactor([]);
 
 function firstLines(s: string | undefined, n = 3): string | undefined {
   if (!s) return undefined;
@@ -61,9 +55,8 @@ export default class MatrixReporter implements Reporter {
       outcome: verdict.outcome,
       durationMs: result.duration,
     };
-    // The defects a Fail shows, grouped as the compatibility report groups them: the proof that each fault is one defect.
-    const defects = testDefects(verdict, stripAnsi(result.errors[0]?.message ?? result.error?.message ?? ''), (f) => reportFinding(f, NO_SECRETS));
-    if (defects.length) raw.defects = defects.map((d) => ({ id: d.sig.id, title: d.title }));
+    // What a Fail's defects are made from (analyse.ts groups them): the proof that each fault is one defect.
+    if (verdict.outcome === 'fail') raw.verdict = { outcome: verdict.outcome, operations: verdict.operations, checks: verdict.checks, findings: verdict.findings, ...(verdict.cells ? { cells: verdict.cells } : {}) };
     const error = firstLines(result.error?.message);
     if (error) raw.error = error;
     this.results.push(raw);
