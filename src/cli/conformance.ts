@@ -105,8 +105,9 @@ function printGate(report: CompatibilityReport, baselineFile: string): void {
   const g = report.gate;
   const name = path.relative(process.cwd(), baselineFile) || baselineFile;
   const byId = new Map(report.defects.map((d) => [d.id, d]));
-  const newDefects = (g.defects?.new ?? []).flatMap((id) => byId.get(id) ?? []);
-  if (newDefects.length) process.stdout.write(`\n${newDefects.length} defect(s) not in the baseline, worst first:\n${list(newDefects, (d) => `${d.id} ${d.title} (${d.cells.length} cell(s), ${d.operations.length} operation(s))`)}\n`);
+  const newIds = new Set(g.defects?.new ?? []);
+  const newDefects = report.defects.filter((d) => newIds.has(d.id));
+  if (newDefects.length) process.stdout.write(`\n${newDefects.length} defect(s) not in the baseline, worst first:\n${list(newDefects, (d) => `#${d.rank} ${d.id} ${d.title} (${d.cells.length} cell(s), ${d.operations.length} operation(s))`)}\n`);
   if (g.newFailures.length) process.stdout.write(`\n${g.newFailures.length} failure(s) not in the baseline (${name}):\n${list(g.newFailures, (f) => `${f.operation} · ${f.check}: ${f.outcome}${f.defects?.length ? ` (${f.defects.join(', ')})` : ''}`)}\n`);
   const spread = g.defects?.spread ?? [];
   if (spread.length) process.stdout.write(`\n${spread.length} known defect(s) reached cells the baseline does not name (still known):\n${list(spread, (s) => `${s.id} ${byId.get(s.id)?.title ?? ''}: ${s.cells.map((c) => `${c.operation} · ${c.check}`).join(', ')}`)}\n`);

@@ -39,13 +39,19 @@ test.describe('defect signatures @reports', () => {
     expect(normalise('customer qa+r2611252147804z-100880@example.test exists since 2026-11-25 22:48:07')).toBe('customer <e-mail> exists since # #');
   });
 
-  test('should make one signature of a 500 whatever check judged it, on any operation, for the same message and kind of input', () => {
+  test('should make one signature of a 500 whatever check judged it, on any operation, for the same message', () => {
     const a = signaturesOf(serverError('getProduct', 'notAServerError', 'product_id'));
     const b = signaturesOf(serverError('deleteProduct', 'negativeDataRejection', 'product_id'));
     expect(a.map((s) => s.text)).toEqual(b.map((s) => s.text));
-    expect(a[0]?.text).toBe('server-error | 500 | IntType: Invalid argument value given | out-of-range path id');
-    const other = signaturesOf(f('notAServerError', 'getProduct', ev(500, { bodyExcerpt: INT_TYPE, intent: 'negative', label: 'malformed JSON body' })));
-    expect(other[0]?.id).not.toBe(a[0]?.id);
+    // A message that names its cause is one code path, whatever input met it; the value it complains about goes.
+    expect(a[0]?.text).toBe('server-error | 500 | IntType: Invalid argument value given | any input');
+    const valued = signaturesOf(f('notAServerError', 'getProduct', ev(500, { bodyExcerpt: '{"message":"IntType: Invalid argument value given (expected numeric int got string): 1abc"}', intent: 'negative', label: 'wrong-typed path id product_id=1abc' })));
+    expect(valued[0]?.detail).toBe('IntType: Invalid argument value given (expected numeric int got string)');
+    // An empty answer says little: the kind of input tells causes apart (broken bodies are one kind).
+    const empty = (label: string) => signaturesOf(f('notAServerError', 'getProduct', ev(500, { bodyExcerpt: '', intent: 'negative', label })))[0]?.text;
+    expect(empty('malformed JSON body')).toBe('server-error | 500 | (empty body) | an invalid body');
+    expect(empty('missing required body')).toBe(empty('malformed JSON body'));
+    expect(empty('wrong-typed path id product_id=1abc')).toBe('server-error | 500 | (empty body) | an invalid path id');
   });
 
   test('should make one signature per schema problem, the same for a list and a single record', () => {
@@ -76,11 +82,11 @@ test.describe('defects of a run @reports', () => {
       [3, 'shape', 2, 2],
     ]);
     const [crash, , shape] = r.defects;
-    expect(crash?.title).toBe('Answers 500 "IntType: Invalid argument value given" to an out-of-range path id');
+    expect(crash?.title).toBe('Answers 500 "IntType: Invalid argument value given" to an invalid path id');
     expect(crash?.severity).toBe('critical');
     expect(crash?.reproduction.curl).toContain('/getProduct/99999999999999999999');
-    expect(crash?.reproduction.replay).toBe('npx playwright test suites/x.spec.ts:1');
-    expect(shape?.title).toBe('Answers 2xx bodies that break the declared schema: /email is missing');
+    expect(crash?.reproduction.replay).toBe("npx playwright test suites/x.spec.ts -g 'getProduct notAServerError fail'");
+    expect(shape?.title).toBe('Answers 2xx bodies that break the declared schema: `email` is missing');
     expect(r.failures.find((c) => c.operation === 'deleteProduct')?.defects).toEqual([crash?.id]);
     // Error cells are the harness's: a failure, but no defect of the target.
     expect(r.failures.find((c) => c.check === 'rule:sort')?.defects).toBeUndefined();
@@ -101,7 +107,7 @@ test.describe('defects of a run @reports', () => {
     expect(md.indexOf('## Defects (3: 3 new, 0 known)')).toBeLessThan(md.indexOf('## Failures'));
     const junit = renderJUnit(r);
     expect(junit).toContain('<testsuite name="defects" tests="3" failures="3" skipped="0">');
-    expect(junit).toContain('classname="defects.server-error" name="#1 Answers 500 &quot;IntType: Invalid argument value given&quot; to an out-of-range path id');
+    expect(junit).toContain('classname="defects.server-error" name="#1 Answers 500 &quot;IntType: Invalid argument value given&quot; to an invalid path id');
     expect(junit).toMatch(/<testcase classname="cells\.products\.deleteProduct" name="notAServerError"><failure/);
   });
 });
@@ -130,7 +136,7 @@ test.describe('baselines that know defects @reports', () => {
     const records = [rec(['getCustomers'], ['responseSchemaConformance'], 'fail', { findings: [bothInOneAnswer] })];
     const r = build(records, [{ operation: 'getCustomers', check: 'responseSchemaConformance', defect: known?.signature ?? '', reason: 'vendor ticket 9' }]);
     expect(r.gate.ok).toBe(false);
-    const email = r.defects.find((d) => d.title.includes('/email is missing'));
+    const email = r.defects.find((d) => d.title.includes('`email` is missing'));
     expect(r.gate.newFailures).toEqual([{ operation: 'getCustomers', check: 'responseSchemaConformance', outcome: 'fail', defects: [email?.id] }]);
     expect(r.defects.find((d) => d.id === known?.id)?.known).toBe(true);
     // An entry that names the cell but no defect knows whatever fails in it (older baselines): said, not hidden.

@@ -148,9 +148,10 @@ export function rebaseline(report: CompatibilityReport, baseline: Baseline, proj
       .filter(([, o]) => o === 'pass')
       .map(([check, outcome]) => ({ operation: row.id, check, outcome, tests: [], findings: [] })),
   );
-  const failures = report.failures.map((c) => ({ ...c }));
-  const other = report.other.map((c) => ({ ...c }));
-  const defects = report.defects.map((d) => ({ ...d, cells: d.cells.map((c) => ({ ...c })) }));
+  const failures = report.failures.map(({ defects: _, ...c }) => ({ ...c }));
+  const other = report.other.map(({ defects: _, ...c }) => ({ ...c }));
+  // Grouped again from the cells' findings: the signatures of this harness, whichever wrote report.json.
+  const defects = groupDefects([...failures, ...other]);
   const runErrors = report.gate.runErrors.filter((e) => !e.startsWith('baseline: '));
   const gate = applyBaseline({ baseline, cells: [...failures, ...other, ...passStubs], defects, runErrors, projectRoot, outOfScope: outOfScopeSet(report.scope, report.operations) });
   const known = new Set(failures.filter((c) => c.known).map((c) => cellKey(c.operation, c.check)));

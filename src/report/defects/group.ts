@@ -3,9 +3,10 @@
 // may show several defects (one answer lacks a field, another crashes); each cell links to its
 // own. Error cells are the harness's, not the target's: they stay failures, but no defect.
 import type { Finding } from '../../core/finding.js';
+import { shellQuote, titleGrep } from '../../properties/replay.js';
 import type { VerdictRecord } from '../../core/verdict.js';
 import type { CellReport, Defect, ReportFinding } from '../compatibility/types.js';
-import { messageSignature, serverMessage, signaturesOf, type DefectKind, type Signature } from './signature.js';
+import { inputKind, messageSignature, serverMessage, signaturesOf, type DefectKind, type Signature } from './signature.js';
 
 /** Worst first: what breaks a shop's data or answers first, what only looks wrong last. */
 const KIND_ORDER: Record<DefectKind, number> = { 'server-error': 0, 'no-answer': 1, data: 2, security: 3, behaviour: 4, other: 5, status: 6, shape: 7 };
@@ -23,10 +24,13 @@ function cut(s: string, max = 160): string {
   return s.length > max ? `${s.slice(0, max)}…` : s;
 }
 
-/** One ajv problem in plain words: `/email is missing`, `/addonValues is not a string`. */
+/** One schema problem in plain words: `/email is missing`, `/addonValues is not a string`. */
 export function schemaWords(problem: string): string {
-  const required = /^(\S*) must have required property '([^']+)'$/.exec(problem);
-  if (required) return `${`${required[1] === '/' ? '' : (required[1] ?? '')}/${required[2] ?? ''}`} is missing`;
+  const lacks = /^lacks (.+)$/.exec(problem);
+  if (lacks) {
+    const props = (lacks[1] ?? '').split(', ');
+    return `${props.map((p) => `\`${p}\``).join(', ')} ${props.length === 1 ? 'is' : 'are'} missing`;
+  }
   const type = /^(\S*) must be (\w+)$/.exec(problem);
   if (type) return `${type[1]} is not ${/^[aeiou]/.test(type[2] ?? '') ? 'an' : 'a'} ${type[2]}`;
   if (/must NOT have additional properties$/.test(problem)) return `${problem.split(' ')[0]} carries fields the schema does not declare`;
@@ -38,7 +42,7 @@ export function defectTitle(sig: Signature, example: ReportFinding | undefined):
   const st = sig.status ?? 0;
   switch (sig.problem) {
     case 'server-error':
-      return `Answers ${st} ${example?.evidence ? `"${cut(serverMessage(example.evidence), 100)}"` : ''} to ${article(sig.input)}`.replace(/\s+/g, ' ');
+      return `Answers ${st} ${example?.evidence ? `"${cut(serverMessage(example.evidence), 100)}"` : ''} to ${article(sig.input === 'any input' ? inputKind(example?.evidence) : sig.input)}`.replace(/\s+/g, ' ');
     case 'no-answer':
       return `Gives no answer (${sig.detail}) to ${article(sig.input)}`;
     case 'invalid-input-accepted':
@@ -53,6 +57,10 @@ export function defectTitle(sig: Signature, example: ReportFinding | undefined):
       return `Answers ${st} to ${article(sig.input)}, a status the operation does not declare for it`;
     case 'negativeDataRejection':
       return `Answers ${st} to ${article(sig.input)} instead of a 4xx`;
+    case 'methodOverride':
+      return 'Ignores X-HTTP-Method-Override: a POST with it is not handled as the method it names';
+    case 'rule':
+      return cut(example?.title ?? sig.detail, 200);
     case 'assertion':
       return `Failed: ${cut(sig.detail, 200)}`;
     default:
@@ -66,11 +74,17 @@ function pick(candidates: readonly ReportFinding[]): ReportFinding | undefined {
   return [...candidates].sort((a, b) => Number(runnable(b)) - Number(runnable(a)) || (a.evidence?.curl.length ?? 1e9) - (b.evidence?.curl.length ?? 1e9))[0];
 }
 
-/** `npx playwright test <file>:<line>` for the test (property tests: the replay with seed and path). */
+/**
+ * The command that runs the test that showed it again, against the same target (BASE_URL,
+ * API_USER, API_PASSWORD as for the run): its spec file and its title path; property tests: the
+ * replay with seed and path.
+ */
 function replayOf(cell: CellReport): string | undefined {
   if (cell.replay) return cell.replay;
   const t = cell.tests[0];
-  return t ? `npx playwright test ${t.file}:${t.line}` : undefined;
+  if (!t) return undefined;
+  const within = t.title.startsWith(`${t.file} › `) ? t.title.slice(t.file.length + 3) : t.title;
+  return `npx playwright test ${shellQuote(t.file)} -g ${shellQuote(titleGrep(within.split(' › ').join(' ')))}`;
 }
 
 /** The signatures a failing cell's findings show (a cell without findings: its message's). */
@@ -97,6 +111,8 @@ export function testDefects(verdict: VerdictRecord, message: string | undefined,
 
 interface Building {
   sig: Signature;
+  /** The worst kind among its findings (a rule's words may be met in tests of several rules). */
+  kind: DefectKind;
   findings: ReportFinding[];
   cells: Map<string, CellReport>;
 }
@@ -109,7 +125,8 @@ export function groupDefects(cells: readonly CellReport[]): Defect[] {
     const ids: string[] = [];
     for (const { sig, finding } of cellSignatures(cell.findings, cell.message)) {
       let b = byText.get(sig.text);
-      if (!b) byText.set(sig.text, (b = { sig, findings: [], cells: new Map() }));
+      if (!b) byText.set(sig.text, (b = { sig, kind: sig.kind, findings: [], cells: new Map() }));
+      if (KIND_ORDER[sig.kind] < KIND_ORDER[b.kind]) b.kind = sig.kind;
       if (finding) b.findings.push(finding);
       b.cells.set(`${cell.operation}\u0000${cell.check}`, cell);
       if (!ids.includes(sig.id)) ids.push(sig.id);
@@ -131,9 +148,9 @@ export function groupDefects(cells: readonly CellReport[]): Defect[] {
     const d: Defect = {
       id: b.sig.id,
       signature: b.sig.text,
-      kind: b.sig.kind,
+      kind: b.kind,
       title: defectTitle(b.sig, example),
-      severity: SEVERITY[b.sig.kind],
+      severity: SEVERITY[b.kind],
       rank: 0,
       status: b.sig.status ?? null,
       input: b.sig.input,
