@@ -98,7 +98,7 @@ function list(tags: readonly string[]): string {
   return tags.join(', ');
 }
 
-export function judgeFault(fault: Fault, project: string, results: RawResult[], cleanById: Map<string, RawResult>, tagsInRun: ReadonlySet<string>, reasons: Readonly<Record<string, string>> = DEFECT_REASONS): FaultVerdict {
+export function judgeFault(fault: Fault, project: string, results: RawResult[], cleanById: Map<string, RawResult>, tagsInRun: ReadonlySet<string>, reasons: Readonly<Record<string, readonly [number, string]>> = DEFECT_REASONS): FaultVerdict {
   const catches = [...fault.catches];
   const missingTags = catches.filter((t) => !tagsInRun.has(t));
   const mine = results.filter((r) => r.project === project);
@@ -168,14 +168,20 @@ function defectsOf(r: RawResult): { id: string; title: string }[] {
   return testDefects(v, r.error, (f) => reportFinding(f, NO_SECRETS)).map((d) => ({ id: d.sig.id, title: d.title }));
 }
 
-/** One defect per fault, else the reason defect-reasons.ts states (a fault caught only as Unsupported makes none). */
-function groupingOf(v: FaultVerdict, why: string | undefined): { ok: boolean; note: string } {
+/**
+ * One defect per fault, else the reason defect-reasons.ts states, for at most the number it
+ * states (a fault caught only as Unsupported makes none).
+ */
+function groupingOf(v: FaultVerdict, reason: readonly [number, string] | undefined): { ok: boolean; note: string } {
   const n = v.defects.length;
+  const list = v.defects.map((d) => `${d.id} ${d.title}`).join('; ');
   if (n === 1) return { ok: true, note: 'one defect' };
   if (n === 0 && v.caughtBy.length && v.caughtBy.every((t) => t.outcome === 'unsupported')) return { ok: true, note: 'no defect: the fault takes an operation away, which is Unsupported, not a failure' };
   if (n === 0 && !v.caught) return { ok: true, note: 'no defect: not caught' };
-  if (why) return { ok: true, note: `${n} defects: ${why}` };
-  return { ok: false, note: `${n} defects and no reason in test/faults/defect-reasons.ts: ${v.defects.map((d) => `${d.id} ${d.title}`).join('; ')}` };
+  if (!reason) return { ok: false, note: `${n} defects and no reason in test/faults/defect-reasons.ts: ${list}` };
+  const [most, why] = reason;
+  if (n > most) return { ok: false, note: `${n} defects, more than the ${most} test/faults/defect-reasons.ts explains (${why}): ${list}` };
+  return { ok: true, note: `${n} defects: ${why}` };
 }
 
 export interface AnalyseOptions {
@@ -185,8 +191,8 @@ export interface AnalyseOptions {
   fcRuns: number;
   fcSeed?: number | undefined;
   now?: Date;
-  /** Why a fault makes more than one defect (default: defect-reasons.ts). */
-  reasons?: Readonly<Record<string, string>>;
+  /** Why a fault makes more than one defect, and how many at most (default: defect-reasons.ts). */
+  reasons?: Readonly<Record<string, readonly [number, string]>>;
 }
 
 export function analyse(plan: MatrixPlan, raw: RawRun, opts: AnalyseOptions): MatrixResult {

@@ -173,8 +173,11 @@ test.describe('fault matrix verdicts @faults', () => {
     expect(sort?.grouping).toEqual({ ok: false, note: '2 defects and no reason in test/faults/defect-reasons.ts: D-1 answers 500; D-2 wrong order' });
     expect(m.ok).toBe(false);
     expect(m.summary).toContain('one defect per fault 4/5');
-    const explained = analyse(plan, run(results), { ...OPTS, reasons: { 'sort-up': 'the sort breaks the paging too' } });
+    const explained = analyse(plan, run(results), { ...OPTS, reasons: { 'sort-up': [2, 'the sort breaks the paging too'] } });
     expect(explained.faults.find((f) => f.fault === 'sort-up')?.grouping).toEqual({ ok: true, note: '2 defects: the sort breaks the paging too' });
     expect(renderMarkdown(explained)).toContain('2 defects: the sort breaks the paging too');
+    // More defects than the reason explains: the grouping got worse, and the matrix says so.
+    const worse = analyse(plan, run(results), { ...OPTS, reasons: { 'sort-up': [1, 'the sort breaks the paging too'] } });
+    expect(worse.faults.find((f) => f.fault === 'sort-up')?.grouping.ok).toBe(false);
   });
 });

@@ -109,9 +109,9 @@ function defectHtml(report: CompatibilityReport, d: Defect): string {
     : '';
   const cells = d.cells.map((c) => `<a href="#${anchor('f', c.operation, c.check)}">${esc(c.operation)} · ${esc(c.check)}</a>`).join(' ');
   const repro = [
-    d.reproduction.curl ? `<p>Reproduce (one request as the run sent it; set <code>API_USER</code> and <code>API_PASSWORD</code> first):</p><pre class="repro-cmd">${esc(d.reproduction.curl)}</pre>` : '',
+    d.reproduction.curl ? `<p>Reproduce (one request as the run sent it; set <code>API_USER</code> and <code>API_PASSWORD</code> first; records the run made are gone after it):</p><pre class="repro-cmd">${esc(d.reproduction.curl)}</pre>` : '',
     d.reproduction.replay ? `<p>Run the test that showed it again:</p><pre class="repro-cmd">${esc(d.reproduction.replay)}</pre>` : '',
-    d.reproduction.note ? `<p class="muted">${esc(d.reproduction.note)}</p>` : '',
+    d.reproduction.note ? `<p class="muted">Note: ${esc(d.reproduction.note)}.</p>` : '',
   ].join('');
   return `<section class="defect${d.known ? ' known' : ''}" id="${esc(d.id)}" data-defect="${esc(d.id)}">
 <h3>#${d.rank} ${pill(d.severity, SEVERITY_COLOUR[d.severity])} ${esc(d.title)}</h3>

@@ -47,12 +47,12 @@ export function defectTitle(sig: Signature, example: ReportFinding | undefined):
       return `Gives no answer (${sig.detail}) to ${article(sig.input)}`;
     case 'invalid-input-accepted':
       return `Accepts ${article(sig.input)} (answers ${st} instead of refusing it with a 4xx)`;
-    case 'invalid-input-answered':
-      return `Answers ${st} to ${article(sig.input)} instead of refusing it with a 4xx`;
+    case 'undeclared-method-served':
+      return `Serves a method the path does not declare (answers ${st})`;
     case 'served-without-valid-credentials':
-      return `Serves a request ${sig.input} (answers ${st} instead of 401)`;
+      return `Does not refuse a request ${sig.input} with 401 (answers ${st})`;
     case 'responseSchemaConformance':
-      return `Answers ${Math.floor(st / 100)}xx bodies that break the declared schema: ${cut(schemaWords(sig.detail), 200)}`;
+      return `Answers ${st >= 400 ? 'error' : `${Math.floor(st / 100)}xx`} bodies that break the declared schema: ${cut(schemaWords(sig.detail), 200)}`;
     case 'statusCodeConformance':
       return `Answers ${st} to ${article(sig.input)}, a status the operation does not declare for it`;
     case 'negativeDataRejection':
@@ -64,14 +64,37 @@ export function defectTitle(sig: Signature, example: ReportFinding | undefined):
     case 'assertion':
       return `Failed: ${cut(sig.detail, 200)}`;
     default:
-      return `${sig.problem}: ${cut(example?.title ?? sig.detail, 200)}${sig.kind === 'shape' ? ` (${Math.floor(st / 100)}xx answers)` : ''}`;
+      return `${sig.problem}: ${cut(example?.title ?? sig.detail, 200)}${sig.kind === 'shape' ? ` (${st >= 400 ? 'error' : `${Math.floor(st / 100)}xx`} answers)` : ''}`;
   }
 }
 
-/** The finding of a defect to show and reproduce: the shortest request that can be sent as printed. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A curl that can be sent as printed: not an upload whose file is only described. */
+function runnable(f: ReportFinding): boolean {
+  return !!f.evidence?.curl && !/ -F '/.test(f.evidence.curl);
+}
+
+/** A read of the shop's own records: it shows the same answer after the run (the run's own records are gone). */
+function standalone(f: ReportFinding): boolean {
+  const ev = f.evidence;
+  return !!ev && READ_METHODS.has(ev.method ?? 'GET') && !f.check.startsWith('rule:') && ev.intent !== 'follow-up' && ev.intent !== 'setup';
+}
+
+/**
+ * The finding of a defect to show and reproduce: one that can be sent as printed, a read of the
+ * shop's own records before anything that depends on the run's, the shortest request of those.
+ */
 function pick(candidates: readonly ReportFinding[]): ReportFinding | undefined {
-  const runnable = (f: ReportFinding): boolean => !!f.evidence?.curl && !/ -F '/.test(f.evidence.curl);
-  return [...candidates].sort((a, b) => Number(runnable(b)) - Number(runnable(a)) || (a.evidence?.curl.length ?? 1e9) - (b.evidence?.curl.length ?? 1e9))[0];
+  return [...candidates].sort((a, b) => Number(runnable(b)) - Number(runnable(a)) || Number(standalone(b)) - Number(standalone(a)) || (a.evidence?.curl.length ?? 1e9) - (b.evidence?.curl.length ?? 1e9))[0];
+}
+
+/** What a reader should know before sending the curl, when it may not show the same answer. */
+function reproductionNote(example: ReportFinding): string | undefined {
+  if (!runnable(example)) return 'the upload is described, not attached: the replay command sends it';
+  if (!READ_METHODS.has(example.evidence?.method ?? 'GET')) return 'this request writes to the shop and may name records the run made (gone after it): send it to a test shop, or use the replay command, which makes them again';
+  if (!standalone(example)) return 'the test judged records it made (gone after the run): if the curl answers 404, the replay command makes them again';
+  return undefined;
 }
 
 /**
@@ -142,7 +165,8 @@ export function groupDefects(cells: readonly CellReport[]): Defect[] {
     const reproduction: Defect['reproduction'] = {};
     if (curl) reproduction.curl = curl;
     if (replay) reproduction.replay = replay;
-    if (curl && / -F '/.test(curl)) reproduction.note = 'the upload is described, not attached: the replay command sends it';
+    const note = example && curl ? reproductionNote(example) : undefined;
+    if (note) reproduction.note = note;
     const tests = new Map<string, { title: string; file: string; line: number }>();
     for (const c of cellList) for (const t of c.tests) if (tests.size < TESTS_KEPT) tests.set(t.title, t);
     const d: Defect = {

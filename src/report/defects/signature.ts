@@ -35,6 +35,8 @@ export interface Signature {
 const PROBE_INTENTS = new Set(['negative', 'wrong-content-type', 'no-auth', 'wrong-auth', 'method-override', 'undeclared-method', 'plain-http']);
 const NEGATIVE_INTENTS = new Set(['negative', 'wrong-content-type']);
 const AUTH_INTENTS = new Set(['no-auth', 'wrong-auth']);
+/** Checks of how an answer looks: on an error answer they judge its body, not the error. */
+const SHAPE_CHECKS = new Set(['responseSchemaConformance', 'contentTypeConformance', 'errorBodyShape']);
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Rules whose failure means data was written, kept or deleted wrongly. */
@@ -53,6 +55,7 @@ const SHAPE = /^(responseSchemaConformance|contentTypeConformance|errorBodyShape
  */
 export function normalise(s: string): string {
   return s
+    .replace(/\bhttps?:\/\/\S+/g, '<url>')
     .replace(/qa\+?[-\w.]*@example\.test/g, '<e-mail>')
     .replace(/\br\d{8,}[a-z0-9]*\b/g, '<run>')
     .replace(/qa-<run>[-\w]*/g, '<name>')
@@ -64,6 +67,7 @@ export function normalise(s: string): string {
     .replace(/\b([a-z_][\w[\].]*)=(?!…)[^\s&]+/gi, '$1=…')
     .replace(/ by [\w.]+ (ascending|descending)(, then [\w.]+ (ascending|descending))*/g, '')
     .replace(/(\d) record\b/g, '$1 records')
+    .replace(/\bwhose [\w.]+ is\b/g, 'whose … is')
     .replace(/\d+(?:[.:\-/]\d+)*/g, '#')
     .replace(/\b[0-9a-f]*#[0-9a-f#]*\b/gi, (m) => (/[a-f]/i.test(m) && m.length > 8 ? '<hex>' : m))
     .replace(/\s+/g, ' ')
@@ -134,9 +138,9 @@ export function inputKind(ev: Evidence | undefined): string {
  * The schema problems of an answer: the required properties one object lacks are one problem
  * (`lacks de, en`, wherever), a field of the wrong type another; below the top level, fields of one
  * object with the same wrong type are one problem (`/addonValues/* must be string`). Each is its
- * own defect, so a shop that starts dropping `email` shows a new defect beside a known one. Array
- * indices go: record 0 and record 7 of a list lacking `email` is one problem, as is the record
- * read alone.
+ * own defect, so a shop that starts dropping `email` shows a new defect beside a known one. Paths
+ * are the record's: record 0 and record 7 of a list lacking `email` is one problem, as is the
+ * record read alone or answered by a bulk create.
  */
 function schemaProblems(ev: Evidence | undefined, f: ReportFinding): string[] {
   const errors = ev?.schemaErrors ?? [];
@@ -144,7 +148,10 @@ function schemaProblems(ev: Evidence | undefined, f: ReportFinding): string[] {
   const missing = new Map<string, Set<string>>();
   const other = new Set<string>();
   for (const e of errors) {
-    const at = e.path.replace(/\/\d+(?=\/|$)/g, '') || '/';
+    // Relative to the record: `/0/email` of a list, `/created/3/email` of a bulk answer and
+    // `/email` of a single read are one field.
+    const record = e.path.replace(/^.*\/\d+(?=\/|$)/, '');
+    const at = record.replace(/\/\d+(?=\/|$)/g, '') || '/';
     const req = /^must have required property '([^']+)'$/.exec(e.message);
     if (req) {
       const set = missing.get(at) ?? new Set<string>();
@@ -189,22 +196,25 @@ export function signaturesOf(f: ReportFinding): Signature[] {
   const status = ev?.status;
   const st = status === undefined ? '-' : String(status);
   const input = inputKind(ev);
+  const check = f.check;
   if (ev && status === 0) return [make('no-answer', 'no-answer', 0, '0', ev.transportError ?? 'no answer', input)];
-  if (ev && status !== undefined && status >= 500) {
+  // Not refused with 401 without valid credentials: an open door, whatever the request got instead.
+  if (ev && status !== undefined && AUTH_INTENTS.has(ev.intent ?? '') && status !== 401 && status < 500) return [make('security', 'served-without-valid-credentials', status, '-', '', input)];
+  if (ev && status !== undefined && status >= 500 && !SHAPE_CHECKS.has(check)) {
     // A message that names its cause (an exception, a type) is one code path whatever input met it;
     // an empty or generic one says little, and the kind of input tells causes apart.
     const cause = serverCause(serverMessage(ev));
     return [make('server-error', 'server-error', status, st, cause, cause.length >= 16 && !cause.startsWith('(') ? 'any input' : input)];
   }
   if (ev && status !== undefined && status >= 200 && status < 300) {
-    // Invalid input a write accepts is data written wrongly; a read that answers it is a wrong status.
-    if (NEGATIVE_INTENTS.has(ev.intent ?? '')) return READS.has(ev.method ?? '') ? [make('status', 'invalid-input-answered', status, '2xx', '', input)] : [make('data', 'invalid-input-accepted', status, '2xx', '', input)];
-    if (AUTH_INTENTS.has(ev.intent ?? '')) return [make('security', 'served-without-valid-credentials', status, '2xx', '', input)];
+    // Invalid input answered 2xx: one defect of the shop's input handling, read or write; a write
+    // makes it data written wrongly (the defect's kind is the worst of its findings').
+    if (NEGATIVE_INTENTS.has(ev.intent ?? '')) return [make(READS.has(ev.method ?? '') ? 'status' : 'data', 'invalid-input-accepted', status, '2xx', '', input)];
+    if (ev.intent === 'undeclared-method') return [make('behaviour', 'undeclared-method-served', status, '2xx', '', 'a method the path does not declare')];
   }
-  const check = f.check;
-  // A shape problem is the answer's, whatever provoked it: its class of status, any input (error
-  // bodies that lack `message` on a 400 and on a 404 are one defect).
-  const shapeStatus = status === undefined ? '-' : statusClass(status);
+  // A shape problem is the answer's, whatever provoked it: success or error answer, any input
+  // (error bodies that lack `message` on a 400, a 404 and a 500 are one defect).
+  const shapeStatus = status === undefined ? '-' : status >= 400 ? 'error' : statusClass(status);
   if (check === 'responseSchemaConformance') return schemaProblems(ev, f).map((p) => make('shape', check, status, shapeStatus, p, 'any input'));
   if (check === 'statusCodeConformance' || check === 'negativeDataRejection') return [make('status', check, status, st, '', input)];
   // However the POST with the header is answered, the header was not honoured: one defect.
