@@ -15,6 +15,8 @@ const SEVERITY: Record<DefectKind, Defect['severity']> = { 'server-error': 'crit
 
 const TESTS_KEPT = 5;
 
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 function article(input: string): string {
   if (/^(a|an|the|without|with|same|read|undeclared|POST|upload|any)\b/i.test(input)) return input;
   return `${/^[aeiou]/i.test(input) ? 'an' : 'a'} ${input}`;
@@ -46,7 +48,7 @@ export function defectTitle(sig: Signature, example: ReportFinding | undefined):
     case 'no-answer':
       return `Gives no answer (${sig.detail}) to ${article(sig.input)}`;
     case 'invalid-input-accepted':
-      return `Accepts ${article(sig.input)} (answers ${st} instead of refusing it with a 4xx)`;
+      return READ_METHODS.has(example?.evidence?.method ?? 'POST') ? `Answers ${st} to ${article(sig.input)} instead of refusing it with a 4xx` : `Accepts ${article(sig.input)} (answers ${st} instead of refusing it with a 4xx)`;
     case 'undeclared-method-served':
       return `Serves a method the path does not declare (answers ${st})`;
     case 'served-without-valid-credentials':
@@ -67,8 +69,6 @@ export function defectTitle(sig: Signature, example: ReportFinding | undefined):
       return `${sig.problem}: ${cut(example?.title ?? sig.detail, 200)}${sig.kind === 'shape' ? ` (${st >= 400 ? 'error' : `${Math.floor(st / 100)}xx`} answers)` : ''}`;
   }
 }
-
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A curl that can be sent as printed: not an upload whose file is only described. */
 function runnable(f: ReportFinding): boolean {
