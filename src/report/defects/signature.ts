@@ -35,7 +35,7 @@ export interface Signature {
 const PROBE_INTENTS = new Set(['negative', 'wrong-content-type', 'no-auth', 'wrong-auth', 'method-override', 'undeclared-method', 'plain-http']);
 const NEGATIVE_INTENTS = new Set(['negative', 'wrong-content-type']);
 const AUTH_INTENTS = new Set(['no-auth', 'wrong-auth']);
-/** Checks of how an answer looks: on an error answer they judge its body, not the error. */
+/** Checks of how an answer looks: they judge its body, not the status (an error, invalid input accepted). */
 const SHAPE_CHECKS = new Set(['responseSchemaConformance', 'contentTypeConformance', 'errorBodyShape']);
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -206,7 +206,7 @@ export function signaturesOf(f: ReportFinding): Signature[] {
     const cause = serverCause(serverMessage(ev));
     return [make('server-error', 'server-error', status, st, cause, cause.length >= 16 && !cause.startsWith('(') ? 'any input' : input)];
   }
-  if (ev && status !== undefined && status >= 200 && status < 300) {
+  if (ev && status !== undefined && status >= 200 && status < 300 && !SHAPE_CHECKS.has(check)) {
     // Invalid input answered 2xx: one defect of the shop's input handling, read or write; a write
     // makes it data written wrongly (the defect's kind is the worst of its findings').
     if (NEGATIVE_INTENTS.has(ev.intent ?? '')) return [make(READS.has(ev.method ?? '') ? 'status' : 'data', 'invalid-input-accepted', status, '2xx', '', input)];
