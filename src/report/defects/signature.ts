@@ -97,34 +97,39 @@ function serverCause(message: string): string {
   return normalise(message.replace(/\)\s*:\s*\S*$/, ')').replace(/:\s+\S+$/, (m) => (/^:\s+[\w#.-]+$/.test(m) ? '' : m)));
 }
 
-/** Kinds of invalid input a shop tends to handle in one place: a broken body, a broken path id. */
-function inputClass(label: string): string {
-  const broken = /^breaks (\w+)/.exec(label);
-  if (broken) return `a body that breaks its ${broken[1] ?? ''} rule`;
-  if (/\bbody\b|JSON/i.test(label) && !/\bfield\b/.test(label)) return 'an invalid body';
-  if (/path id$/.test(label)) return 'an invalid path id';
-  if (/\bid no shop has$/.test(label)) return 'an id no shop has';
-  return label;
-}
-
-/** The kind of input an exchange was: for probes, from their label without the values; else valid or not. */
+/**
+ * The kind of input an exchange was, without the values it carried: probes and the suites' invalid
+ * requests by their label (`wrong-typed path id customer_id=1abc` and a suite's `customer_id=abc`
+ * are both a wrong-typed id; a missing, malformed or mistyped body is an invalid body), other
+ * requests as valid ones.
+ */
 export function inputKind(ev: Evidence | undefined): string {
   if (!ev) return 'unknown input';
   const intent = ev.intent ?? 'positive';
-  const label = (ev.label ?? '')
+  const raw = ev.label ?? '';
+  if (intent === 'negative' || intent === 'wrong-content-type') {
+    if (/^wrong-typed path id\b/.test(raw) || /^[\w.]*id=[^\d\s]\S*$/i.test(raw)) return 'a wrong-typed id';
+    if (/^out-of-range path id\b/.test(raw)) return 'an out-of-range id';
+    if (/\bid no shop has$/.test(raw)) return 'an id no shop has';
+    const broken = /^breaks (\w+)/.exec(raw);
+    if (broken) return `a body that breaks its ${broken[1] ?? ''} rule`;
+  }
+  const label = raw
     .replace(/\s*\([^)]*\)/g, '')
     .replace(/\b[\w.[\]-]+=\S*/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  if (PROBE_INTENTS.has(intent) && label) return inputClass(normalise(label));
+  if (intent === 'negative' || intent === 'wrong-content-type') {
+    if (/\bbody\b|JSON/i.test(label) && !/\bfield\b/.test(label)) return 'an invalid body';
+    if (label) return normalise(label);
+    return READS.has(ev.method ?? 'GET') ? 'an invalid read' : 'an invalid write';
+  }
+  if (PROBE_INTENTS.has(intent) && label) return normalise(label);
   switch (intent) {
     case 'no-auth':
       return 'without credentials';
     case 'wrong-auth':
       return 'with wrong credentials';
-    case 'negative':
-    case 'wrong-content-type':
-      return label ? inputClass(normalise(label)) : 'invalid input';
     case 'positive':
     case 'setup':
     case 'follow-up':
@@ -201,10 +206,13 @@ export function signaturesOf(f: ReportFinding): Signature[] {
   // Not refused with 401 without valid credentials: an open door, whatever the request got instead.
   if (ev && status !== undefined && AUTH_INTENTS.has(ev.intent ?? '') && status !== 401 && status < 500) return [make('security', 'served-without-valid-credentials', status, '-', '', input)];
   if (ev && status !== undefined && status >= 500 && !SHAPE_CHECKS.has(check)) {
-    // A message that names its cause (an exception, a type) is one code path whatever input met it;
-    // an empty or generic one says little, and the kind of input tells causes apart.
+    // A message that names its cause (an exception, a type) is one code path whatever invalid input
+    // met it; an empty or generic one says little, and the kind of input tells causes apart.
+    // Valid and invalid input stay apart: a crash on what a client may send is not the missing
+    // validation of what it may not.
     const cause = serverCause(serverMessage(ev));
-    return [make('server-error', 'server-error', status, st, cause, cause.length >= 16 && !cause.startsWith('(') ? 'any input' : input)];
+    const specific = cause.length >= 16 && !cause.startsWith('(');
+    return [make('server-error', 'server-error', status, st, cause, specific ? (NEGATIVE_INTENTS.has(ev.intent ?? '') ? 'invalid input' : 'valid request') : input)];
   }
   if (ev && status !== undefined && status >= 200 && status < 300 && !SHAPE_CHECKS.has(check)) {
     // Invalid input answered 2xx: one defect of the shop's input handling, read or write; a write
