@@ -1,7 +1,7 @@
 // `npm test` (`npm run test:quick` with --quick): typecheck, lint, self-tests, the conformance
-// suites against the clean reference shop, the fault matrix, the real shop (standard and readonly
-// conformance against the vendor's Gambio GX 3.2.0.1 from shared/realshop, test/realshop/run.ts),
-// then a credential scan over every artefact this run wrote. Each phase prints its counts and
+// suites against the clean reference shop (and again under Node 22 when NODE22 names it), the
+// fault matrix, the real shop (standard and readonly conformance against the vendor's Gambio
+// GX 3.2.0.1 from shared/realshop, test/realshop/run.ts), then a credential scan over every artefact this run wrote. Each phase prints its counts and
 // time; the very last line sums them: `N passed, N failed` (+ `, N skipped`). Nothing may print
 // after it.
 //
@@ -182,6 +182,26 @@ function conformance(): Counts {
   return withExit(c ?? { passed: 0, failed: 1, skipped: 0 }, status);
 }
 
+/**
+ * The conformance suites against the clean embedded shop once more under Node 22, the oldest Node
+ * `engines` allows (CI runs on Node 24). NODE22 names its binary (.ci/run installs it); without it
+ * the phase is skipped and says so. One count: the run is green under Node 22 or it is not.
+ */
+function node22(): Counts {
+  const bin = process.env.NODE22;
+  if (!bin) {
+    console.log('skipped: NODE22 (the path of a Node 22 binary) is not set; .ci/run sets it');
+    return { passed: 0, failed: 0, skipped: 1 };
+  }
+  const version = spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? '';
+  if (!version.startsWith('v22.')) throw new Error(`NODE22=${bin} is not Node 22 (it says ${version || 'nothing'})`);
+  const dir = path.join(reports, 'npm-test-node22');
+  rmSync(dir, { recursive: true, force: true });
+  const status = run(bin, [playwrightCli, 'test', '--reporter=dot'], { ...quickEnv, FC_RUNS: quickEnv.FC_RUNS ?? '5', BASE_URL: '', SHOP_FAULTS: '', REPORT_DIR: dir });
+  console.log(`Node ${version}: conformance ${status === 0 ? 'green' : `exit ${status}`}`);
+  return passFail(status === 0);
+}
+
 function faultMatrix(): Counts {
   const out = path.join(tmp, 'fault-matrix-counts.json');
   const status = run(process.execPath, ['--import', 'tsx', 'test/faults/matrix.ts', ...(quick ? ['--quick'] : []), `--counts=${out}`], { BASE_URL: '' });
@@ -207,6 +227,7 @@ await sideBySide([
 ]);
 phase('self-tests', selfTests);
 phase('conformance (clean reference shop)', conformance);
+phase('conformance on Node 22 (clean reference shop)', node22);
 phase(`fault matrix${quick ? ' (quick)' : ''}`, faultMatrix);
 phase('real shop (Gambio GX 3.2.0.1)', realShop);
 phase('credential scan of the artefacts', leakScan);
