@@ -1,5 +1,5 @@
-// Every named fault of the reference shop. Add a fault to the area file it belongs to; this file
-// only collects them and answers `has(name)` for the spots in the shop that break on purpose.
+// Every named fault of the reference shop. A fault lives in its own file (data and behaviour, see
+// types.ts), listed by its area file; this file collects them and picks the faults a shop runs with.
 import { catalogueSuiteFaults } from './catalogue-suite.js';
 import { checkExtraFaults } from './checks-extra.js';
 import { coreFaults } from './core.js';
@@ -22,24 +22,20 @@ export class UnknownFaultError extends Error {
   override name = 'UnknownFaultError';
 }
 
-/** The faults a shop runs with. Typed, so a misspelt name in the shop does not compile. */
+/** The faults a shop runs with, by name (each once, in the order given); unknown names throw. */
 export class FaultSet {
-  private readonly on: ReadonlySet<string>;
+  readonly faults: readonly Fault[];
 
   constructor(names: readonly string[] = []) {
     const unknown = names.filter((n) => !KNOWN.has(n));
     if (unknown.length) {
       throw new UnknownFaultError(`unknown fault(s): ${unknown.join(', ')}. Known faults: ${[...KNOWN].sort().join(', ')}`);
     }
-    this.on = new Set(names);
-  }
-
-  has(name: FaultName): boolean {
-    return this.on.has(name);
+    this.faults = [...new Set(names)].map((n) => FAULTS.find((f) => f.name === n) as Fault);
   }
 
   get names(): string[] {
-    return [...this.on];
+    return this.faults.map((f) => f.name);
   }
 }
 
