@@ -34,7 +34,7 @@ export interface ShopOptions {
   spec?: string;
   /** Where uploads go; default a fresh temp folder, removed on close. */
   uploadDir?: string;
-  /** Bench only (SHOP_CHAOS): every answer broken except what the preflight needs; see http/chaos.ts. */
+  /** A chaos mode (SHOP_CHAOS): all-500 (bench) or overlap-500 (concurrency); see http/chaos.ts. */
   chaos?: ChaosMode;
 }
 

@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { pathMatcher } from '../../src/spec/catalogue.js';
 import type { Handler, ShopEnv } from '../engine/context.js';
 import { fastifyPath, registerOperations } from '../engine/router.js';
-import { chaosHook, type ChaosMode } from './chaos.js';
+import { chaosHooks, type ChaosMode } from './chaos.js';
 import { errorBody, ShopError } from './errors.js';
 import type { EdgeInfo } from './hooks.js';
 import { rateLimiter, type RateLimit } from './rate-limit.js';
@@ -28,7 +28,7 @@ export interface AppOptions {
   password: string;
   rateLimit: RateLimit;
   tls?: TlsMaterial;
-  /** Bench-only: break every answer on its way out (http/chaos.ts). */
+  /** A chaos mode: the whole shop misbehaving at the edge (http/chaos.ts). */
   chaos?: ChaosMode;
 }
 
@@ -104,6 +104,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 2, fields: 10, parts: 12 } });
   for (const h of edge) if (h.onRoute) app.addHook('onRoute', h.onRoute(shop));
 
+  const chaos = opts.chaos ? chaosHooks(opts.chaos, env.spec.catalogue) : undefined;
+  // First of the onRequest hooks, so it sees each request as it arrives.
+  if (chaos?.onRequest) app.addHook('onRequest', chaos.onRequest);
   app.addHook('onRequest', rateLimiter(opts.rateLimit));
   for (const h of edge) if (h.onRequest) app.addHook('onRequest', h.onRequest(shop));
   await app.register(basicAuth, {
@@ -125,7 +128,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   for (const h of edge) if (h.onSend) app.addHook('onSend', h.onSend(shop));
   // Last of the onSend hooks, so it replaces what the others made.
-  if (opts.chaos) app.addHook('onSend', chaosHook(opts.chaos, env.spec.catalogue));
+  if (chaos) app.addHook('onSend', chaos.onSend);
 
   app.setErrorHandler((err, req, reply) => {
     const { status, body } = env.points.answer.error(err, opOf(req), requestInfo(req, basePath));
