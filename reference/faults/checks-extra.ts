@@ -1,5 +1,6 @@
 // Faults the generic checks need beyond the core set: each proves a check can tell what it must.
 // One file per fault, in core/ (data and behaviour together); this file only lists them.
 import operationUnsupported from './core/operation-unsupported.js';
+import slowAnswers from './core/slow-answers.js';
 
-export const checkExtraFaults = [operationUnsupported] as const;
+export const checkExtraFaults = [operationUnsupported, slowAnswers] as const;

@@ -12,11 +12,15 @@ import { propertyFaults } from './properties.js';
 import { schemaFaults } from './schema.js';
 import type { Fault } from './types.js';
 
-export const FAULTS = [...coreFaults, ...checkExtraFaults, ...schemaFaults, ...customerFaults, ...customersSuiteFaults, ...listParameterFaults, ...lifecycleFaults, ...catalogueSuiteFaults, ...orderSuiteFaults, ...propertyFaults] as const satisfies readonly Fault[];
+/** Every named fault the shop can run with, also those still waiting for their check (`awaits`). */
+export const ALL_FAULTS = [...coreFaults, ...checkExtraFaults, ...schemaFaults, ...customerFaults, ...customersSuiteFaults, ...listParameterFaults, ...lifecycleFaults, ...catalogueSuiteFaults, ...orderSuiteFaults, ...propertyFaults] as const satisfies readonly Fault[];
 
-export type FaultName = (typeof FAULTS)[number]['name'];
+export type FaultName = (typeof ALL_FAULTS)[number]['name'];
 
-const KNOWN: ReadonlySet<string> = new Set(FAULTS.map((f) => f.name));
+/** The faults a check can catch today: what the fault matrix and the proofs run (all but those that await their check). */
+export const FAULTS: readonly Fault[] = ALL_FAULTS.filter((f: Fault) => f.awaits === undefined);
+
+const KNOWN: ReadonlySet<string> = new Set(ALL_FAULTS.map((f) => f.name));
 
 export class UnknownFaultError extends Error {
   override name = 'UnknownFaultError';
@@ -31,7 +35,7 @@ export class FaultSet {
     if (unknown.length) {
       throw new UnknownFaultError(`unknown fault(s): ${unknown.join(', ')}. Known faults: ${[...KNOWN].sort().join(', ')}`);
     }
-    this.faults = [...new Set(names)].map((n) => FAULTS.find((f) => f.name === n) as Fault);
+    this.faults = [...new Set(names)].map((n) => ALL_FAULTS.find((f) => f.name === n) as Fault);
   }
 
   get names(): string[] {
@@ -41,6 +45,9 @@ export class FaultSet {
 
 /** `name  description` lines for --list-faults. */
 export function listFaults(): string[] {
-  const width = Math.max(...FAULTS.map((f) => f.name.length));
-  return [...FAULTS].sort((a, b) => a.area.localeCompare(b.area) || a.name.localeCompare(b.name)).map((f) => `${f.name.padEnd(width)}  [${f.area}] ${f.description}`);
+  const all: readonly Fault[] = ALL_FAULTS;
+  const width = Math.max(...all.map((f) => f.name.length));
+  return [...all]
+    .sort((a, b) => a.area.localeCompare(b.area) || a.name.localeCompare(b.name))
+    .map((f) => `${f.name.padEnd(width)}  [${f.area}] ${f.description}${f.awaits ? ` (awaits ${f.awaits}: not in the fault matrix yet)` : ''}`);
 }

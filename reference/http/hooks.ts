@@ -4,7 +4,7 @@
 // brings its own (reference/faults/), the way a proxy in front of a shop would.
 import type http from 'node:http';
 import type https from 'node:https';
-import type { onRequestHookHandler, onRouteHookHandler, onSendHookHandler, preHandlerHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler, onRequestHookHandler, onRouteHookHandler, onSendAsyncHookHandler, onSendHookHandler, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
 import type { LoadedSpec } from '../spec-cache.js';
 
 /** What an edge hook may need to know about the shop it sits in front of. */
@@ -25,9 +25,9 @@ export interface HttpHooks {
   /** Fastify onRoute: each route (each operation) as it is registered. */
   onRoute?: (shop: EdgeInfo) => onRouteHookHandler;
   /** Fastify onRequest: after the rate limit, before authentication and body parsing. */
-  onRequest?: (shop: EdgeInfo) => onRequestHookHandler;
+  onRequest?: (shop: EdgeInfo) => onRequestHookHandler | onRequestAsyncHookHandler;
   /** Fastify preHandler: after authentication and body parsing, before the operation runs. */
-  preHandler?: (shop: EdgeInfo) => preHandlerHookHandler;
+  preHandler?: (shop: EdgeInfo) => preHandlerHookHandler | preHandlerAsyncHookHandler;
   /** Fastify onSend: after the shop's own headers, before the bench's chaos mode. */
-  onSend?: (shop: EdgeInfo) => onSendHookHandler;
+  onSend?: (shop: EdgeInfo) => onSendHookHandler | onSendAsyncHookHandler;
 }
