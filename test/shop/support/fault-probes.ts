@@ -39,6 +39,13 @@ export const PROBES: Record<FaultName, Probe> = {
   'address-create-201': { observe: ({ api }) => status(api.post('addresses', { data: address })) },
   'order-status-put-200': { observe: ({ api }) => status(api.put('order_statuses/2', { data: { names: { en: 'a', de: 'b' }, color: '#000' } })) },
   'operation-unsupported': { observe: ({ api }) => status(api.get('shop_information')) },
+  'slow-answers': {
+    observe: async ({ api }) => {
+      const started = Date.now();
+      const s = await status(api.get('countries/81'));
+      return { status: s, slow: Date.now() - started >= 2000 };
+    },
+  },
   'plain-http-alongside-tls': {
     tls: true,
     observe: async ({ anon, url }) => {

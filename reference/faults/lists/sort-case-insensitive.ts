@@ -1,0 +1,13 @@
+// The sort stage: strings compare by the byte order of their lower case.
+import { byteCompare, sortRecords } from '../../engine/listing.js';
+import { defineFault } from '../types.js';
+
+export default defineFault({
+  name: 'sort-case-insensitive',
+  description: 'Strings are sorted case-insensitively instead of by byte order.',
+  catches: ['@rule:sort'],
+  area: 'lists',
+  answer: {
+    sort: () => (records, ctx) => sortRecords(records, ctx.query.sort as string[], { compareStrings: (a, b) => byteCompare(a.toLowerCase(), b.toLowerCase()) }),
+  },
+});
