@@ -15,7 +15,10 @@
 //   country codes, realistic numbers (prices > 0 with two decimals, small quantities).
 import fc from 'fast-check';
 import type { Operation, SpecSchema } from '../spec/types.js';
-import { dateKind, dateValue, DEFAULT_FACTS, isCurrencyField, isLanguageCodeField, isMultiLangSchema, isReferenceField, KNOWN_SETTINGS, SHOP_FACTS, type ShopFacts } from './references.js';
+import { dateKind, isCurrencyField, isLanguageCodeField, isMultiLangSchema, isReferenceField } from '../spec/fields.js';
+import { KNOWN_SETTINGS, MODULES } from '../spec/particulars.js';
+import { dateValue, DEFAULT_FACTS, type ShopFacts } from '../spec/shop-facts.js';
+import { SHOP_FACTS } from './references.js';
 
 type Json = Record<string, unknown>;
 
@@ -121,7 +124,7 @@ function stringFor(name: string, s: Json, ctx: BodyContext, parent = ''): string
   else if (/vatNumber|vatId(Number)?$/i.test(name)) v = `DE${String(100_000_000 + (n % 900_000_000))}`;
   else if (/^(image|icon|thumbnail)$/i.test(name)) v = '';
   else if (/file ?name|^path$/i.test(name)) v = `qa-${ctx.runId}-${n}.png`;
-  else if (/^module$/i.test(name)) v = /shipping/i.test(parent) ? 'flat_flat' : 'invoice';
+  else if (/^module$/i.test(name)) v = /shipping/i.test(parent) ? MODULES.shipping : MODULES.payment;
   else v = `qa-${ctx.runId}-${n}`;
   if (typeof s.pattern === 'string') {
     try {

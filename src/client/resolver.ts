@@ -3,16 +3,16 @@
 // bodies from the schema with reference fields (`countryId`) filled from the target, required
 // query parameters from their schemas. When something cannot be had, the answer is a reason,
 // which the suites turn into a Skip (or a Disabled, when the profile forbids the write).
-import type { Exchange } from '../checks/types.js';
+import type { Exchange } from '../core/exchange.js';
 import type { Profile } from '../config/config.js';
 import type { Operation, ParameterInfo, SpecSchema } from '../spec/types.js';
 import type { ValidatorSet } from '../spec/validators.js';
 import type { ApiClient, MultipartValue } from './api-client.js';
 import { minimalValue, multipartBody, referenceFields, requiresId, validBody, type BodyContext, type Uniq } from './bodies.js';
 import { BlockedError, GuardError, UnsupportedError } from './errors.js';
-import { isDestructiveOperation, isSearchOperation, isWriteOperation } from './guard.js';
+import { isDestructiveOperation, isSearchOperation, isWriteOperation, marksDestructive } from '../spec/operation-kinds.js';
+import { FILES, PUT_CREATE_IDS } from '../spec/particulars.js';
 import { collectionNoun, paramNoun, singular } from './ledger.js';
-import { FILE_FIELDS } from './ledger-rules.js';
 import { REFERENCE_GAPS, resolveReferences } from './references.js';
 import { fillPath } from './url.js';
 
@@ -125,7 +125,7 @@ export class DataResolver {
   private readonly specMarksDestructive: boolean;
 
   constructor(private readonly deps: ResolverDeps) {
-    this.specMarksDestructive = deps.client.catalogue.operations.some((o) => o.extensions['x-destructive'] !== undefined);
+    this.specMarksDestructive = marksDestructive(deps.client.catalogue.operations);
   }
 
   private get ops(): Operation[] {
@@ -194,7 +194,7 @@ export class DataResolver {
   private creatorAt(template: string): Operation | undefined {
     return (
       this.ops.find((o) => o.method === 'post' && o.path === template && !isSearchOperation(o)) ??
-      this.ops.find((o) => o.method === 'put' && o.path === template && /^(create|queue|add|insert|new|post)/i.test(o.id))
+      this.ops.find((o) => o.method === 'put' && o.path === template && PUT_CREATE_IDS.test(o.id))
     );
   }
 
@@ -439,12 +439,12 @@ export class DataResolver {
       const withId = (b: unknown): Json => ({ ...(isObj(b) ? b : {}), id });
       return okv(Array.isArray(body) ? [withId(body[0])] : withId(body));
     }
-    const fileField = props.find((p) => FILE_FIELDS.test(p) || /^old/i.test(p));
+    const fileField = props.find((p) => FILES.nameFields.test(p) || FILES.oldName.test(p));
     if (fileField) {
       const file = await this.ownFile(op.path);
       if (!file.ok) return file;
       const out: Json = { ...(isObj(body) ? body : {}), [fileField]: file.value };
-      if (props.includes('newFilename')) out.newFilename = `qa-${this.deps.runId}-${this.deps.uniq.next()}.png`;
+      if (props.includes(FILES.rename.to)) out[FILES.rename.to] = `qa-${this.deps.runId}-${this.deps.uniq.next()}.png`;
       return okv(out);
     }
     if (op.method === 'delete') return skip(`${op.id} names no record in its body that the harness could point at its own`);
