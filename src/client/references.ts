@@ -35,12 +35,6 @@ export { KNOWN_SETTINGS } from '../spec/particulars.js';
 export { dateValue, formatDate, styleFor, styleOf, type DateStyle, type ShopCountry } from '../spec/shop-facts.js';
 export { dateKind, isCurrencyField, isLanguageCodeField, isMultiLangSchema, DEFAULT_FACTS, learnFacts, type ShopFacts };
 
-/** Where a refs map (src/client/bodies.ts BodyContext.refs) carries the shop's facts along with the ids. */
-export const SHOP_FACTS: unique symbol = Symbol('shopFacts');
-
-/** Reference values by field name, with the shop's facts attached. */
-export type ReferenceValues = Record<string, unknown> & { [SHOP_FACTS]?: ShopFacts };
-
 // ---------------------------------------------------------------------------------------------
 // Schemas of answers: which reads show which fields.
 
@@ -492,62 +486,4 @@ export function shopReferences(client: ApiClient): ShopReferences {
 /** Forgets what was read (self-tests that reset a shop). */
 export function forgetReferences(): void {
   caches.clear();
-}
-
-/** An own record of a kind, made (or reused) by the caller: its id, or why there is none. */
-export type OwnRecord = { ok: true; value: string } | { ok: false; reason: string };
-
-export interface ResolveOptions {
-  /** Paths of the operations whose body this is. */
-  context: readonly string[];
-  /** Whether the caller can make an own record of the kind (the spec creates it, writes are allowed). */
-  creatable: (noun: string) => boolean;
-  /** Makes or reuses an own record of the kind. */
-  own: (noun: string) => Promise<OwnRecord>;
-}
-
-/** Why each field got no value (kept beside the values, for reports and skips). */
-export const REFERENCE_GAPS: unique symbol = Symbol('referenceGaps');
-
-/**
- * Values for the reference fields of one body, with the shop's facts attached (SHOP_FACTS) and the
- * fields that got none under REFERENCE_GAPS. Kinds the spec can create (customers, products,
- * categories ...) are the harness's own records, or the target's own "none" (0) when no own one
- * can be made: pointing a new record at a customer or product of the shop would change what they
- * show. Everything else (countries, tax classes, languages ...) is read from the target.
- */
-export async function resolveReferences(client: ApiClient, fields: readonly string[], opts: ResolveOptions): Promise<ReferenceValues & { [REFERENCE_GAPS]?: Record<string, string> }> {
-  const refs = shopReferences(client);
-  const out: ReferenceValues & { [REFERENCE_GAPS]?: Record<string, string> } = {};
-  const gaps: Record<string, string> = {};
-  const borrow: string[] = [];
-  for (const field of fields) {
-    const nouns = field === 'id' || field === 'ids' ? nounsFor(field, opts.context) : kindNouns(field);
-    const ownNoun = nouns.find((n) => opts.creatable(n));
-    if (ownNoun === undefined) {
-      borrow.push(field);
-      continue;
-    }
-    // A create the target refuses to have sent (it lacks the operation) is no own record either.
-    const own = await opts.own(ownNoun).catch((err: unknown): OwnRecord => ({ ok: false, reason: err instanceof Error ? err.message : String(err) }));
-    if (own.ok) {
-      out[field] = /^\d+$/.test(own.value) ? Number(own.value) : own.value;
-      continue;
-    }
-    // No own record to be had: the target's own "none" (a 0 its records carry) names nothing either.
-    const none = await refs.lookup(field, { context: opts.context, noneOnly: true });
-    if (none.ok) out[field] = none.value;
-    else gaps[field] = `${field} must name an own ${ownNoun} record or the target's "none", and ${own.reason}`;
-  }
-  if (borrow.length) {
-    const found = await refs.lookupTogether(borrow, { context: opts.context });
-    for (const field of borrow) {
-      const r = found[field];
-      if (r?.ok) out[field] = r.value;
-      else gaps[field] = r?.reason ?? `nothing read for ${field}`;
-    }
-  }
-  out[SHOP_FACTS] = await refs.factsFor(opts.context);
-  if (Object.keys(gaps).length) out[REFERENCE_GAPS] = gaps;
-  return out;
 }
