@@ -19,6 +19,7 @@ import type { ApiClient } from './api-client.js';
 import { collectionNoun, paramNoun } from './ledger.js';
 import { dateKind, isCurrencyField, isLanguageCodeField, isMultiLangSchema } from '../spec/fields.js';
 import { DEFAULT_FACTS, learnFacts, walk, type ShopFacts } from '../spec/shop-facts.js';
+import { isSearchPath } from '../spec/operation-kinds.js';
 import { fillPath } from './url.js';
 
 type Json = Record<string, unknown>;
@@ -80,7 +81,7 @@ const firstSegment = (path: string): string => path.split('/')[1] ?? '';
 
 /** Reads of records: list collections (no parameter) and single reads one parameter below one. */
 function readable(ops: readonly Operation[]): Operation[] {
-  return ops.filter((o) => o.method === 'get' && !/\/search$/.test(o.path) && (params(o.path) === 0 || (params(o.path) === 1 && /\/\{[^}]+\}$/.test(o.path))));
+  return ops.filter((o) => o.method === 'get' && !isSearchPath(o.path) && (params(o.path) === 0 || (params(o.path) === 1 && /\/\{[^}]+\}$/.test(o.path))));
 }
 
 /** The kind of record a reference field names: `taxClassId` -> tax_class, `statusId` -> status, `id` -> ''. */
@@ -280,7 +281,7 @@ export class ShopReferences {
   }
 
   private async learn(): Promise<ShopFacts> {
-    const lists = this.ops.filter((o) => o.method === 'get' && params(o.path) === 0 && !/\/search$/.test(o.path));
+    const lists = this.ops.filter((o) => o.method === 'get' && params(o.path) === 0 && !isSearchPath(o.path));
     const score = (l: Operation): number => {
       const single = this.singleReadOf(l);
       const schema = successSchema(single ?? l);
@@ -358,7 +359,7 @@ export class ShopReferences {
     if (!known) collectionsBySpec.set(this.ops, (known = new Map<string, boolean>()));
     let has = known.get(noun);
     if (has === undefined) {
-      has = this.ops.some((o) => (o.method === 'get' || o.method === 'post') && collectionNoun(o.path) === noun && !/\}$/.test(o.path) && !/\/search$/.test(o.path));
+      has = this.ops.some((o) => (o.method === 'get' || o.method === 'post') && collectionNoun(o.path) === noun && !/\}$/.test(o.path) && !isSearchPath(o.path));
       known.set(noun, has);
     }
     return has;
@@ -368,7 +369,7 @@ export class ShopReferences {
   private async listed(field: string, nouns: readonly string[]): Promise<Seen[]> {
     const out: Seen[] = [];
     for (const noun of nouns) {
-      for (const list of this.ops.filter((o) => o.method === 'get' && params(o.path) === 0 && !/\/search$/.test(o.path) && collectionNoun(o.path) === noun)) {
+      for (const list of this.ops.filter((o) => o.method === 'get' && params(o.path) === 0 && !isSearchPath(o.path) && collectionNoun(o.path) === noun)) {
         for (const item of await this.items(list.path)) {
           const id = idOf(item);
           if (id !== undefined) out.push({ field, value: id, shown: false, holder: item, source: `a record listed at GET ${list.path}` });

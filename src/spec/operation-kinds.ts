@@ -6,9 +6,14 @@ import type { Operation } from './types.js';
 const lastSegment = (path: string): string => path.split('/').pop() ?? '';
 const isParam = (segment: string): boolean => /^\{[^}]+\}$/.test(segment);
 
+/** A path that searches a collection (`/customers/search`): no collection of its own. */
+export function isSearchPath(path: string): boolean {
+  return lastSegment(path) === SEARCH_SEGMENT;
+}
+
 /** A POST that reads: `POST /customers/search`, or one the spec marks x-search. */
 export function isSearchOperation(op: Operation): boolean {
-  return op.method === 'post' && (lastSegment(op.path) === SEARCH_SEGMENT || op.extensions[EXTENSIONS.search] === true);
+  return op.method === 'post' && (isSearchPath(op.path) || op.extensions[EXTENSIONS.search] === true);
 }
 
 /** A write in the sense of the profiles: anything but GET/HEAD/OPTIONS and search POSTs. */

@@ -6,7 +6,7 @@ import type { Exchange } from '../../core/exchange.js';
 import type { Redactor } from '../redact.js';
 
 export function redact(ex: Exchange, r: Redactor): Exchange {
-  const request = { ...ex.request, headers: r.headers(ex.request.headers) };
+  const request = { ...ex.request, url: r.text(ex.request.url), headers: r.headers(ex.request.headers) };
   if (request.body !== undefined) request.body = r.value(request.body);
   if (request.rawBody !== undefined) request.rawBody = r.text(request.rawBody);
   if (request.multipart) request.multipart = r.value(request.multipart);
