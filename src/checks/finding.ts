@@ -1,5 +1,5 @@
 // Building findings with their evidence, so each check stays a few lines of judgment.
-import { evidenceOf } from '../report/evidence.js';
+import { evidenceOf } from './evidence.js';
 import type { Operation } from '../spec/types.js';
 import type { Exchange, Finding, SchemaErrorInfo, Severity } from './types.js';
 

@@ -1,67 +1,10 @@
-// Shapes shared by every check: an exchange (one request and its answer, as recorded by the
-// client), a finding (what a check says about it) and the outcome ranking used by reports.
+// Shapes shared by every check: a finding (what a check says about an exchange), its evidence and
+// basis, and the outcome ranking used by reports. The exchange itself is src/core/exchange.ts
+// (re-exported here for the many files that take it from the checks).
 import type { Catalogue, Operation } from '../spec/types.js';
+import type { Exchange, Intent, SchemaErrorInfo } from '../core/exchange.js';
 
-export interface RecordedRequest {
-  method: string;
-  /** Absolute URL. */
-  url: string;
-  /** Header names lower-cased. Authorization is stored redacted. */
-  headers: Record<string, string>;
-  /** JSON body, or a short description of a multipart/raw body. */
-  body?: unknown;
-  /** The body as sent (JSON text, or the raw payload of a negative test), possibly truncated. */
-  rawBody?: string;
-  /** Multipart fields; files are described as `@name (type, n bytes)`. */
-  multipart?: Record<string, string>;
-  /** Which credentials were sent: the configured ones, none, or deliberately wrong ones. */
-  auth: 'default' | 'none' | 'wrong';
-  /** TLS verification was off for this request (INSECURE_TLS). */
-  insecure?: boolean;
-}
-
-export interface RecordedResponse {
-  /** HTTP status; 0 when no answer came (see transportError). */
-  status: number;
-  /** Header names lower-cased. */
-  headers: Record<string, string>;
-  /** Parsed JSON body, or undefined when the body is not JSON. */
-  json?: unknown;
-  /** Raw text (truncated for evidence when long; see truncated). */
-  text: string;
-  truncated?: boolean;
-  durationMs: number;
-  /** Why there was no HTTP answer (ECONNREFUSED, ECONNRESET, TIMEOUT, ERR_SSL_PROTOCOL, ...). */
-  transportError?: string;
-}
-
-/** What an exchange was meant to provoke; some rules depend on it (401 only without credentials...). */
-export type Intent =
-  | 'positive'
-  | 'negative'
-  | 'no-auth'
-  | 'wrong-auth'
-  | 'wrong-content-type'
-  | 'plain-http'
-  | 'method-override'
-  | 'undeclared-method'
-  | 'follow-up'
-  | 'setup'
-  | 'cleanup'
-  /** The support gate's own look at the target (src/support/gate.ts): is a path routed? */
-  | 'support';
-
-export interface Exchange {
-  request: RecordedRequest;
-  response: RecordedResponse;
-  /** The operation the request was sent for, when it was sent by operation. */
-  operationId?: string;
-  intent: Intent;
-  /** One line saying what the exchange tried, e.g. `wrong-typed path id customer_id=abc`. */
-  label?: string;
-  /** How many times a 429 was retried before this answer. */
-  retries?: number;
-}
+export type { Exchange, Intent, RecordedRequest, RecordedResponse, SchemaErrorInfo } from '../core/exchange.js';
 
 /** Ranks from least to most severe; a matrix cell only ever moves up. */
 export const OUTCOMES = ['disabled', 'skip', 'pass', 'unsupported', 'fail', 'error'] as const;
@@ -72,14 +15,6 @@ export function worseOf(a: Outcome, b: Outcome): Outcome {
 }
 
 export type Severity = 'critical' | 'major' | 'minor';
-
-export interface SchemaErrorInfo {
-  /** JSON pointer into the response body (ajv instancePath). */
-  path: string;
-  /** JSON pointer into the schema (ajv schemaPath). */
-  schemaPath: string;
-  message: string;
-}
 
 export interface Evidence {
   /** The request as a curl command, credentials redacted. */

@@ -6,7 +6,7 @@
 // and says so instead.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { toCurl } from '../client/curl.js';
+import { toCurl } from '../core/curl.js';
 import { entryKey, ledgerFile, outstandingEntries, readCleanupFailures, readLedger, type LedgerEntry } from '../client/ledger.js';
 import { loadConfigOrExit } from '../config/config.js';
 import { boardFile, readBoard } from '../support/board.js';

@@ -220,3 +220,15 @@ export function pathMatcher(path: string): (candidate: string) => Record<string,
     return out;
   };
 }
+
+export type PathValue = string | number | boolean | readonly (string | number)[];
+
+/** Fills `{name}` placeholders (the inverse of pathMatcher); arrays become comma lists (the API's bulk form, `/customers/3,4,5`). */
+export function fillPath(template: string, values: Readonly<Record<string, PathValue>> = {}): string {
+  return template.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+    const v = values[name];
+    if (v === undefined) throw new Error(`path parameter "${name}" of ${template} has no value`);
+    const parts = Array.isArray(v) ? v.map(String) : [String(v)];
+    return parts.map((p) => encodeURIComponent(p)).join(',');
+  });
+}

@@ -5,7 +5,7 @@ import { Ajv, type ValidateFunction, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { convertSchema, type ConvertOptions, type SchemaMode } from './convert.js';
 import type { Catalogue, Operation, ResponseInfo } from './types.js';
-import type { SchemaErrorInfo } from '../checks/types.js';
+import type { SchemaErrorInfo } from '../core/exchange.js';
 
 type Json = Record<string, unknown>;
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { minimalValue, qaEmail, referenceFields, Uniq, validBody } from '../../src/client/bodies.js';
-import { toCurl } from '../../src/client/curl.js';
+import { toCurl } from '../../src/core/curl.js';
 import { cannotNameRecord, guardWrite, isDestructiveOperation, type GuardContext } from '../../src/client/guard.js';
 import { compactLedger, Ledger, outstandingEntries, paramNoun, readLedger, singular } from '../../src/client/ledger.js';
 import { createdRecords, idsInBody, locationPath, trimAfterId } from '../../src/client/ledger-rules.js';

@@ -12,14 +12,14 @@ import { OTHER_CHECK } from './types.js';
  * Annotation naming an operation the target does not implement (fixtures/outcome.ts): an
  * Unsupported test is Unsupported for that operation only; its other operations take Skip.
  */
-export const UNSUPPORTED_OPERATION = 'unsupported-operation';
+export { UNSUPPORTED_OPERATION } from '../../core/annotations.js';
 
 /**
  * Annotation listing (comma-separated) the operations a test sent requests for before it ended
  * (fixtures/index.ts): a failing test is a Fail of those of its operations; the others were not
  * reached and take Skip.
  */
-export const REACHED_OPERATIONS = 'reached-operations';
+export { REACHED_OPERATIONS } from '../../core/annotations.js';
 
 /**
  * Annotation naming the operation whose answer broke a rule (fixtures/evidence.ts ruleError): a
@@ -27,10 +27,10 @@ export const REACHED_OPERATIONS = 'reached-operations';
  * operations (an upload that worked before the e-mail that names it crashed) were not judged and
  * take Skip. Without it, REACHED_OPERATIONS decides.
  */
-export const FAILED_OPERATION = 'failed-operation';
+export { FAILED_OPERATION } from '../../core/annotations.js';
 
 /** Annotation naming the rule column (`rule:lifecycle`) a finding broke; with FAILED_OPERATION, the cell a failing test blames. */
-export const FAILED_CHECK = 'failed-check';
+export { FAILED_CHECK } from '../../core/annotations.js';
 
 export interface Annotation {
   type: string;
