@@ -1,62 +1,13 @@
-// Shapes shared by every check: a finding (what a check says about an exchange), its evidence and
-// basis, and the outcome ranking used by reports. The exchange itself is src/core/exchange.ts
-// (re-exported here for the many files that take it from the checks).
+// Shapes of the checks: what a check may need (context, validation), what it is (Check) and what
+// the contract suite gathers for it (probes). The exchange (src/core/exchange.ts) and outcomes and
+// findings (src/core/finding.ts) live in src/core, which every layer reads; re-exported here for
+// the many files that take them from the checks.
 import type { Catalogue, Operation } from '../spec/types.js';
 import type { Exchange, Intent, SchemaErrorInfo } from '../core/exchange.js';
 
 export type { Exchange, Intent, RecordedRequest, RecordedResponse, SchemaErrorInfo } from '../core/exchange.js';
-
-/** Ranks from least to most severe; a matrix cell only ever moves up. */
-export const OUTCOMES = ['disabled', 'skip', 'pass', 'unsupported', 'fail', 'error'] as const;
-export type Outcome = (typeof OUTCOMES)[number];
-
-export function worseOf(a: Outcome, b: Outcome): Outcome {
-  return OUTCOMES.indexOf(a) >= OUTCOMES.indexOf(b) ? a : b;
-}
-
-export type Severity = 'critical' | 'major' | 'minor';
-
-export interface Evidence {
-  /** The request as a curl command, credentials redacted. */
-  curl: string;
-  /** What the exchange tried (its label), when it was not the plain positive request. */
-  label?: string;
-  status: number;
-  headers: Record<string, string>;
-  bodyExcerpt: string;
-  declaredStatuses: string[];
-  schemaErrors?: SchemaErrorInfo[];
-  transportError?: string;
-}
-
-/**
- * Why a finding's rule holds. Only what the vendor *describes* (its description, the legacy parts,
- * the v2 guide) may fail a shop; a rule that is stricter than that (our own erratum, a habit
- * observed on one shop version, a rule of this project) gives an advisory: reported with its
- * evidence, counted apart, never a Fail and never in the gate (shared/api-facts/README.md).
- */
-export type BasisKind = 'described' | 'erratum' | 'observed' | 'project';
-
-export interface Basis {
-  kind: BasisKind;
-  /** Where it is written or seen, e.g. `description`, `v2 guide [HATEOAS]`, `ERRATA #29`, `GX 3.2.0.1`. */
-  ref: string;
-}
-
-/** A finding's own outcome: a cell outcome, or `advisory` (stricter than the vendor; never fails). */
-export type FindingOutcome = Extract<Outcome, 'fail' | 'unsupported' | 'error' | 'skip'> | 'advisory';
-
-export interface Finding {
-  check: string;
-  operationId: string;
-  outcome: FindingOutcome;
-  /** What the judged rule rests on; absent means described by the vendor. */
-  basis?: Basis;
-  title: string;
-  message: string;
-  severity: Severity;
-  evidence?: Evidence;
-}
+export { OUTCOMES, worseOf } from '../core/finding.js';
+export type { Basis, BasisKind, Evidence, Finding, FindingOutcome, Outcome, Severity } from '../core/finding.js';
 
 export interface ValidationResult {
   ok: boolean;

@@ -10,7 +10,7 @@ export interface RawResult {
   id: string;
   tags: string[];
   status: RawStatus;
-  /** The `outcome` annotation of contract tests (pass, fail, error, unsupported, skip, disabled). */
+  /** The outcome of the test's verdict record (pass, fail, error, unsupported, skip, disabled). */
   outcome?: string;
   /** First lines of the error message (already redacted by the reporter before it). */
   error?: string;

@@ -57,7 +57,13 @@ test.describe('property and model suites proof @harness @properties', () => {
     const banners = proof.output.split('\n').filter((l) => l.startsWith('fast-check seed '));
     expect(banners, proof.output.slice(0, 2000)).toEqual([`fast-check seed ${SEED} (from FC_SEED; FC_RUNS=25); replay a property failure with the FC_SEED=… FC_PATH=… command it prints`]);
     const ran = proof.tests.filter((t) => t.status === 'passed' || t.status === 'failed');
-    for (const t of ran) expect(t.annotations.find((a) => a.type === 'fast-check')?.description, t.title).toMatch(new RegExp(`^seed ${SEED}, \\d+ runs: `));
+    for (const t of ran) expect(String(t.verdict?.property?.seed), t.title).toBe(SEED);
+  });
+
+  test("should file each property test under its operation's resource group, not under the tag @properties", ({ proof }) => {
+    const ran = proof.tests.filter((t) => t.verdict && t.tags.includes('@properties'));
+    expect(ran.length).toBeGreaterThan(10);
+    for (const t of ran) expect(`@${t.verdict?.group ?? ''}`, t.title).toBe(t.tags.find((g) => g !== '@properties' && !g.includes(':')));
   });
 
   test('should be green on the clean shop', ({ proof }) => {
@@ -79,7 +85,7 @@ test.describe('property and model suites proof @harness @properties', () => {
         expect(t.message).toMatch(new RegExp(`Seed: ${SEED} {3}Path: \\S+ {3}Runs: \\d+`));
         const replay = /^Replay: (.+)$/m.exec(t.message)?.[1] ?? '';
         expect(replay).toMatch(new RegExp(`^SHOP_FAULTS=${c.fault} FC_SEED=${SEED} FC_PATH=\\S+ npx playwright test suites/${c.file.replace(/[.]/g, '\\.')} -g '.+'$`));
-        expect(t.annotations.find((a) => a.type === 'replay')?.description).toBe(replay);
+        expect(t.verdict?.property?.replay).toBe(replay);
       }
     });
   }

@@ -158,7 +158,7 @@ test.describe('compatibility report of a run @reports', () => {
       .find((t) => t.status === 'failed' && t.labels.some((l) => l.name === 'feature' && l.value === 'getTaxClasses'));
     expect(failed?.labels).toEqual(expect.arrayContaining([{ name: 'epic', value: 'tax' }, { name: 'story', value: 'authRequired' }, { name: 'severity', value: 'critical' }]));
     expect(failed?.parameters.map((p) => p.name)).toEqual(['seed', 'profile']);
-    expect(failed?.steps.map((s) => s.name)).toEqual(expect.arrayContaining(['evidence.json', 'evidence.txt']));
+    expect(failed?.steps.map((s) => s.name)).toEqual(expect.arrayContaining(['verdict.json', 'evidence.txt']));
 
     const html = path.join(run.dir, 'allure-report', 'index.html');
     const text = readFileSync(html, 'utf8');

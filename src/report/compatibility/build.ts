@@ -5,7 +5,7 @@ import type { Catalogue } from '../../spec/types.js';
 import { applyBaseline, matches, type Baseline } from './baseline.js';
 import { buildMatrix, CONFORMANT_DEFINITION, emptyCounts, SCOPED_DEFINITION, statusOf, summariseGroups } from './matrix.js';
 import type { RunMeta } from './meta.js';
-import { OTHER_OPERATION, SCHEMA_VERSION, type CellReport, type CompatibilityReport, type OperationRow, type OperationStatus, type ReportScope, type TestRecord } from './types.js';
+import { OTHER_OPERATION, SCHEMA_VERSION, type AdvisoryReport, type CellReport, type CompatibilityReport, type OperationRow, type OperationStatus, type ReportScope, type TestRecord } from './types.js';
 
 export interface BuildInput {
   catalogue: Pick<Catalogue, 'operations' | 'findings' | 'errataApplied'>;
@@ -37,6 +37,32 @@ function byOperationThenCheck(a: CellReport, b: CellReport): number {
   return ORDER[a.outcome] - ORDER[b.outcome] || a.operation.localeCompare(b.operation) || a.check.localeCompare(b.check);
 }
 
+const ADVISORY_TESTS = 5;
+
+/**
+ * Advisories of every test, one per operation, check and title (a rule stricter than the vendor
+ * meets the same answer in many tests): apart from the matrix, never an outcome, never in the gate.
+ */
+export function collectAdvisories(records: readonly TestRecord[]): AdvisoryReport[] {
+  const byKey = new Map<string, AdvisoryReport>();
+  for (const rec of records) {
+    for (const f of rec.advisories ?? []) {
+      const operation = f.operationId ?? rec.operations[0] ?? OTHER_OPERATION;
+      const key = `${operation}\u0000${f.check}\u0000${f.title}`;
+      let a = byKey.get(key);
+      if (!a) {
+        a = { operation, check: f.check, title: f.title, message: f.message, tests: [], seen: 0 };
+        if (f.basis) a.basis = f.basis;
+        if (f.evidence) a.evidence = f.evidence;
+        byKey.set(key, a);
+      }
+      a.seen++;
+      if (a.tests.length < ADVISORY_TESTS) a.tests.push({ title: rec.title, file: rec.file, line: rec.line });
+    }
+  }
+  return [...byKey.values()].sort((a, b) => a.operation.localeCompare(b.operation) || a.check.localeCompare(b.check) || a.title.localeCompare(b.title));
+}
+
 export function buildReport(input: BuildInput): CompatibilityReport {
   const known = (operation: string, check: string): boolean => input.baseline.entries.some((e) => matches(e, operation, check));
   const scope = input.scope ?? null;
@@ -58,6 +84,7 @@ export function buildReport(input: BuildInput): CompatibilityReport {
   const conformant = operations.conformant;
 
   const inMatrix = cells.filter((c) => c.operation !== OTHER_OPERATION);
+  const advisories = collectAdvisories(input.records);
   return {
     schemaVersion: SCHEMA_VERSION,
     generatedAt: (input.now ?? new Date()).toISOString(),
@@ -73,6 +100,7 @@ export function buildReport(input: BuildInput): CompatibilityReport {
       cellsByOutcome,
       operations,
       testedOperations: matrix.operations.filter((r) => r.declared && Object.keys(r.cells).length > 0).length,
+      advisories: advisories.length,
     },
     checks: matrix.checks,
     groups: matrix.groups,
@@ -80,6 +108,7 @@ export function buildReport(input: BuildInput): CompatibilityReport {
     failures: inMatrix.filter((c) => c.outcome === 'fail' || c.outcome === 'error').sort(byOperationThenCheck),
     unsupported: inMatrix.filter((c) => c.outcome === 'unsupported').sort(byOperationThenCheck),
     other: cells.filter((c) => c.operation === OTHER_OPERATION).sort(byOperationThenCheck),
+    advisories,
     gate,
     specFindings: input.catalogue.findings,
     errataApplied: input.catalogue.errataApplied,

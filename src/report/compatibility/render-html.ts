@@ -1,8 +1,8 @@
 // index.html: ONE self-contained page (inline CSS and SVG, no script, no external resource) that a
 // vendor can publish and a QA lead can read: the score and what it means, the per-group picture,
-// every failure with its evidence, then what is apart from failures (known deviations,
-// unsupported and deprecated operations, in a scoped run the operations out of scope, the
-// baseline), the full matrix, spec findings and errata.
+// every failure with its evidence (and how it reproduced, when it was replayed), then what is
+// apart from failures (known deviations, advisories, unsupported and deprecated operations, in a
+// scoped run the operations out of scope, the baseline), the full matrix, spec findings and errata.
 import { OUTCOMES, type Outcome } from '../../checks/types.js';
 import { formatEvidence } from '../evidence.js';
 import { OUTCOME_COLOUR, OUTCOME_LETTER, STATUS_COLOUR, STATUS_LABEL } from './colours.js';
@@ -10,7 +10,8 @@ import { anchor, esc } from './escape.js';
 import { badgeLabel } from './meta.js';
 import { groupOverviewSvg } from './render-svg.js';
 import { outOfScopeReason, scopedLabel, scopeVariables, scoreText } from './scope.js';
-import type { CellReport, CompatibilityReport, GroupSummary, OperationRow, ReportFinding } from './types.js';
+import { reproductionText } from './reproduction.js';
+import type { AdvisoryReport, CellReport, CompatibilityReport, GroupSummary, OperationRow, ReportFinding } from './types.js';
 
 const CSS = `
 :root { --fg:#1c2330; --muted:#5b6575; --line:#dde3ea; --bg:#f6f8fa; }
@@ -29,7 +30,8 @@ table { border-collapse: collapse; } th, td { text-align: left; padding: 3px 8px
 .pill { display: inline-block; padding: 0 8px; border-radius: 10px; color: #fff; font-size: 12px; font-weight: 600; }
 .failure, .apart { border: 1px solid var(--line); border-left: 4px solid #c62828; border-radius: 6px; padding: 10px 14px; margin: 10px 0; }
 .failure.known { border-left-color: #b26a00; } .failure.error { border-left-color: #6a1b9a; }
-.apart { border-left-color: #5c6bc0; }
+.apart { border-left-color: #5c6bc0; } .apart.advisory { border-left-color: #00838f; }
+.repro { font-weight: 600; }
 pre.evidence { background: #0f1720; color: #e6edf3; padding: 10px 12px; border-radius: 6px; overflow-x: auto; font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; white-space: pre-wrap; word-break: break-word; }
 .finding { margin: 8px 0 0; }
 table.matrix td.cell { text-align: center; font: 600 11px ui-monospace, monospace; color: #fff; min-width: 22px; }
@@ -75,10 +77,22 @@ function cellEvidence(cell: CellReport): string {
 function failureHtml(report: CompatibilityReport, cell: CellReport): string {
   const classes = ['failure', cell.outcome, cell.known ? 'known' : ''].filter(Boolean).join(' ');
   const known = cell.known ? `<p><strong>Known deviation</strong> (baseline): ${esc(cell.reason ?? '')}</p>` : '';
+  const repro = cell.reproduction ? `<p class="repro">${esc(reproductionText(cell.reproduction))}</p>` : '';
   return `<section class="${classes}" id="${anchor('f', cell.operation, cell.check)}" data-operation="${esc(cell.operation)}" data-check="${esc(cell.check)}">
 <h3>${outcomePill(cell.outcome)} ${esc(cell.operation)} <span class="muted">${esc(opLabel(report, cell.operation))}</span> · ${esc(cell.check)}</h3>
-${known}${cellEvidence(cell)}
+${known}${repro}${cellEvidence(cell)}
 ${testsHtml(cell)}
+</section>`;
+}
+
+function advisoryHtml(report: CompatibilityReport, a: AdvisoryReport): string {
+  const basis = a.basis ? `${a.basis.kind}: ${a.basis.ref}` : 'not described by the vendor';
+  const tests = a.tests.map((t) => `<li><code>${esc(t.title)}</code> <span class="muted">${esc(t.file)}:${t.line}</span></li>`);
+  return `<section class="apart advisory" id="${anchor('a', a.operation, `${a.check} ${a.title}`)}" data-operation="${esc(a.operation)}" data-check="${esc(a.check)}">
+<h3>${esc(a.operation)} <span class="muted">${esc(opLabel(report, a.operation))}</span> · ${esc(a.check)}</h3>
+<div class="finding"><strong>${esc(a.title)}</strong> <span class="muted">(advisory; rests on ${esc(basis)}; met in ${a.seen} test${a.seen === 1 ? '' : 's'})</span><div>${esc(a.message)}</div></div>
+${a.evidence ? `<pre class="evidence">${esc(formatEvidence(a.evidence))}</pre>` : ''}
+<ul class="muted">${tests.join('')}${a.seen > a.tests.length ? `<li>… ${a.seen - a.tests.length} more</li>` : ''}</ul>
 </section>`;
 }
 
@@ -221,6 +235,7 @@ export function renderHtml(r: CompatibilityReport): string {
   const live = (c: CellReport): boolean => !r.operations.find((o) => o.id === c.operation)?.deprecated;
   const newFailures = r.failures.filter((c) => !c.known && live(c));
   const known = r.failures.filter((c) => c.known && live(c));
+  const advisories = r.advisories ?? [];
   const deprecated = r.operations.filter((o) => o.deprecated);
   const deprecatedHtml = deprecated.map((row) => {
     const cells = [...r.failures, ...r.unsupported].filter((c) => c.operation === row.id);
@@ -268,6 +283,10 @@ ${listOrNone(newFailures.map((c) => failureHtml(r, c)), 'No failures outside the
 <h2 id="known">Known deviations (${known.length})</h2>
 <p class="muted">Failures the baseline lists with a reason. They do not fail CI, and they still count against the score.</p>
 ${listOrNone(known.map((c) => failureHtml(r, c)), 'None.')}
+
+<h2 id="advisories">Advisories (${advisories.length})</h2>
+<p class="muted">Findings of rules stricter than the vendor's description (our spec's errata, a habit observed on one shop version, this project's own rules), with their evidence. Not failures: they change no outcome, no score and never the CI gate.</p>
+${listOrNone(advisories.map((a) => advisoryHtml(r, a)), 'None.')}
 
 <h2 id="unsupported">Unsupported operations (${unsupportedOps.length})</h2>
 <p class="muted">Operations the target does not implement (404 for the whole path, 405, 501). Not failures, and not conformant.</p>

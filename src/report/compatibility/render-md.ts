@@ -4,8 +4,9 @@ import { formatEvidence } from '../evidence.js';
 import { STATUS_LABEL } from './colours.js';
 import { badgeLabel } from './meta.js';
 import { requestsText } from './render-html.js';
+import { reproductionText } from './reproduction.js';
 import { outOfScopeReason, scopedLabel, scopeVariables, scoreText } from './scope.js';
-import type { CellReport, CompatibilityReport } from './types.js';
+import type { AdvisoryReport, CellReport, CompatibilityReport } from './types.js';
 
 const EVIDENCE_LINES = 14;
 
@@ -20,10 +21,17 @@ function fence(text: string): string {
 }
 
 function failureMd(cell: CellReport): string {
-  const head = `- **${cell.operation}** · \`${cell.check}\`: ${cell.outcome}${cell.known ? ` (known deviation: ${cell.reason ?? ''})` : ''}`;
+  const head = `- **${cell.operation}** · \`${cell.check}\`: ${cell.outcome}${cell.known ? ` (known deviation: ${cell.reason ?? ''})` : ''}${cell.reproduction ? `; ${reproductionText(cell.reproduction)}` : ''}`;
   const f = cell.findings[0];
   const body = f ? `${f.title}: ${f.message}${f.evidence ? `\n\n${fence(formatEvidence(f.evidence))}` : ''}` : cell.message ? fence(cell.message) : '';
   return body ? `${head}\n\n${body.split('\n').map((l) => (l ? `  ${l}` : '')).join('\n')}\n` : head;
+}
+
+function advisoryMd(a: AdvisoryReport): string {
+  const basis = a.basis ? `${a.basis.kind}: ${a.basis.ref}` : 'not described by the vendor';
+  const head = `- **${a.operation}** · \`${a.check}\`: ${a.title} (advisory; rests on ${basis}; met in ${a.seen} test${a.seen === 1 ? '' : 's'})`;
+  const body = `${a.message}${a.evidence ? `\n\n${fence(formatEvidence(a.evidence))}` : ''}`;
+  return `${head}\n\n${body.split('\n').map((l) => (l ? `  ${l}` : '')).join('\n')}\n`;
 }
 
 export function renderMarkdown(r: CompatibilityReport): string {
@@ -60,6 +68,10 @@ export function renderMarkdown(r: CompatibilityReport): string {
   out.push(...(newF.length ? newF.map(failureMd) : ['None outside the baseline.']), '');
   out.push(`## Known deviations (${known.length})`, '');
   out.push(...(known.length ? known.map(failureMd) : ['None.']), '');
+  const advisories = r.advisories ?? [];
+  out.push(`## Advisories (${advisories.length})`, '');
+  out.push('Stricter than the vendor describes (our errata, a habit observed on one shop, our own rules): never a failure, never in the CI gate.', '');
+  out.push(...(advisories.length ? advisories.map(advisoryMd) : ['None.']), '');
   const unsupportedOps = [...new Set(r.unsupported.map((c) => c.operation))];
   out.push(`## Unsupported operations (${unsupportedOps.length})`, '');
   out.push(...(unsupportedOps.length ? unsupportedOps.map((id) => `- ${id}`) : ['None.']), '');

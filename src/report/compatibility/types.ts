@@ -2,7 +2,8 @@
 // reports/compatibility/report.json holds (CompatibilityReport). report.json is the single source
 // the page, the Markdown, the badge and the CI gate are rendered from, so `npm run report` can
 // re-render them without rerunning anything.
-import type { Evidence, Outcome } from '../../checks/types.js';
+import type { Basis, Evidence, Outcome } from '../../core/finding.js';
+import type { CellVerdict, PropertyRun, Reproduction } from '../../core/verdict.js';
 import type { SpecFinding } from '../../spec/types.js';
 
 /**
@@ -15,48 +16,54 @@ export const SCHEMA_VERSION = 2;
 /** The row of tests that name no operation. */
 export const OTHER_OPERATION = '(other)';
 /** The column of tests that name an operation but no check or rule. */
-export const OTHER_CHECK = 'other';
+export { OTHER_CHECK } from '../../core/keys.js';
 
 /** A finding as kept in the report: the check's words plus the redacted evidence. */
 export interface ReportFinding {
   check: string;
+  /** The operation whose answer it judged (absent in reports written before it was kept). */
+  operationId?: string;
   title: string;
   message: string;
   severity: string;
   outcome: string;
+  /** What the rule rests on, when not the vendor's description (advisories). */
+  basis?: Basis;
   evidence?: Evidence;
 }
 
-/** What one test said, reduced to what the matrix needs. */
+/** What one test said (its verdict record), reduced to what the matrix needs. */
 export interface TestRecord {
   /** `file › describe › title` */
   title: string;
   file: string;
   line: number;
-  /** Operation ids (from `operation` annotations or `@op:` tags); empty for tests that name none. */
+  /** Operation ids of the catalogue the test is about; empty for tests that name none. */
   operations: string[];
   /** Check/rule columns; `OTHER_CHECK` when the test names none. */
   checks: string[];
-  /** Resource group from the `group` annotation or the `@<group>` tag, when the test gives one. */
+  /** Resource group: the catalogue's group of the test's operation (verdict record). */
   group?: string;
   outcome: Outcome;
   /**
-   * The operations the outcome is about, when it is about fewer than `operations`: an Unsupported
-   * test names the operation the target lacks (`unsupported-operation` annotations), a failing
-   * test the operations it reached (`reached-operations`); its other operations take Skip.
+   * The cells the test decides, when not all of them take its outcome (every pair of its
+   * operations and checks): an Unsupported test is about the operations the target lacks, a
+   * failing one about the operation and rule its finding named, else those it reached; the others
+   * take Skip with the reason ("not reached" / "not judged").
    */
-  only?: string[];
-  /**
-   * The checks a failing test's outcome is about, when fewer than `checks`: the rules its findings
-   * broke (`failed-check` annotations); its other checks take Skip ("not judged").
-   */
-  onlyChecks?: string[];
+  cells?: CellVerdict[];
   /** Why it was skipped / unsupported / disabled, when it says. */
   reason?: string;
-  /** Findings attached as evidence.json by the contract suite (fixtures/outcome.ts). */
+  /** Findings of the verdict record (fail, error, unsupported), with evidence. */
   findings: ReportFinding[];
-  /** The failure message (redacted, without colour codes), for tests without evidence.json. */
+  /** Findings stricter than the vendor describes: shown apart, never an outcome. */
+  advisories?: ReportFinding[];
+  /** The failure message (redacted, without colour codes), as Playwright shows it. */
   message?: string;
+  /** Property tests: seed, path and the replay command. */
+  property?: PropertyRun;
+  /** How a failure reproduced when replayed, when it was. */
+  reproduction?: Reproduction;
   durationMs: number;
 }
 
@@ -110,6 +117,28 @@ export interface CellReport {
   message?: string;
   /** Why a test was skipped / unsupported. */
   note?: string;
+  /** How the failure reproduced when replayed (the first test of the cell that says). */
+  reproduction?: Reproduction;
+  /** The replay command of a property failure. */
+  replay?: string;
+}
+
+/**
+ * A finding stricter than the vendor describes (our erratum, a habit observed on one shop
+ * version, the project's own rule): shown with its evidence, counted apart, never a failure, never
+ * in the gate. One per operation, check and title, however many tests met it.
+ */
+export interface AdvisoryReport {
+  operation: string;
+  check: string;
+  title: string;
+  message: string;
+  basis?: Basis;
+  evidence?: Evidence;
+  /** Tests that met it (the first few). */
+  tests: { title: string; file: string; line: number }[];
+  /** How many tests met it. */
+  seen: number;
 }
 
 export interface BaselineEntry {
@@ -186,6 +215,8 @@ export interface CompatibilityReport {
     cellsByOutcome: Record<Outcome, number>;
     operations: Record<OperationStatus, number>;
     testedOperations: number;
+    /** Distinct advisories (absent in reports written before they existed). */
+    advisories?: number;
   };
   checks: string[];
   groups: GroupSummary[];
@@ -196,6 +227,8 @@ export interface CompatibilityReport {
   unsupported: CellReport[];
   /** Tests that name no operation, by check (or title). */
   other: CellReport[];
+  /** Advisories: stricter than the vendor describes; never failures (absent in older reports). */
+  advisories?: AdvisoryReport[];
   gate: Gate;
   specFindings: SpecFinding[];
   errataApplied: string[];
