@@ -16,12 +16,9 @@
 import fc from 'fast-check';
 import type { Operation, SpecSchema } from '../spec/types.js';
 import { dateKind, dateValue, DEFAULT_FACTS, isCurrencyField, isLanguageCodeField, isMultiLangSchema, isReferenceField, KNOWN_SETTINGS, SHOP_FACTS, type ShopFacts } from './references.js';
+import { isObj } from '../core/json.js';
 
 type Json = Record<string, unknown>;
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Unique numbers for names and e-mails; each worker starts its own range. */
 export class Uniq {

@@ -12,14 +12,10 @@ import type { Profile } from '../config/config.js';
 import type { Operation, ParameterInfo } from '../spec/types.js';
 import { FILE_FIELDS } from './ledger-rules.js';
 import { paramNoun, type Ledger } from './ledger.js';
+import { isObj } from '../core/json.js';
 
-type Json = Record<string, unknown>;
 
 const INT64_MAX = 9223372036854775807n;
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 export function isSearchOperation(op: Operation): boolean {
   return op.method === 'post' && (/\/search$/.test(op.path) || op.extensions['x-search'] === true);

@@ -4,12 +4,8 @@
 import { pathMatcher } from '../spec/catalogue.js';
 import type { Catalogue, Operation } from '../spec/types.js';
 import type { NewRecord } from './ledger.js';
+import { isObj } from '../core/json.js';
 
-type Json = Record<string, unknown>;
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function idOf(v: unknown): string | undefined {
   if (typeof v === 'number' || (typeof v === 'string' && v !== '')) return String(v);

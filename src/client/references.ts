@@ -18,12 +18,9 @@ import type { Operation, SpecSchema } from '../spec/types.js';
 import type { ApiClient } from './api-client.js';
 import { collectionNoun, paramNoun } from './ledger.js';
 import { fillPath } from './url.js';
+import { isObj } from '../core/json.js';
 
 type Json = Record<string, unknown>;
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Names: which fields are references, dates, codes.

@@ -15,12 +15,9 @@ import { collectionNoun, paramNoun, singular } from './ledger.js';
 import { FILE_FIELDS } from './ledger-rules.js';
 import { REFERENCE_GAPS, resolveReferences } from './references.js';
 import { fillPath } from './url.js';
+import { isObj } from '../core/json.js';
 
 type Json = Record<string, unknown>;
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** A value, or why there is none: `skip` (the target lacks data) or `disabled` (the profile forbids it). */
 export type Resolved<T> = { ok: true; value: T } | { ok: false; kind: 'skip' | 'disabled'; reason: string };

@@ -8,6 +8,7 @@ import { Redactor } from '../client/redact.js';
 import { nodeTransport, type HttpResponse } from '../client/http.js';
 import { joinUrl } from '../client/url.js';
 import { rootMapOf } from '../support/routes.js';
+import { isObj } from '../core/json.js';
 
 export class PreflightError extends Error {
   override name = 'PreflightError';
@@ -92,11 +93,6 @@ function transportMessage(url: string, raw: string, insecureTls: boolean): strin
   }
 }
 
-type Json = Record<string, unknown>;
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function parseJson(text: string): unknown {
   try {

@@ -1,6 +1,8 @@
 // Records of list answers as the list properties compare them: an identity per record (its id,
 // else the whole record as JSON, e.g. file names), multiset differences, the first-level values
 // search looks at, and case-insensitive containment.
+import { isObj } from '../core/json.js';
+export { isObj } from '../core/json.js';
 
 export type Json = Record<string, unknown>;
 
@@ -9,10 +11,6 @@ export type Json = Record<string, unknown>;
  * `disable_links`, not by `fields`), so a `fields=` projection may keep it. The vendor shop does.
  */
 export const META_KEYS: ReadonlySet<string> = new Set(['_links']);
-
-export function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** `id` when the record has one (number or string), else the JSON of the whole item. */
 export function identity(item: unknown): string {
