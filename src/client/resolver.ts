@@ -16,6 +16,7 @@ import { FILE_FIELDS } from './ledger-rules.js';
 import { REFERENCE_GAPS, resolveReferences } from './references.js';
 import { fillPath } from './url.js';
 import { isObj } from '../core/json.js';
+import { listItems } from '../checks/rules/list-items.js';
 
 type Json = Record<string, unknown>;
 
@@ -53,17 +54,6 @@ function idKeys(paramName: string): string[] {
   return ['id', `${camel}Id`, paramName, `${noun}_id`, camel];
 }
 
-/** The records of a list answer: the array itself, or the first array of objects inside it. */
-export function listItems(body: unknown): Json[] {
-  if (Array.isArray(body)) return body.filter(isObj);
-  if (!isObj(body)) return [];
-  for (const k of ['data', 'items', 'results', 'records', 'content']) {
-    const v = body[k];
-    if (Array.isArray(v)) return v.filter(isObj);
-  }
-  for (const v of Object.values(body)) if (Array.isArray(v) && v.some(isObj)) return v.filter(isObj);
-  return [];
-}
 
 function idIn(item: Json, paramName: string): string | undefined {
   for (const k of idKeys(paramName)) {
