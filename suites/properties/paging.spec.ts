@@ -8,8 +8,9 @@ import fc from 'fast-check';
 import { sortArb } from '../../src/arbitraries/index.js';
 import { loadConfig } from '../../src/config/config.js';
 import { collectionsWith, listCollections, type ListCollection } from '../../src/properties/collections.js';
-import { linkProblems } from '../../src/properties/links.js';
-import { identity, multisetDiff } from '../../src/properties/records.js';
+import { linkHeaderProblems } from '../../src/checks/rules/links.js';
+import { listItems } from '../../src/checks/rules/list-items.js';
+import { identity, multisetDiff } from '../../src/checks/rules/records.js';
 import { catalogueFor } from '../../fixtures/catalogue.js';
 import { oneLine, ruleError } from '../../fixtures/evidence.js';
 import type { Exchange } from '../../src/checks/types.js';
@@ -84,7 +85,7 @@ async function walk(api: Parameters<typeof readList>[0], c: ListCollection, all:
         exchange: got.exchange,
       });
     }
-    const problems = linkProblems(got.exchange.request.url, got.exchange.response.headers.link, page, last);
+    const problems = linkHeaderProblems(got.exchange.request.url, got.exchange.response.headers.link, page, last);
     if (problems.length) {
       return ruleError(api, {
         rule: 'link-header',
@@ -109,8 +110,7 @@ async function walk(api: Parameters<typeof readList>[0], c: ListCollection, all:
 }
 
 function itemsOfExchange(ex: Exchange): string[] {
-  const body = ex.response.json;
-  return Array.isArray(body) ? body.map(identity) : [];
+  return listItems(ex.response.json).map(identity);
 }
 
 test.describe('paging partition @properties', () => {
