@@ -2,12 +2,10 @@
 // how it completes and trims records to the declared answer shape. These keep the shop's answers
 // spec-shaped by construction instead of by hand in every group.
 import type { SpecSchema } from '../../src/spec/types.js';
+import { isObj } from '../../src/core/json.js';
+export { isObj } from '../../src/core/json.js';
 
 export type Json = Record<string, unknown>;
-
-export function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** One schema out of an allOf (the spec wraps a $ref in allOf to give it readOnly). */
 export function flat(schema: SpecSchema): SpecSchema {

@@ -4,6 +4,7 @@
 // the many files that take them from the checks.
 import type { Catalogue, Operation } from '../spec/types.js';
 import type { Exchange, Intent, SchemaErrorInfo } from '../core/exchange.js';
+import type { Finding, Severity } from '../core/finding.js';
 
 export type { Exchange, Intent, RecordedRequest, RecordedResponse, SchemaErrorInfo } from '../core/exchange.js';
 export { OUTCOMES, worseOf } from '../core/finding.js';

@@ -17,12 +17,9 @@ import type { Operation, SpecSchema } from '../spec/types.js';
 import { dateKind, isCurrencyField, isLanguageCodeField, isMultiLangSchema, isReferenceField } from '../spec/fields.js';
 import { KNOWN_SETTINGS, MODULES } from '../spec/particulars.js';
 import { dateValue, DEFAULT_FACTS, type ShopFacts } from '../spec/shop-facts.js';
+import { isObj } from '../core/json.js';
 
 type Json = Record<string, unknown>;
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Unique numbers for names and e-mails; each worker starts its own range. */
 export class Uniq {

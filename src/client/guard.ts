@@ -13,17 +13,12 @@ import type { Operation, ParameterInfo } from '../spec/types.js';
 import { isDestructiveOperation, isSearchOperation } from '../spec/operation-kinds.js';
 import { FILES } from '../spec/particulars.js';
 import { paramNoun, type Ledger } from './ledger.js';
+import { isObj } from '../core/json.js';
 
 // Where an operation's kind is decided (src/spec/operation-kinds.ts), re-exported for callers here.
 export { isDestructiveOperation, isSearchOperation, isWriteOperation } from '../spec/operation-kinds.js';
 
-type Json = Record<string, unknown>;
-
 const INT64_MAX = 9223372036854775807n;
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** True when the value cannot name any record of this parameter (wrong type for its schema). */
 export function cannotNameRecord(param: ParameterInfo | undefined, value: string): boolean {

@@ -8,12 +8,8 @@ import { isSearchOperation } from '../spec/operation-kinds.js';
 import { BULK_ANSWER, FILES, SEARCH_SEGMENT } from '../spec/particulars.js';
 import type { Catalogue, Operation } from '../spec/types.js';
 import type { NewRecord } from './ledger.js';
+import { isObj } from '../core/json.js';
 
-type Json = Record<string, unknown>;
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function idOf(v: unknown): string | undefined {
   if (typeof v === 'number' || (typeof v === 'string' && v !== '')) return String(v);

@@ -21,12 +21,11 @@ import { dateKind, isCurrencyField, isLanguageCodeField, isMultiLangSchema } fro
 import { DEFAULT_FACTS, learnFacts, walk, type ShopFacts } from '../spec/shop-facts.js';
 import { isSearchPath } from '../spec/operation-kinds.js';
 import { fillPath } from './url.js';
+import { isObj } from '../core/json.js';
+import { listItems } from '../checks/rules/list-items.js';
+import { notImplementedReason } from '../checks/rules/not-implemented.js';
 
 type Json = Record<string, unknown>;
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Names and formats (src/spec/fields.ts, src/spec/shop-facts.ts), re-exported for the callers here.
@@ -164,10 +163,6 @@ function cacheFor(client: ApiClient): Cache {
   return c;
 }
 
-/** "This resource is not implemented" (404 Resource not found, 405, 501), as opposed to "no such record". */
-export function notImplemented(status: number, text: string): boolean {
-  return status === 405 || status === 501 || (status === 404 && /resource not found|not implemented|unknown resource|no route/i.test(text));
-}
 
 const toRef = (v: unknown): RefValue | undefined => {
   if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
@@ -179,13 +174,6 @@ function idOf(item: Json): RefValue | undefined {
   return toRef(item.id);
 }
 
-/** The records of a list answer: the array itself or the first array of objects in it. */
-function itemsOf(body: unknown): Json[] {
-  if (Array.isArray(body)) return body.filter(isObj);
-  if (!isObj(body)) return [];
-  for (const v of Object.values(body)) if (Array.isArray(v) && v.some(isObj)) return v.filter(isObj);
-  return [];
-}
 
 /** Per spec (its operation list), whether a noun has a collection: asked for every reference of every body. */
 const collectionsBySpec = new WeakMap<readonly Operation[], Map<string, boolean>>();
@@ -220,7 +208,7 @@ export class ShopReferences {
 
   private async items(path: string): Promise<Json[]> {
     const r = await this.get(path);
-    return r.status >= 200 && r.status < 300 ? itemsOf(r.json) : [];
+    return r.status >= 200 && r.status < 300 ? listItems(r.json) : [];
   }
 
   /** A record read whole: the single read of the first record of a list (ids from the list). */
@@ -325,7 +313,7 @@ export class ShopReferences {
         const r = await this.get(fillPath(one.path, { [name]: String(value) }));
         if (r.status >= 200 && r.status < 300) return true;
         // The target shows the id but does not implement the read: it stands as shown.
-        return r.status === 0 ? false : notImplemented(r.status, r.text);
+        return r.status === 0 ? false : notImplementedReason(r) !== undefined;
       })();
       this.cache.confirmed.set(key, hit);
     }
@@ -347,7 +335,7 @@ export class ShopReferences {
       for (const id of ids) {
         const r = await this.get(fillPath(one.path, { [name]: id }));
         if (r.status >= 200 && r.status < 300) return { ok: true, value: /^\d+$/.test(id) ? Number(id) : id, source: `GET ${fillPath(one.path, { [name]: id })} answered ${r.status}` };
-        if (r.status === 0 || notImplemented(r.status, r.text)) break;
+        if (r.status === 0 || notImplementedReason(r) !== undefined) break;
       }
     }
     return undefined;

@@ -22,12 +22,10 @@ import { FILES, PUT_CREATE_IDS, RECORD_VIEWS } from '../spec/particulars.js';
 import { collectionNoun, paramNoun, singular } from './ledger.js';
 import { kindNouns, nounsFor, shopReferences, type RefValue } from './references.js';
 import { fillPath } from './url.js';
+import { isObj } from '../core/json.js';
+import { listItems } from '../checks/rules/list-items.js';
 
 type Json = Record<string, unknown>;
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** A value, or why there is none: `skip` (the target lacks data) or `disabled` (the profile forbids it). */
 export type Resolved<T> = { ok: true; value: T } | { ok: false; kind: 'skip' | 'disabled'; reason: string };
@@ -63,17 +61,6 @@ function idKeys(paramName: string): string[] {
   return ['id', `${camel}Id`, paramName, `${noun}_id`, camel];
 }
 
-/** The records of a list answer: the array itself, or the first array of objects inside it. */
-export function listItems(body: unknown): Json[] {
-  if (Array.isArray(body)) return body.filter(isObj);
-  if (!isObj(body)) return [];
-  for (const k of ['data', 'items', 'results', 'records', 'content']) {
-    const v = body[k];
-    if (Array.isArray(v)) return v.filter(isObj);
-  }
-  for (const v of Object.values(body)) if (Array.isArray(v) && v.some(isObj)) return v.filter(isObj);
-  return [];
-}
 
 function idIn(item: Json, paramName: string): string | undefined {
   for (const k of idKeys(paramName)) {

@@ -2,14 +2,11 @@
 // The raw document is consulted only to record where each schema lives, so validators can compile
 // from the $ref-carrying form (shared definitions compile once).
 import type { HttpMethod, Operation, ParameterInfo, RequestBodyInfo, ResponseInfo, SpecSchema } from './types.js';
+import { isObj } from '../core/json.js';
 
 type Json = Record<string, unknown>;
 
 export const METHODS: readonly HttpMethod[] = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'];
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Escapes one JSON-pointer segment. */
 export function ptr(...segments: string[]): string {

@@ -8,6 +8,7 @@
 // bounds (int64 = a safe integer), float/double/password/binary carry no rule, date/date-time/
 // email/byte are checked by the formats registered in validators.ts, unknown formats are dropped
 // (the linter reports them). `type: file` accepts anything; invalid types are dropped.
+import { isObj } from '../core/json.js';
 
 export type SchemaMode = 'request' | 'response';
 
@@ -45,10 +46,6 @@ export interface ConvertOptions {
   lenientRef?: (ref: string) => string;
   /** Neither readOnly nor write-only fields are forbidden (for examples, which show whole records). */
   ignoreAccess?: boolean;
-}
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function target(s: unknown, resolveRef?: (ref: string) => unknown): unknown {

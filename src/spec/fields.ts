@@ -2,12 +2,8 @@
 // names (and formats) the way this API names them. Pure; read by the bodies a client sends
 // (src/client/bodies.ts), the data resolver and the arbitraries alike.
 import type { SpecSchema } from './types.js';
+import { isObj, type Json } from '../core/json.js';
 
-type Json = Record<string, unknown>;
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** `taxClassId`, `customer_ids`, `id`: a field that names a record. */
 export function isReferenceField(name: string): boolean {

@@ -2,12 +2,8 @@
 // dates, its currency, language and country codes): pure; learnt from the target's own records by
 // src/client/references.ts, used by the bodies a client sends and by the arbitraries.
 import { dateKind, isCurrencyField, isLanguageCodeField, isMultiLangValue, type DateKind } from './fields.js';
+import { isObj, type Json } from '../core/json.js';
 
-type Json = Record<string, unknown>;
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** `sql`: `YYYY-MM-DD HH:MM:SS`; `iso`: `YYYY-MM-DDTHH:MM:SSZ` (+ `iso-ms` with milliseconds); `date`: `YYYY-MM-DD`. */
 export type DateStyle = 'sql' | 'iso' | 'iso-ms' | 'date';

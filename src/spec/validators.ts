@@ -6,6 +6,7 @@ import addFormatsModule from 'ajv-formats';
 import { convertSchema, type ConvertOptions, type SchemaMode } from './convert.js';
 import type { Catalogue, Operation, ResponseInfo } from './types.js';
 import type { SchemaErrorInfo } from '../core/exchange.js';
+import { isObj } from '../core/json.js';
 
 type Json = Record<string, unknown>;
 
@@ -13,10 +14,6 @@ type Json = Record<string, unknown>;
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
 
 export type Variant = 'request' | 'response' | 'response-strict' | 'example';
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function unescapeSegment(segment: string, uriEncoded: boolean): string {
   let p = segment;

@@ -14,7 +14,7 @@
 // - A create that answered 5xx BREAKER_LIMIT times (half-written records on some shops) is not
 //   called again: a BlockedError names it and its last answer.
 import type { Exchange, Intent } from '../core/exchange.js';
-import { saysPathUnknown, unsupportedReason } from '../checks/unsupportedOperation.js';
+import { notImplementedReason, saysPathUnknown } from '../checks/rules/not-implemented.js';
 import { BlockedError, UnsupportedError } from '../core/errors.js';
 import { fillPath } from '../spec/catalogue.js';
 import { isCreateOperation, isSearchOperation } from '../spec/operation-kinds.js';
@@ -99,9 +99,9 @@ export class SupportGate {
     const s = ex.response.status;
     let why: string | undefined;
     if (TEACHES.has(ex.intent)) {
-      why = unsupportedReason(op, ex) ?? (createdInsteadOfSearching(op, ex) ? `${op.method.toUpperCase()} ${op.path} answered ${s} with a single record instead of a list: the target created a record instead of searching` : undefined);
+      why = notImplementedReason(ex.response, op) ?? (createdInsteadOfSearching(op, ex) ? `${op.method.toUpperCase()} ${op.path} answered ${s} with a single record instead of a list: the target created a record instead of searching` : undefined);
     }
-    if (get && ex.intent !== 'undeclared-method' && saysPathUnknown(ex)) {
+    if (get && ex.intent !== 'undeclared-method' && saysPathUnknown(ex.response)) {
       const resource = await this.resourceVerdict(op, get);
       if (resource) why = resource;
     }

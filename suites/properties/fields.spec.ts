@@ -7,7 +7,9 @@ import fc from 'fast-check';
 import { fieldsArb } from '../../src/arbitraries/index.js';
 import { loadConfig } from '../../src/config/config.js';
 import { collectionsWith, listCollections } from '../../src/properties/collections.js';
-import { identity, isObj, META_KEYS } from '../../src/properties/records.js';
+import { isObj } from '../../src/core/json.js';
+import { projectionProblem } from '../../src/checks/rules/fields.js';
+import { identity } from '../../src/checks/rules/records.js';
 import { catalogueFor } from '../../fixtures/catalogue.js';
 import { ruleError, show } from '../../fixtures/evidence.js';
 import type { Exchange } from '../../src/checks/types.js';
@@ -18,16 +20,6 @@ import { readList, tryList } from './support/lists.js';
 const config = loadConfig();
 const catalogue = await catalogueFor(config.spec, config.errata);
 const LISTS = collectionsWith(listCollections(catalogue, config), 'fields').filter((c) => c.fields.all.length > 0);
-
-/** What is wrong with one projected record, or undefined. */
-function projectionProblem(rec: unknown, fields: readonly string[], full: Record<string, unknown> | undefined): string | undefined {
-  if (!isObj(rec)) return `not a record: ${show(rec)}`;
-  const keys = Object.keys(rec);
-  const extra = keys.filter((k) => !fields.includes(k) && !META_KEYS.has(k));
-  const missing = full ? fields.filter((f) => f in full && !(f in rec)) : [];
-  if (!extra.length && !missing.length) return undefined;
-  return `keys [${keys.join(', ')}]${extra.length ? `; not asked for: ${extra.join(', ')}` : ''}${missing.length ? `; asked for and present in the full record: ${missing.join(', ')}` : ''}`;
-}
 
 test.describe('fields @properties', () => {
   for (const c of LISTS) {

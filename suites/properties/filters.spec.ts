@@ -7,7 +7,10 @@ import fc from 'fast-check';
 import { sortArb } from '../../src/arbitraries/index.js';
 import { loadConfig } from '../../src/config/config.js';
 import { listCollections, type ListCollection } from '../../src/properties/collections.js';
-import { identity, isObj, multisetDiff, searchableValues } from '../../src/properties/records.js';
+import { isObj } from '../../src/core/json.js';
+import { identity, multisetDiff } from '../../src/checks/rules/records.js';
+import { searchableValues } from '../../src/checks/rules/search.js';
+import { FILTERS, misplacedRecord } from '../../src/checks/rules/filters.js';
 import { catalogueFor } from '../../fixtures/catalogue.js';
 import { ruleError, show } from '../../fixtures/evidence.js';
 import type { Exchange } from '../../src/checks/types.js';
@@ -18,26 +21,20 @@ import { judgeStable, readList, tryList } from './support/lists.js';
 const config = loadConfig();
 const catalogue = await catalogueFor(config.spec, config.errata);
 
-/** Filters the facts name, with the record field that says which part a record belongs to. */
-const FILTERS: readonly { param: string; rule: string; field: string; meaning: (value: string) => unknown }[] = [
-  { param: 'type', rule: 'filter-type', field: 'isGuest', meaning: (v) => v === 'guest' },
-  { param: 'state', rule: 'filter-state', field: 'isPending', meaning: (v) => v === 'pending' },
-];
 
 interface Subject {
   c: ListCollection;
   param: string;
   rule: string;
   field: string;
-  meaning: (value: string) => unknown;
   values: string[];
 }
 
 const SUBJECTS: Subject[] = listCollections(catalogue, config).flatMap((c) =>
-  FILTERS.flatMap((f) => {
-    const p = c.list.parameters.find((x) => x.in === 'query' && x.name === f.param);
+  Object.entries(FILTERS).flatMap(([param, f]) => {
+    const p = c.list.parameters.find((x) => x.in === 'query' && x.name === param);
     const values = Array.isArray(p?.schema.enum) ? p.schema.enum.filter((v): v is string => typeof v === 'string') : [];
-    return values.length >= 2 ? [{ c, ...f, values }] : [];
+    return values.length >= 2 ? [{ c, param, rule: f.rule, field: f.field, values }] : [];
   }),
 );
 
@@ -70,11 +67,11 @@ test.describe('filters @properties', () => {
             for (const value of s.values) {
               const part = await readList(api, c.list, { ...q, [s.param]: value }, s.rule, `${s.param}=${value}`);
               exchanges.push(part.exchange);
-              const misplaced = part.items.find((r) => isObj(r) && s.field in r && (r[s.field] === true) !== s.meaning(value));
+              const misplaced = misplacedRecord(s.param, value, part.items);
               if (misplaced !== undefined) {
                 return ruleError(api, {
                   rule: s.rule,
-                  title: `${s.param}=${value} should only list records whose ${s.field} is ${String(s.meaning(value))}`,
+                  title: `${s.param}=${value} should only list records whose ${s.field} is ${String(FILTERS[s.param]?.values[value])}`,
                   message: `record ${identity(misplaced)} has ${s.field}=${show(isObj(misplaced) ? misplaced[s.field] : undefined)}`,
                   exchange: part.exchange,
                 });

@@ -12,7 +12,9 @@ import fc from 'fast-check';
 import { loadConfig } from '../../src/config/config.js';
 import { groupInScope } from '../../src/config/scope.js';
 import { listCollections, type ListCollection } from '../../src/properties/collections.js';
-import { containsFolded, identity, isObj, searchableValues } from '../../src/properties/records.js';
+import { isObj } from '../../src/core/json.js';
+import { identity } from '../../src/checks/rules/records.js';
+import { containsFolded, matchesKeyword, searchableValues } from '../../src/checks/rules/search.js';
 import type { ApiClient } from '../../src/client/api-client.js';
 import { liveShrinks } from '../../src/properties/runner.js';
 import { catalogueFor } from '../../fixtures/catalogue.js';
@@ -61,8 +63,6 @@ function keywordArb(values: readonly string[]): fc.Arbitrary<string> {
   return fc.oneof({ weight: 4, arbitrary: piece }, { weight: 1, arbitrary: any });
 }
 
-const matches = (item: unknown, kw: string, lenient: boolean) => searchableValues(item).some((v) => containsFolded(v, kw, lenient));
-
 /** The record behind a list item, read by its id (GET /x/{id}); undefined when it cannot be read. */
 async function wholeRecord(api: ApiClient, c: ListCollection, item: unknown): Promise<unknown> {
   const read = c.read;
@@ -99,11 +99,11 @@ test.describe('search @properties', () => {
           // few reads at most: beyond that, the listed fields decide).
           let stray: unknown;
           let reads = 0;
-          for (const candidate of hits.items.filter((h) => !matches(h, kw, true))) {
+          for (const candidate of hits.items.filter((h) => !matchesKeyword(h, kw, true))) {
             if (c.read && reads < 3) {
               reads++;
               const whole = await wholeRecord(api, c, candidate);
-              if (whole !== undefined && matches(whole, kw, true)) continue;
+              if (whole !== undefined && matchesKeyword(whole, kw, true)) continue;
             }
             stray = candidate;
             break;
@@ -119,7 +119,7 @@ test.describe('search @properties', () => {
           const before = new Map(snapshot.items.map((r) => [identity(r), JSON.stringify(r)]));
           snapshot = await judgeStable(api, c.list, {}, snapshot, async (list) => {
             const found = new Set(hits.items.map(identity));
-            const missed = list.items.filter((r) => matches(r, kw, false) && !found.has(identity(r)) && before.get(identity(r)) === JSON.stringify(r));
+            const missed = list.items.filter((r) => matchesKeyword(r, kw) && !found.has(identity(r)) && before.get(identity(r)) === JSON.stringify(r));
             if (!missed.length) return undefined;
             return Promise.resolve(
               ruleError(api, {

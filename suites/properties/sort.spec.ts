@@ -1,6 +1,6 @@
 // Sort, over every list of the loaded spec that declares sort: for any one or two keys drawn from
 // the record's sortable (scalar, first-level) fields, in any direction, the answer is ordered by
-// the facts' rules (strings in UTF-8 byte order, numbers numerically; src/properties/order.ts),
+// the facts' rules (strings in UTF-8 byte order, numbers numerically; src/checks/rules/sort.ts),
 // and flipping every direction reverses the order of the records whose keys are distinct. One
 // answer is judged on its own, so other writers cannot disturb the verdict; the reversal only
 // compares records both answers hold with the same values.
@@ -9,10 +9,10 @@ import { sortArb } from '../../src/arbitraries/index.js';
 import type { ApiClient } from '../../src/client/api-client.js';
 import { loadConfig } from '../../src/config/config.js';
 import { collectionsWith, listCollections } from '../../src/properties/collections.js';
-import { firstDisorder, parseSortKeys, type SortKey } from '../../src/properties/order.js';
-import { identity } from '../../src/properties/records.js';
+import { firstDisorder, parseSortKeys, type SortKey } from '../../src/checks/rules/sort.js';
+import { identity } from '../../src/checks/rules/records.js';
 import { catalogueFor } from '../../fixtures/catalogue.js';
-import { ruleError, show } from '../../fixtures/evidence.js';
+import { ruleError } from '../../fixtures/evidence.js';
 import { tagSafe } from '../contract/plan.js';
 import { skipBecause, test, RUNS } from './support/fixtures.js';
 import { readList, tryList, type Listing } from './support/lists.js';
@@ -43,14 +43,13 @@ function distinctOrder(items: readonly unknown[], other: readonly unknown[], key
 
 function assertOrdered(api: ApiClient, got: Listing, sort: readonly string[]): void {
   const keys = parseSortKeys(sort);
-  const at = firstDisorder(got.items, keys);
-  if (at === undefined) return;
-  const [a, b] = [got.items[at - 1], got.items[at]];
-  const value = (r: unknown, f: string) => show(typeof r === 'object' && r !== null ? (r as Record<string, unknown>)[f] : undefined);
+  const bad = firstDisorder(got.items, keys);
+  if (bad === undefined) return;
+  const [a, b] = [got.items[bad.index - 1], got.items[bad.index]];
   throw ruleError(api, {
     rule: 'sort',
     title: `sort=${sort.join(',')} should order the records by ${keys.map((k) => `${k.field} ${k.desc ? 'descending' : 'ascending'}`).join(', then ')} (strings in byte order)`,
-    message: `record ${at} (${identity(a)}) comes before record ${at + 1} (${identity(b)}), but ${keys.map((k) => `${k.field}: ${value(a, k.field)} vs ${value(b, k.field)}`).join('; ')}`,
+    message: `${bad.why}: records ${identity(a)} and ${identity(b)}`,
     exchange: got.exchange,
   });
 }

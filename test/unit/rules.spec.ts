@@ -1,0 +1,61 @@
+// The one judge per rule (src/checks/rules): what a list answer holds, when an answer says "not
+// implemented", and the Link header where its two earlier judges disagreed.
+import { expect, test } from '@playwright/test';
+import { listAnswer, listItems } from '../../src/checks/rules/list-items.js';
+import { linkHeaderProblems, parseLinkHeader } from '../../src/checks/rules/links.js';
+import { notImplementedReason, saysPathUnknown } from '../../src/checks/rules/not-implemented.js';
+import { projectionProblem } from '../../src/checks/rules/fields.js';
+import { matchesKeyword } from '../../src/checks/rules/search.js';
+import type { Operation } from '../../src/spec/types.js';
+
+function op(method: string, p: string, declared: string[] = ['200']): Operation {
+  return { id: `${method} ${p}`, method, path: p, group: 'g', parameters: [], responses: declared.map((status) => ({ status })), extensions: {}, secured: true, deprecated: false, formFields: [] } as unknown as Operation;
+}
+
+test.describe('rule judges @unit', () => {
+  test('should read the records of a list answer, file-name lists as records, and nothing from a non-list', () => {
+    expect(listAnswer([{ id: 1 }, 'x', { id: 2 }])).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(listAnswer(['a.png', 'b.png'])).toEqual([{ id: 'a.png', name: 'a.png' }, { id: 'b.png', name: 'b.png' }]);
+    expect(listAnswer({ data: [{ id: 3 }] })).toEqual([{ id: 3 }]);
+    expect(listAnswer({ meta: 1, rows: [{ id: 4 }] })).toEqual([{ id: 4 }]);
+    expect(listAnswer([])).toEqual([]);
+    expect(listAnswer({ id: 1 })).toBeUndefined();
+    expect(listAnswer('nope')).toBeUndefined();
+    expect(listItems({ id: 1 })).toEqual([]);
+  });
+
+  test('should say "not implemented" for 405, an undeclared 501 and a 404 naming the path unknown, not for a missing record', () => {
+    const get = op('get', '/vpe');
+    const one = op('get', '/vpe/{id}', ['200', '404']);
+    const a = (status: number, json?: unknown, text = '') => ({ status, text: text || (json === undefined ? '' : JSON.stringify(json)), ...(json === undefined ? {} : { json }) });
+    expect(notImplementedReason(a(405), get)).toMatch(/405/);
+    expect(notImplementedReason(a(501), get)).toMatch(/501/);
+    expect(notImplementedReason(a(501), op('get', '/countries', ['200', '501']))).toBeUndefined();
+    expect(notImplementedReason(a(404, { message: 'Resource not found.' }), one)).toMatch(/path is unknown/);
+    expect(notImplementedReason(a(404, { message: 'Record 7 does not exist' }), one)).toBeUndefined();
+    // A collection GET cannot miss a record: an undeclared 404 there means the path is unknown.
+    expect(notImplementedReason(a(404, { message: 'x' }), get)).toMatch(/undeclared 404/);
+    // Without the operation (the preflight), only what the answer says counts.
+    expect(notImplementedReason(a(404, { message: 'x' }))).toBeUndefined();
+    expect(notImplementedReason(a(404, undefined, ''))).toBeUndefined();
+    expect(saysPathUnknown(a(404, undefined, 'no route matched'))).toBe(true);
+  });
+
+  test('should judge only the paging relations of a Link header, and let a link spell out a default parameter', () => {
+    const req = 'https://shop.example.test/v2/customers?page=1&per_page=2';
+    const next = 'https://shop.example.test/v2/customers?page=2&per_page=2';
+    expect(parseLinkHeader(`<${next}>; rel="next"; title="a, b; c", <${next}>; rel=last,`).map((l) => l.rel)).toEqual(['next', 'last']);
+    expect(linkHeaderProblems(req, `<${req}>; rel="self", <${next}>; rel="next", <${next}>; rel="last"`, 1, 2)).toEqual([]);
+    expect(linkHeaderProblems(req, `<${next}&sort=%2Bid>; rel="next", <${next}&sort=%2Bid>; rel="last"`, 1, 2)).toEqual([]);
+    expect(linkHeaderProblems(req, `<${next.replace('per_page=2', 'per_page=3')}>; rel="next", <${next}>; rel="last"`, 1, 2)[0]).toMatch(/rel="next" changes the other query parameters \(per_page=3 instead of 2\)/);
+    expect(linkHeaderProblems(req, `<${next}>; rel="next", <${req}>; rel="next", <${next}>; rel="last"`, 1, 2)[0]).toMatch(/given 2 times/);
+  });
+
+  test('should judge a projection by the fields asked and a hit by its keyword', () => {
+    expect(projectionProblem({ id: 1, _links: {} }, ['id'], { id: 1, name: 'x' })).toBeUndefined();
+    expect(projectionProblem({ id: 1, name: 'x' }, ['id'], undefined)).toMatch(/not asked for: name/);
+    expect(projectionProblem({ name: 'x' }, ['id', 'name'], { id: 1, name: 'x' })).toMatch(/present in the full record: id/);
+    expect(matchesKeyword({ name: 'José' }, 'JOSE')).toBe(false);
+    expect(matchesKeyword({ name: 'José' }, 'JOSE', true)).toBe(true);
+  });
+});
