@@ -12,28 +12,23 @@ export function normalizeSortRaw(raw: unknown): unknown {
     .join(',');
 }
 
-/** Fault search-case-fold-ascii-only: PHP 8.2 strtolower folds A-Z only. */
-const asciiLower = (s: string): string => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
-
-function matchesKeyword(rec: unknown, keyword: string, caseSensitive: boolean, lower = (s: string) => s.toLowerCase()): boolean {
-  if (!isObj(rec)) return typeof rec === 'string' && (caseSensitive ? rec.includes(keyword) : lower(rec).includes(lower(keyword)));
-  const needle = caseSensitive ? keyword : lower(keyword);
+function matchesKeyword(rec: unknown, keyword: string): boolean {
+  const lower = (s: string) => s.toLowerCase();
+  if (!isObj(rec)) return typeof rec === 'string' && lower(rec).includes(lower(keyword));
+  const needle = lower(keyword);
   for (const v of Object.values(rec)) {
     if (typeof v !== 'string' && typeof v !== 'number') continue;
-    const hay = caseSensitive ? String(v) : lower(String(v));
-    if (hay.includes(needle)) return true;
+    if (lower(String(v)).includes(needle)) return true;
   }
   return false;
 }
 
-export function search(records: unknown[], query: Record<string, unknown>, faults: FaultSet): unknown[] {
+export function search(records: unknown[], query: Record<string, unknown>, _faults: FaultSet): unknown[] {
   const keywords: string[] = [];
   if (typeof query.search === 'string' && query.search !== '') keywords.push(query.search);
-  if (typeof query.q === 'string' && query.q !== '' && !faults.has('q-parameter-ignored')) keywords.push(query.q);
+  if (typeof query.q === 'string' && query.q !== '') keywords.push(query.q);
   if (!keywords.length) return records;
-  const cs = faults.has('search-case-sensitive');
-  const lower = faults.has('search-case-fold-ascii-only') ? asciiLower : undefined;
-  return records.filter((r) => keywords.every((k) => matchesKeyword(r, k, cs, lower)));
+  return records.filter((r) => keywords.every((k) => matchesKeyword(r, k)));
 }
 
 function at(rec: unknown, path: string[]): unknown {
@@ -50,26 +45,25 @@ function byteCompare(a: string, b: string): number {
 }
 
 /** Missing < booleans < numbers < strings; strings by UTF-8 byte order (case-sensitive). */
-function compareValues(a: unknown, b: unknown, caseInsensitive: boolean): number {
+function compareValues(a: unknown, b: unknown): number {
   const rank = (v: unknown) => (v === undefined || v === null ? 0 : typeof v === 'boolean' ? 1 : typeof v === 'number' ? 2 : typeof v === 'string' ? 3 : 4);
   const ra = rank(a);
   const rb = rank(b);
   if (ra !== rb) return ra - rb;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  if (typeof a === 'string' && typeof b === 'string') return caseInsensitive ? byteCompare(a.toLowerCase(), b.toLowerCase()) : byteCompare(a, b);
+  if (typeof a === 'string' && typeof b === 'string') return byteCompare(a, b);
   return 0;
 }
 
 export function sort(records: unknown[], keys: string[], faults: FaultSet, page?: unknown): unknown[] {
   if (!keys.length) return records;
-  const ci = faults.has('sort-case-insensitive');
   const spec = keys.map((k) => ({ desc: k.startsWith('-') && !faults.has('sort-descending-ignored'), path: k.slice(1).split('.') }));
   // Array.prototype.sort is stable: records equal on every key keep their id order.
   const flipTies = faults.has('sort-ties-unstable') && typeof page === 'number' && page % 2 === 0;
   return [...records].sort((a, b) => {
     for (const s of spec) {
-      const c = compareValues(at(a, s.path), at(b, s.path), ci);
+      const c = compareValues(at(a, s.path), at(b, s.path));
       if (c !== 0) return s.desc ? -c : c;
     }
     return flipTies ? Number(at(b, ['id'])) - Number(at(a, ['id'])) : 0;
@@ -86,8 +80,6 @@ export function paginate(records: unknown[], query: Record<string, unknown>, pag
   if (typeof query.page !== 'number') return { records };
   const page = query.page;
   const perPage = faults.has('per-page-ignored') || typeof query.per_page !== 'number' ? 50 : query.per_page;
-  // per-page-zero-empty: a page size below 1 answers an empty page, neither refused nor ignored.
-  if (perPage < 1) return { records: [] };
   const last = Math.max(1, Math.ceil(records.length / perPage));
   const offset = perPage * (faults.has('paging-zero-based') ? page : page - 1);
   const links: string[] = [];

@@ -81,18 +81,6 @@ export const coreFaults = [
     area: 'core',
   },
   {
-    name: 'location-header-missing',
-    description: 'Creates answer without a Location header.',
-    catches: ['@rule:location-header'],
-    area: 'core',
-  },
-  {
-    name: 'rate-limit-headers-missing',
-    description: 'Answers carry no X-Rate-Limit-* headers.',
-    catches: ['@rule:rate-limit'],
-    area: 'core',
-  },
-  {
     name: 'plain-http-alongside-tls',
     description: 'In TLS mode the same port also answers plain http.',
     catches: ['@check:transportSecurity'],

@@ -15,12 +15,6 @@ export const listParameterFaults = [
     area: 'lists',
   },
   {
-    name: 'per-page-zero-empty',
-    description: 'per_page below 1 answers an empty page instead of 400 or the default page.',
-    catches: ['@rule:per-page'],
-    area: 'lists',
-  },
-  {
     name: 'link-header-without-next',
     description: 'The Link header of a paged answer lacks rel="next".',
     catches: ['@rule:link-header'],
@@ -33,33 +27,9 @@ export const listParameterFaults = [
     area: 'lists',
   },
   {
-    name: 'sort-case-insensitive',
-    description: 'Strings are sorted case-insensitively instead of by byte order.',
-    catches: ['@rule:sort'],
-    area: 'lists',
-  },
-  {
     name: 'fields-ignored-on-lists',
     description: 'The fields parameter is ignored on lists.',
     catches: ['@rule:fields'],
-    area: 'lists',
-  },
-  {
-    name: 'fields-ignored-on-single',
-    description: 'The fields parameter is ignored on single-record reads.',
-    catches: ['@rule:fields'],
-    area: 'lists',
-  },
-  {
-    name: 'search-case-sensitive',
-    description: 'search/q match case-sensitively.',
-    catches: ['@rule:search'],
-    area: 'lists',
-  },
-  {
-    name: 'q-parameter-ignored',
-    description: 'The q parameter is ignored (only search filters).',
-    catches: ['@rule:search'],
     area: 'lists',
   },
   {

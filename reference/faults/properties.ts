@@ -19,12 +19,6 @@ export const propertyFaults = [
     area: 'properties',
   },
   {
-    name: 'search-case-fold-ascii-only',
-    description: 'search/q fold case with ASCII rules only (like PHP 8.2 strtolower): Ä does not find ä.',
-    catches: ['@rule:search'],
-    area: 'properties',
-  },
-  {
     name: 'create-truncates-long-strings',
     description: 'Creates silently cut first-level strings longer than 255 characters (a VARCHAR(255) column).',
     catches: ['@rule:lifecycle'],

@@ -134,7 +134,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 2, fields: 10, parts: 12 } });
 
-  app.addHook('onRequest', rateLimiter(opts.rateLimit, !env.faults.has('rate-limit-headers-missing')));
+  app.addHook('onRequest', rateLimiter(opts.rateLimit, true));
   await app.register(basicAuth, {
     authenticate: { realm: 'Shop API' },
     utf8: false,
