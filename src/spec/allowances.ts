@@ -9,12 +9,12 @@ import { isObj, type Json } from '../core/json.js';
 import type { BasisKind, SchemaErrorInfo } from '../checks/types.js';
 
 export interface Allowance {
-  /** A named schema of the spec (definitions / components.schemas). */
+  /** A named schema of the spec (definitions / components.schemas), or a `#/`-pointer into the document (an operation's schema). */
   schema: string;
   /** JSON pointer inside it ('' = the schema itself). */
   path: string;
-  /** 'null' | 'unrequired' | 'any' | a JSON type the node also takes. */
-  allow: string;
+  /** 'null' | 'unrequired' | 'any' | a JSON type the node also takes | a schema it also takes. */
+  allow: string | Json;
   basis: Extract<BasisKind, 'erratum' | 'project'>;
   ref: string;
   /** The field the node is, where its path does not name one (a whole named schema). */
@@ -32,7 +32,7 @@ export function loadAllowances(file = ALLOWANCES_FILE): Allowance[] {
   try {
     const parsed = parseYaml(readFileSync(file, 'utf8')) as unknown;
     const raw = isObj(parsed) && Array.isArray(parsed.allowances) ? parsed.allowances : [];
-    list = raw.filter((a): a is Allowance => isObj(a) && typeof a.schema === 'string' && typeof a.path === 'string' && typeof a.allow === 'string' && typeof a.ref === 'string' && (a.basis === 'erratum' || a.basis === 'project'));
+    list = raw.filter((a): a is Allowance => isObj(a) && typeof a.schema === 'string' && typeof a.path === 'string' && (typeof a.allow === 'string' || isObj(a.allow)) && typeof a.ref === 'string' && (a.basis === 'erratum' || a.basis === 'project'));
   } catch {
     list = [];
   }
@@ -56,11 +56,16 @@ export function applyAllowances(doc: Json, allowances: readonly Allowance[]): Js
   const named = isObj(out.definitions) ? out.definitions : isObj(out.components) && isObj(out.components.schemas) ? out.components.schemas : undefined;
   if (!named) return out;
   for (const a of allowances) {
-    let parent: Json | undefined;
+    let parent: Json | undefined = named;
     let key = a.schema;
     let node: unknown = named[a.schema];
-    parent = named;
-    for (const seg of segments(a.path)) {
+    const steps = segments(a.path);
+    if (a.schema.startsWith('#/')) {
+      parent = undefined;
+      node = out;
+      steps.unshift(...segments(a.schema.slice(1)));
+    }
+    for (const seg of steps) {
       if (!isObj(node)) break;
       parent = node;
       key = seg;
@@ -70,7 +75,7 @@ export function applyAllowances(doc: Json, allowances: readonly Allowance[]): Js
     if (a.allow === 'null') node['x-nullable'] = true;
     else if (a.allow === 'unrequired') delete node.required;
     else if (a.allow === 'any') parent[key] = {};
-    else parent[key] = { anyOf: [node, { type: a.allow }] };
+    else parent[key] = { anyOf: [node, typeof a.allow === 'string' ? { type: a.allow } : a.allow] };
   }
   return out;
 }
