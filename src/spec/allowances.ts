@@ -97,7 +97,8 @@ function fieldOf(a: Allowance): string | undefined {
 export function allowancesBehind(errors: readonly SchemaErrorInfo[], allowances: readonly Allowance[]): Allowance[] {
   return allowances.filter((a) =>
     errors.some((e) => {
-      if (a.allow === 'unrequired') return /required property/.test(e.message);
+      // Nothing required of a whole object: a missing property of the answer itself (or of a list item).
+      if (a.allow === 'unrequired') return /required property/.test(e.message) && /^(\/\d+)?\/?$/.test(e.path);
       const field = fieldOf(a);
       if (!field) return false;
       const segs = e.path.split('/').filter((x) => x !== '' && !/^\d+$/.test(x));
