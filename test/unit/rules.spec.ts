@@ -6,7 +6,7 @@ import { linkHeaderProblems, parseLinkHeader } from '../../src/checks/rules/link
 import { notImplementedReason, saysPathUnknown } from '../../src/checks/rules/not-implemented.js';
 import { projectionProblem } from '../../src/checks/rules/fields.js';
 import { matchesKeyword } from '../../src/checks/rules/search.js';
-import { parseSortKeys, sortProblem } from '../../src/checks/rules/sort.js';
+import { flippedSortProblem, parseSortKeys, sortProblem } from '../../src/checks/rules/sort.js';
 import { allowancesBehind, applyAllowances, loadAllowances } from '../../src/spec/allowances.js';
 import type { Operation } from '../../src/spec/types.js';
 
@@ -71,6 +71,11 @@ test.describe('rule bases @unit', () => {
     expect(sortProblem([{ name: 'a' }, { name: 'B' }, { name: 'c' }], keys)?.basis.kind).toBe('project');
     expect(sortProblem([{ name: '9' }, { name: '10' }], keys)?.basis.kind).toBe('project');
     expect(sortProblem([{ name: 'c' }, { name: 'a' }], keys)?.basis.kind).toBe('described');
+    // The same answer for +name and -name fits no one collation, though each fits one alone.
+    const same = [{ name: 'Q' }, { name: 'b' }];
+    expect(sortProblem(same, parseSortKeys(['-name']))?.basis.kind).toBe('project');
+    expect(flippedSortProblem(same, keys, same, parseSortKeys(['-name']))?.basis.kind).toBe('described');
+    expect(flippedSortProblem(same, keys, [{ name: 'b' }, { name: 'Q' }], parseSortKeys(['-name']))).toBeUndefined();
   });
 
   test('should fail a missing or misdirected paging relation, and advise one that is not due', () => {

@@ -126,3 +126,15 @@ export function collationKey(v: unknown, collation: Collation): unknown {
   if (typeof v !== 'string' || collation === 'bytes') return v;
   return collation === 'case-insensitive' ? v.toLowerCase() : fold(v);
 }
+
+/**
+ * Two answers of one list sorted with every direction flipped (`+a` and `-a`) must be ordered by
+ * the same collation, whichever it is: a shop that answers both the same way ignores the
+ * direction, even where each answer alone fits some collation. A described problem when none fits both.
+ */
+export function flippedSortProblem(forward: readonly unknown[], keys: readonly SortKey[], reversed: readonly unknown[], flippedKeys: readonly SortKey[]): Problem | undefined {
+  const both = (['bytes', ...OTHER_COLLATIONS] as const).find((c) => !firstDisorder(forward, keys, c) && !firstDisorder(reversed, flippedKeys, c));
+  if (both) return undefined;
+  const show = (k: readonly SortKey[]) => k.map((x) => `${x.desc ? '-' : '+'}${x.field}`).join(',');
+  return { message: `no string collation orders both sort=${show(keys)} and sort=${show(flippedKeys)}: the direction was not followed`, basis: described('description and v2 guide: sort keys +field ascending, -field descending') };
+}
