@@ -26,6 +26,14 @@ export interface CheckContext {
    * error statuses the operation itself does not declare. Undefined when the spec has none.
    */
   validateErrorBody?(body: unknown): ValidationResult;
+  /**
+   * The same two against the vendor-normative schema (our spec with what the vendor's description
+   * allows taken back in: src/spec/allowances.ts). Only these may fail an answer; where only the
+   * two above refuse it, the finding is an advisory. Absent: no vendor-normative schema, the spec's
+   * own judges alone.
+   */
+  validateVendorResponse?(op: Operation, status: number, body: unknown): ValidationResult;
+  validateVendorErrorBody?(body: unknown): ValidationResult;
   /** STRICT_FIELDS: undeclared response fields are findings. */
   strictFields: boolean;
   /** Other exchanges the judgment depends on, e.g. the read after an overridden DELETE. */

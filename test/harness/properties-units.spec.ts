@@ -14,6 +14,8 @@ import { bannerStream, drawSeed, seedBanner, seedFromRunId } from '../../src/pro
 
 const URL_P2 = 'https://shop.example.test/v2/customers?page=2&per_page=2&sort=%2Bname';
 
+const msgs = (problems: readonly { message: string }[]): string[] => problems.map((p) => p.message);
+
 test.describe('property helpers @harness @properties', () => {
   test('should expect first/previous after page 1 and next/last before the last page', () => {
     expect([...expectedLinks(1, 1)]).toEqual([]);
@@ -26,13 +28,13 @@ test.describe('property helpers @harness @properties', () => {
     const link = (p: number) => `https://shop.example.test/v2/customers?page=${p}&per_page=2&sort=%2Bname`;
     const good = `<${link(1)}>; rel="first", <${link(1)}>; rel="previous", <${link(3)}>; rel="next", <${link(3)}>; rel="last"`;
     expect(parseLinkHeader(good).map((l) => l.rel)).toEqual(['first', 'previous', 'next', 'last']);
-    expect(linkHeaderProblems(URL_P2, good, 2, 3)).toEqual([]);
-    expect(linkHeaderProblems(URL_P2, good.replace(/, <[^>]+>; rel="next"/, ''), 2, 3)).toEqual(['rel="next" is missing (should point to page 3)']);
-    expect(linkHeaderProblems(URL_P2, good.replace(`${link(3)}>; rel="last"`, `${link(4)}>; rel="last"`), 2, 3)[0]).toMatch(/rel="last" points to page 4, should be 3/);
-    expect(linkHeaderProblems(URL_P2, good.replace(/sort=%2Bname>; rel="first"/, 'sort=-name>; rel="first"'), 2, 3)[0]).toMatch(/rel="first" changes the other query parameters/);
-    expect(linkHeaderProblems(URL_P2, good, 3, 3)).toContain(`rel="next" should not be on page 3 of 3: ${link(3)}`);
+    expect(msgs(linkHeaderProblems(URL_P2, good, 2, 3))).toEqual([]);
+    expect(msgs(linkHeaderProblems(URL_P2, good.replace(/, <[^>]+>; rel="next"/, ''), 2, 3))).toEqual(['rel="next" is missing (should point to page 3)']);
+    expect(msgs(linkHeaderProblems(URL_P2, good.replace(`${link(3)}>; rel="last"`, `${link(4)}>; rel="last"`), 2, 3))[0]).toMatch(/rel="last" points to page 4, should be 3/);
+    expect(msgs(linkHeaderProblems(URL_P2, good.replace(/sort=%2Bname>; rel="first"/, 'sort=-name>; rel="first"'), 2, 3))[0]).toMatch(/rel="first" changes the other query parameters/);
+    expect(msgs(linkHeaderProblems(URL_P2, good, 3, 3))).toContain(`rel="next" should not be on page 3 of 3: ${link(3)}`);
     // Relative links resolve against the request.
-    expect(linkHeaderProblems(URL_P2, '</v2/customers?page=1&per_page=2&sort=%2Bname>; rel="first", </v2/customers?page=1&per_page=2&sort=%2Bname>; rel="previous"', 2, 2)).toEqual([]);
+    expect(msgs(linkHeaderProblems(URL_P2, '</v2/customers?page=1&per_page=2&sort=%2Bname>; rel="first", </v2/customers?page=1&per_page=2&sort=%2Bname>; rel="previous"', 2, 2))).toEqual([]);
   });
 
   test('should order strings by bytes, numbers by value, and missing values first', () => {
