@@ -122,16 +122,17 @@ const COMMENT = (shop: ShopDef): string =>
   `\`npm run conformance -- --baseline ${shop.baseline}\`.`;
 
 /**
- * Whether an old entry stays: a cell of some run failed under it, or a run could not decide it (the
- * run's gate: a drawn property or model test passed this time, which does not show the deviation
- * is gone; or the entry lay outside a scoped run). Entries whose cells passed or that no cell met
- * any more (now Skip, Unsupported, or no longer tested) go.
+ * Whether an old entry stays: a cell of some run failed under it; else it goes when some run's gate
+ * decided its cells pass (the same judgement as gate.ts's "now passes"), and stays when a run could
+ * not decide it (a drawn property or model test passed this time, which does not show the deviation
+ * is gone; or the entry lay outside a scoped run). Entries no cell met any more (now Skip,
+ * Unsupported, or no longer tested) go.
  */
 function stays(e: BaselineEntry, reports: readonly CompatibilityReport[]): boolean {
   const same = (x: { operation: string; check: string }): boolean => x.operation === e.operation && x.check === e.check;
-  return reports.some(
-    (r) => [...r.failures, ...r.other].some((c) => isFailing(c.outcome) && matches(e, c.operation, c.check)) || (r.gate.undecided ?? []).some(same) || r.gate.outOfScope.some(same),
-  );
+  if (reports.some((r) => [...r.failures, ...r.other].some((c) => isFailing(c.outcome) && matches(e, c.operation, c.check)))) return true;
+  if (reports.some((r) => r.gate.fixed.some(same))) return false;
+  return reports.some((r) => (r.gate.undecided ?? []).some(same) || r.gate.outOfScope.some(same));
 }
 
 /** The new entries from the runs' reports and the old entries; pure (the file is the caller's). */

@@ -12,6 +12,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Redactor } from '../../src/client/redact.js';
 import type { ShopDef } from './shops.js';
 
 export interface Instance {
@@ -89,16 +90,19 @@ function recipeEnv(inst: Instance): NodeJS.ProcessEnv {
 
 export interface ScriptResult {
   status: number;
+  /** stdout and stderr, the credentials redacted (the GX 4.8 recipe prints the admin password when the shop is up). */
   output: string;
   ms: number;
 }
+
+const redacted = (inst: Instance, text: string): string => Redactor.forCredentials(inst.user, inst.password).text(text);
 
 /** Runs one recipe script with the instance's environment; its output is returned, not printed. */
 export function runScript(inst: Instance, script: string, args: string[] = []): ScriptResult {
   const t0 = Date.now();
   const r = spawnSync('bash', [path.join(inst.dir, script), ...args], { env: recipeEnv(inst), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, cwd: inst.dir });
   const output = `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? `${r.error.message}\n` : ''}`;
-  return { status: r.status ?? 1, output, ms: Date.now() - t0 };
+  return { status: r.status ?? 1, output: redacted(inst, output), ms: Date.now() - t0 };
 }
 
 /** runScript without blocking: a shop can be set up while another one's runs go. */
@@ -110,7 +114,7 @@ export function runScriptAsync(inst: Instance, script: string, args: string[] = 
     child.stdout.on('data', (c: Buffer) => chunks.push(c));
     child.stderr.on('data', (c: Buffer) => chunks.push(c));
     child.on('error', (err) => chunks.push(Buffer.from(`${err.message}\n`)));
-    child.on('close', (code) => resolve({ status: code ?? 1, output: Buffer.concat(chunks).toString('utf8'), ms: Date.now() - t0 }));
+    child.on('close', (code) => resolve({ status: code ?? 1, output: redacted(inst, Buffer.concat(chunks).toString('utf8')), ms: Date.now() - t0 }));
   });
 }
 

@@ -14,8 +14,9 @@
 // go (the first one's runs alone: it may install packages, and apt takes one lock); the runs
 // themselves never overlap each other.
 //
-// Checks, each counted, per shop: set up; per run the CI gate (exit 0, no new failure, no
-// baseline entry that now passes, no run error, no Error outcome); the standard run's database
+// Checks, each counted, per shop: set up; per run the CI gate (exit 0, no new failure, no run
+// error, no Error outcome); no baseline entry that now passes, over the shop's runs (gate.ts);
+// the standard run's database
 // diff holds only rows of records its leftover report names with a reason (mapping.ts), or of the
 // shop's own bookkeeping; the readonly run's diff is empty; per run no 429 and at most 4,000
 // requests, counted from the PHP server's log; the shop stopped with nothing left running. Then
@@ -34,15 +35,14 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/config/config.js';
 import { secretForms } from '../../src/client/redact.js';
-import { readBaseline } from '../../src/report/compatibility/baseline.js';
-import { rebaseline } from '../../src/report/compatibility/build.js';
-import type { CompatibilityReport } from '../../src/report/compatibility/types.js';
+import type { BaselineEntry, CompatibilityReport } from '../../src/report/compatibility/types.js';
 import { scanTree } from '../support/artefact-scan.js';
 import { rewriteBaseline } from './baseline.js';
 import { diffDumps, diffText, parseDump, takeDump, toRow, type Dump, type Row } from './dump.js';
-import { judgeReport, judgeRun, type GateVerdict } from './gate.js';
+import { judgeFixed, judgeReport, judgeRun, type GateVerdict } from './gate.js';
 import { judgeDiff, parseLeftovers, parsePossiblePartial, type DiffVerdict, type Leftover, type Lookup, type PossiblePartial } from './mapping.js';
 import { findRecipe, instance, isInstalled, livePids, RecipeError, resetRateLimit, runScript, runScriptAsync, whyFailed, writePhpWrapper, type Instance, type ScriptResult } from './recipe.js';
+import { processesCpu, reapedChildrenCpu } from './cpu.js';
 import { compareFailCells, differingLines, failCells, reproSeeds } from './repro.js';
 import { logPosition, requestsBetween, type RequestCount } from './requests.js';
 import { realShopArgs, realShopEnv, realShopSeed, realShopWorkers, reproWanted } from './settings.js';
@@ -88,6 +88,8 @@ interface RunFigures {
   reinstallSeconds?: number;
   /** The machine's 1-minute load average when the run started and ended (2 cores: above 2, the wall time measures the neighbours too). */
   load: [number, number];
+  /** CPU seconds of the run: the harness's processes and the shop's (web server, workers, database). */
+  cpu: { harness: number; shop: number };
   error?: string;
 }
 
@@ -288,6 +290,7 @@ async function oneRun(inst: Instance, run: RunSpec, shopDir: string): Promise<{ 
     diff: null,
     leftovers: null,
     load: [load(), 0],
+    cpu: { harness: 0, shop: 0 },
   };
   const name = `${inst.shop.key} ${run.label}`;
   if (run.pristineFirst) {
@@ -313,12 +316,15 @@ async function oneRun(inst: Instance, run: RunSpec, shopDir: string): Promise<{ 
   const pos0 = logPosition(inst.serverLog);
   say(`\n-- ${name}: npm run conformance against ${inst.baseUrl} (PROFILE=${run.profile}, FC_SEED=${run.seed}, workers ${figures.workers}, REPORT_DIR=${rel(reportDir)})`);
   const t0 = Date.now();
+  const shopPids = processTree(livePids(inst));
+  const cpu0 = { harness: reapedChildrenCpu(), shop: processesCpu(shopPids) };
   figures.exitCode = await conformance(inst, run, reportDir);
   figures.seconds = secs(Date.now() - t0);
   figures.load[1] = load();
+  figures.cpu = { harness: Math.round(reapedChildrenCpu() - cpu0.harness), shop: Math.round(processesCpu(shopPids) - cpu0.shop) };
   figures.requests = requestsBetween(inst.serverLog, pos0, logPosition(inst.serverLog));
   figures.gate = judgeRun(path.join(reportDir, 'compatibility/report.json'), figures.exitCode);
-  say(`-- ${name}: ${figures.seconds} s, ${figures.requests.requests} requests (${Object.entries(figures.requests.statuses).map(([s, n]) => `${s}: ${n}`).join(', ') || 'none'}), exit ${figures.exitCode}, load ${figures.load.join(' -> ')}`);
+  say(`-- ${name}: ${figures.seconds} s, ${figures.requests.requests} requests (${Object.entries(figures.requests.statuses).map(([s, n]) => `${s}: ${n}`).join(', ') || 'none'}), exit ${figures.exitCode}, CPU ${figures.cpu.harness} s harness + ${figures.cpu.shop} s shop, load ${figures.load.join(' -> ')}`);
   let after: Dump;
   try {
     const text = takeDump(inst.socket);
@@ -487,7 +493,10 @@ async function shopPhase(plan: Plan, next: Plan | undefined, figures: ShopFigure
       if (!updateBaselines) gateCheck(shop, f, f.gate);
       runChecks(shop, f, verdict, diffLines);
     }
-    if (updateBaselines && !interrupted) updateAndJudge(inst, done, figures);
+    if (!interrupted) {
+      const baseline = updateBaselines ? updateAndJudge(inst, done, figures) : undefined;
+      fixedCheck(shop, done, baseline);
+    }
     if (seeds && !interrupted) reproCheck(shop, done, seeds, figures);
     for (const f of done) {
       figures.runs[f.label] = { ...f, requests: f.requests.requests, statuses: f.requests.statuses, nonApiRequests: f.requests.other };
@@ -501,28 +510,38 @@ async function shopPhase(plan: Plan, next: Plan | undefined, figures: ShopFigure
   }
 }
 
-/** --update-baselines: the shop's baseline from its runs, then each run's gate against it. */
-function updateAndJudge(inst: Instance, done: RunFigures[], figures: ShopFigures): void {
+/**
+ * --update-baselines: the shop's baseline from its runs, then each run's gate against it; the new
+ * entries (undefined when the baseline could not be rewritten).
+ */
+function updateAndJudge(inst: Instance, done: RunFigures[], figures: ShopFigures): BaselineEntry[] | undefined {
   const reports = done.map((f) => ({ label: f.label, report: reportOf(f) }));
   const missing = reports.filter((r) => !r.report).map((r) => r.label);
   if (missing.length) {
     check(`${inst.shop.key}: baseline rewritten`, false, `no compatibility report of ${missing.join(', ')}: the baseline was left as it was`);
     for (const f of done) gateCheck(inst.shop, f, f.gate);
-    return;
+    return undefined;
   }
   const file = path.join(PROJECT_ROOT, inst.shop.baseline);
   const result = rewriteBaseline(inst.shop, reports as { label: string; report: CompatibilityReport }[], file);
   figures.baseline = { file: inst.shop.baseline, entries: result.entries.length, added: result.added, removed: result.removed };
   check(`${inst.shop.key}: baseline rewritten`, true, `${inst.shop.baseline}: ${result.entries.length} entries (${result.added} added, ${result.removed} removed, ${result.named} with a named defect, ${result.unreviewed} unreviewed)`);
-  const baseline = readBaseline(file);
   for (const [i, f] of done.entries()) {
     const report = reports[i]?.report;
     if (!report) continue;
-    // The run's own exit code judged the old baseline; against the new one, the gate decides.
-    const g = judgeReport(rebaseline(report, baseline, PROJECT_ROOT), 0);
-    f.gate = g;
-    gateCheck(inst.shop, f, g, ' (against the rewritten baseline)');
+    // The run's own exit code and gate judged the old baseline; the new entries judge its failures again.
+    f.gate = judgeReport(report, f.exitCode, result.entries);
+    gateCheck(inst.shop, f, f.gate, ' (against the rewritten baseline)');
   }
+  return result.entries;
+}
+
+/** No baseline entry of the shop now passes, over all its runs (gate.ts says why over all). */
+function fixedCheck(shop: ShopDef, done: RunFigures[], baseline: BaselineEntry[] | undefined): void {
+  const reports = done.map(reportOf).filter((r): r is CompatibilityReport => r !== undefined);
+  if (!reports.length) return;
+  const v = judgeFixed(reports, baseline);
+  check(`${shop.key}: no baseline entry now passes`, v.ok, v.detail);
 }
 
 /** REALSHOP_REPRO: the two standard runs fail the same cells. */
