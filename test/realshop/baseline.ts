@@ -2,8 +2,9 @@
 // that shop: every cell that failed in one of them (standard or readonly) gets an entry, each with
 // a reason and the request that shows it; entries whose cells no longer fail go.
 //
-//   REALSHOP_SHOPS=gx48 npm run test:realshop -- --update-baselines   run the shop, then rewrite
-//   node --import tsx test/realshop/baseline.ts gx48 [--from reports/realshop/gx48]
+//   REALSHOP_SHOPS=gx48 npm run test:realshop -- --update-baselines [--fresh]
+//                                                     run the shop, then rewrite
+//   node --import tsx test/realshop/baseline.ts gx48 [--from reports/realshop/gx48] [--fresh]
 //                                                     rewrite from the reports of the last phase run
 //
 // Entries kept from the old file keep their reason (stays() says which are kept). A new entry names the shop's defect where the
@@ -122,23 +123,23 @@ const COMMENT = (shop: ShopDef): string =>
   `\`npm run conformance -- --baseline ${shop.baseline}\`.`;
 
 /**
- * Whether an old entry stays: a cell of some run failed under it; else it goes when some run's gate
- * decided its cells pass (the same judgement as gate.ts's "now passes"), and stays when a run could
- * not decide it (a drawn property or model test passed this time, which does not show the deviation
- * is gone; or the entry lay outside a scoped run). Entries no cell met any more (now Skip,
- * Unsupported, or no longer tested) go.
+ * Whether an old entry stays. It stays when a cell of some run failed under it. Else it goes when
+ * some run's gate decided its cells pass (the same judgement as gate.ts's "now passes"), and stays
+ * when no run decided it: a drawn property or model test passed this time (which does not show the
+ * deviation is gone), or its cells were not judged (Skip, Unsupported: GX 4.8's support gate does
+ * not decide the same way every run, issue 20), as `npm run baseline:update` keeps them. `fresh`
+ * keeps only entries whose cells failed: a clean rebuild, e.g. after the harness's verdicts changed.
  */
-function stays(e: BaselineEntry, reports: readonly CompatibilityReport[]): boolean {
+function stays(e: BaselineEntry, reports: readonly CompatibilityReport[], fresh: boolean): boolean {
   const same = (x: { operation: string; check: string }): boolean => x.operation === e.operation && x.check === e.check;
   if (reports.some((r) => [...r.failures, ...r.other].some((c) => isFailing(c.outcome) && matches(e, c.operation, c.check)))) return true;
-  if (reports.some((r) => r.gate.fixed.some(same))) return false;
-  return reports.some((r) => (r.gate.undecided ?? []).some(same) || r.gate.outOfScope.some(same));
+  return !fresh && !reports.some((r) => r.gate.fixed.some(same));
 }
 
 /** The new entries from the runs' reports and the old entries; pure (the file is the caller's). */
-export function rebuiltEntries(old: readonly BaselineEntry[], reports: readonly CompatibilityReport[], date: string): BaselineRewrite {
+export function rebuiltEntries(old: readonly BaselineEntry[], reports: readonly CompatibilityReport[], date: string, fresh = false): BaselineRewrite {
   const cells = failing(reports);
-  const kept = old.filter((e) => stays(e, reports));
+  const kept = old.filter((e) => stays(e, reports, fresh));
   const covered = (cell: CellReport): boolean => kept.some((e) => matches(e, cell.operation, cell.check));
   let named = 0;
   let unreviewed = 0;
@@ -156,10 +157,10 @@ export function rebuiltEntries(old: readonly BaselineEntry[], reports: readonly 
 }
 
 /** Rewrites the shop's baseline file from its runs' reports; keeps the file's own $comment. */
-export function rewriteBaseline(shop: ShopDef, runs: readonly { label: string; report: CompatibilityReport }[], file: string, now = new Date()): BaselineRewrite {
+export function rewriteBaseline(shop: ShopDef, runs: readonly { label: string; report: CompatibilityReport }[], file: string, fresh = false, now = new Date()): BaselineRewrite {
   const old = readBaseline(file).entries;
   const date = (runs[0]?.report.startedAt ?? now.toISOString()).slice(0, 10);
-  const result = rebuiltEntries(old, runs.map((r) => r.report), date);
+  const result = rebuiltEntries(old, runs.map((r) => r.report), date, fresh);
   let comment = COMMENT(shop);
   if (existsSync(file)) {
     const doc = JSON.parse(readFileSync(file, 'utf8')) as { $comment?: unknown };
@@ -175,7 +176,7 @@ function main(): void {
   const key = args.find((a) => !a.startsWith('--'));
   const fromArg = args.find((a) => a.startsWith('--from='))?.slice('--from='.length) ?? (args.includes('--from') ? args[args.indexOf('--from') + 1] : undefined);
   if (!key) {
-    process.stderr.write('usage: node --import tsx test/realshop/baseline.ts <shop> [--from <folder of its runs>]\n');
+    process.stderr.write('usage: node --import tsx test/realshop/baseline.ts <shop> [--from <folder of its runs>] [--fresh]\n');
     process.exit(2);
   }
   const shop = shopByKey(key);
@@ -187,7 +188,7 @@ function main(): void {
   }
   const runs = labels.map((label) => ({ label, report: JSON.parse(readFileSync(path.join(dir, label, 'compatibility/report.json'), 'utf8')) as CompatibilityReport }));
   const file = path.join(PROJECT_ROOT, shop.baseline);
-  const r = rewriteBaseline(shop, runs, file);
+  const r = rewriteBaseline(shop, runs, file, args.includes('--fresh'));
   process.stdout.write(`Wrote ${shop.baseline} from ${labels.join(', ')}: ${r.entries.length} entries (${r.added} added: ${r.named} naming the defect, ${r.unreviewed} unreviewed; ${r.removed} removed)\n`);
 }
 

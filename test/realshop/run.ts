@@ -2,7 +2,7 @@
 // conformance against each of the vendor's real shops in shops.ts (Gambio GX 3.2.0.1 and GX
 // 4.8.0.3), each installed pristine by its read-only recipe, with the database dumped around each run.
 //
-//   node --import tsx test/realshop/run.ts [--counts=<file>] [--update-baselines]   the phase
+//   node --import tsx test/realshop/run.ts [--counts=<file>] [--update-baselines [--fresh]]   the phase
 //   node --import tsx test/realshop/run.ts --stop              stop the phase's shops, if running
 //
 // Per shop: find its recipe (<env>_DIR, else shops.ts's folders); set up its own instance
@@ -523,7 +523,7 @@ function updateAndJudge(inst: Instance, done: RunFigures[], figures: ShopFigures
     return undefined;
   }
   const file = path.join(PROJECT_ROOT, inst.shop.baseline);
-  const result = rewriteBaseline(inst.shop, reports as { label: string; report: CompatibilityReport }[], file);
+  const result = rewriteBaseline(inst.shop, reports as { label: string; report: CompatibilityReport }[], file, process.argv.includes('--fresh'));
   figures.baseline = { file: inst.shop.baseline, entries: result.entries.length, added: result.added, removed: result.removed };
   check(`${inst.shop.key}: baseline rewritten`, true, `${inst.shop.baseline}: ${result.entries.length} entries (${result.added} added, ${result.removed} removed, ${result.named} with a named defect, ${result.unreviewed} unreviewed)`);
   for (const [i, f] of done.entries()) {

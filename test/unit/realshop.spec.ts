@@ -124,7 +124,7 @@ test.describe('real-shop phase @unit', () => {
     expect(drawn[0]).not.toBe(drawn[1]);
   });
 
-  test('should rewrite a baseline: keep failing entries, drop passing ones, name clear defects and mark the rest unreviewed', () => {
+  test('should rewrite a baseline: keep failing and undecided entries, drop passing ones, name clear defects and mark the rest unreviewed', () => {
     const target = { url: 'http://127.0.0.1:8093/api.php/v2', apiVersion: null, shopVersion: null, embedded: false };
     const curl = (p: string): string => `curl -sS -i -X POST '${target.url}${p}' -u "$API_USER:$API_PASSWORD" -H 'user-agent: shop-api-conformance/0.1.0 (run r1)' --data-raw '{"name":"qa-r1-1"}'`;
     const cell = (operation: string, check: string, status: number, title: string, label?: string): CellReport => ({
@@ -140,12 +140,13 @@ test.describe('real-shop phase @unit', () => {
       failures: [cell('createVPE', 'notAServerError', 500, 'server error 500', 'body field of the wrong type'), cell('createVPE', 'errorBodyShape', 500, 'error code 0 on a 500'), cell('getVPE', 'rule:fields', 200, 'fields ignored')],
       other: [],
       // The run's gate against the old baseline: a property test passed the search rule this time.
-      gate: { fixed: [], undecided: [{ operation: 'getVPEs', check: 'rule:search', reason: 'drawn' }], outOfScope: [] },
+      gate: { fixed: [{ operation: 'getVPEs', check: 'rule:sort', reason: 'now passes' }], undecided: [{ operation: 'getVPEs', check: 'rule:search', reason: 'drawn' }], outOfScope: [] },
     } as unknown as CompatibilityReport;
     const old = [
       { operation: 'getVPE', check: 'rule:fields', reason: 'Ignores fields (reviewed).' },
       { operation: 'getVPEs', check: 'rule:sort', reason: 'now passes' },
       { operation: 'getVPEs', check: 'rule:search', reason: 'drawn' },
+      { operation: 'searchProducts', check: 'notAServerError', reason: 'judged in some runs, Unsupported in others' },
     ];
     const r = rebuiltEntries(old, [report], '2026-11-25');
     expect(r).toMatchObject({ added: 2, removed: 1, named: 1, unreviewed: 1 });
@@ -154,7 +155,10 @@ test.describe('real-shop phase @unit', () => {
       ['createVPE', 'notAServerError', "Answers 500 to a request with body field of the wrong type where the description declares 201, 400 (the shop's message: BoolType: Invalid argument)."],
       ['getVPE', 'rule:fields', 'Ignores fields (reviewed).'],
       ['getVPEs', 'rule:search', 'drawn'],
+      ['searchProducts', 'notAServerError', 'judged in some runs, Unsupported in others'],
     ]);
+    // A fresh rebuild keeps only the entries whose cells failed, with their reasons.
+    expect(rebuiltEntries(old, [report], '2026-11-25', true).entries.map((e) => `${e.operation} ${e.check}`)).toEqual(['createVPE errorBodyShape', 'createVPE notAServerError', 'getVPE rule:fields']);
     expect(r.entries[0]?.evidence).toBe(`curl -sS -i -X POST '$BASE_URL/vpe' -u "$API_USER:$API_PASSWORD" --data-raw '{"name":"qa-<run>-1"}' -> 500 { "code": 0, "message": "BoolType: Invalid argument" }`);
     expect(namedDefect({ check: 'rule:fields', findings: [] })).toBeUndefined();
     // A failure message without findings still gives its request and answer.
