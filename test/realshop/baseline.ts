@@ -9,7 +9,7 @@
 //
 // Entries kept from the old file keep their reason (stays() says which are kept). A new entry names the shop's defect where the
 // evidence does so unambiguously (namedDefect: a 5xx answer, a method override not honoured, a
-// create answering a status the description does not declare); any other reads
+// create answering a success status the spec does not declare); any other reads
 // "unreviewed: from run <date>: <the finding>", to be replaced by a reviewer with the defect it is
 // (or fixed in the harness when it is ours). Error cells (harness errors) never go into a baseline.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -79,14 +79,14 @@ export function namedDefect(cell: Pick<CellReport, 'check' | 'findings'>): strin
   const said = shopMessage(e.bodyExcerpt);
   const declared = e.declaredStatuses.length ? e.declaredStatuses.join(', ') : 'other statuses';
   if (e.status >= 500 && ['notAServerError', 'negativeDataRejection', 'statusCodeConformance'].includes(cell.check)) {
-    return `Answers ${e.status}${input} where the description declares ${declared}${said ? ` (the shop's message: ${said})` : ''}.`;
+    return `Answers ${e.status}${input} where the spec declares ${declared}${said ? ` (the shop's message: ${said})` : ''}.`;
   }
   if (cell.check === 'methodOverride') {
     const m = /X-HTTP-Method-Override: (\w+)/.exec(`${e.label ?? ''} ${f.message}`);
     return `X-HTTP-Method-Override${m ? `: ${m[1]}` : ''} is not honoured (the v2 guide routes such a POST as the method it names): ${cut(oneLine(f.message), 160)}`;
   }
   if (cell.check === 'statusCodeConformance' && e.status >= 200 && e.status < 300) {
-    return `Answers ${e.status}${input} where the description declares ${declared}.`;
+    return `Answers ${e.status}${input} where the spec declares ${declared}.`;
   }
   return undefined;
 }

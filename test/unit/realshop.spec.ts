@@ -152,7 +152,7 @@ test.describe('real-shop phase @unit', () => {
     expect(r).toMatchObject({ added: 2, removed: 1, named: 1, unreviewed: 1 });
     expect(r.entries.map((e) => [e.operation, e.check, e.reason])).toEqual([
       ['createVPE', 'errorBodyShape', 'unreviewed: from run 2026-11-25: error code 0 on a 500: error code 0 on a 500.'],
-      ['createVPE', 'notAServerError', "Answers 500 to a request with body field of the wrong type where the description declares 201, 400 (the shop's message: BoolType: Invalid argument)."],
+      ['createVPE', 'notAServerError', "Answers 500 to a request with body field of the wrong type where the spec declares 201, 400 (the shop's message: BoolType: Invalid argument)."],
       ['getVPE', 'rule:fields', 'Ignores fields (reviewed).'],
       ['getVPEs', 'rule:search', 'drawn'],
       ['searchProducts', 'notAServerError', 'judged in some runs, Unsupported in others'],
