@@ -7,7 +7,8 @@
 //   node --import tsx test/realshop/baseline.ts gx48 [--from reports/realshop/gx48] [--fresh]
 //                                                     rewrite from the reports of the last phase run
 //
-// Entries kept from the old file keep their reason (stays() says which are kept). A new entry names the shop's defect where the
+// Entries kept from the old file keep their reason (stays() says which are kept), but for an
+// "unreviewed" one that this rewrite can name. A new entry names the shop's defect where the
 // evidence does so unambiguously (namedDefect: a 5xx answer, a method override not honoured, a
 // create answering a success status the spec does not declare); any other reads
 // "unreviewed: from run <date>: <the finding>", to be replaced by a reviewer with the defect it is
@@ -30,27 +31,46 @@ export interface BaselineRewrite {
 
 const EXCERPT = 200;
 
+/** A file path into the shop's web root (`/tmp/gambio/npm-test-gx48/shop/`): instance-specific. */
+const SHOP_PATH = /(?:\/[\w.-]+)+\/shop\//g;
+/** A run id (src/config: `r` + yymmddHHMM + four characters), as the run's data carries it. */
+const RUN_ID = /\br\d{10}[a-z0-9]{1,4}\b/g;
+/** A run id an excerpt cut short (`qa-r2611252…`), and a shop's loopback origin (its port is the instance's). */
+const CUT_RUN_ID = /\br\d{4,10}[a-z0-9]{0,3}(?=…)/g;
+const LOOPBACK = /https?:\/\/127\.0\.0\.1:\d+/g;
+/** Where in the shop's files a PHP error happened, cut short in a message (`, called in /tmp/gambio…`). */
+const CALLED_IN_CUT = /,? called in \/[^\s…]*…/g;
+
 const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim();
 const cut = (s: string, n = EXCERPT): string => (s.length > n ? `${s.slice(0, n)}…` : s);
 
 /** The shop's own error message in a body excerpt (`"message": "…"`), when it has one. */
 function shopMessage(body: string): string | undefined {
   const m = /"message"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(body);
-  return m?.[1] ? cut(oneLine(m[1].replace(/\\(.)/g, '$1')), 140) : undefined;
+  // Without where in the shop's files it happened (the instance's path, line numbers).
+  return m?.[1] ? cut(oneLine(m[1].replace(/\\(.)/g, '$1').replace(/,? called in \S+ on line \d+/g, '').replace(SHOP_PATH, '<shop>/')), 140) : undefined;
 }
 
 /** Run id and target as placeholders, the shop's file paths cut, so entries compare across runs and instances. */
 function neutral(text: string, report: Pick<CompatibilityReport, 'runId' | 'target'>): string {
   let t = text;
-  if (report.target.url) t = t.split(report.target.url).join('$BASE_URL');
+  if (report.target.url) {
+    t = t.split(report.target.url).join('$BASE_URL');
+    t = t.split(new URL(report.target.url).origin).join('<origin>');
+  }
   if (report.runId) t = t.split(report.runId).join('<run>');
-  return t.replace(/(?:\/[\w.-]+)+\/shop\//g, '<shop>/');
+  return anyRun(t);
+}
+
+/** Other runs' ids (records an earlier run left, a shared list) and the shop's file paths. */
+function anyRun(text: string): string {
+  return text.replace(RUN_ID, '<run>').replace(CUT_RUN_ID, '<run>').replace(LOOPBACK, '<origin>').replace(SHOP_PATH, '<shop>/').replace(CALLED_IN_CUT, '…');
 }
 
 /** The request and its answer, as the GX 3.2 baseline writes them (`curl … -> status body`). */
 function evidenceText(curl: string, status: string, body: string, report: Pick<CompatibilityReport, 'runId' | 'target'>): string {
-  const c = curl.replace(/ -H 'user-agent: [^']*'/g, '').replace(/ -H 'accept: application\/json'/g, '');
-  return neutral(`${cut(c, 600)} -> ${status} ${cut(oneLine(body))}`, report);
+  const c = neutral(curl.replace(/ -H 'user-agent: [^']*'/g, '').replace(/ -H 'accept: application\/json'/g, ''), report);
+  return `${cut(c, 600)} -> ${status} ${cut(oneLine(neutral(body, report)))}`;
 }
 
 /** The evidence of a cell: its first finding's exchange, else the request and answer its failure message prints. */
@@ -71,10 +91,10 @@ export function evidenceOf(cell: Pick<CellReport, 'findings' | 'message'>, repor
  * The defect a failing cell shows, where its first finding says it without room for doubt; else
  * undefined (the entry is then "unreviewed").
  */
-export function namedDefect(cell: Pick<CellReport, 'check' | 'findings'>): string | undefined {
+export function namedDefect(cell: Pick<CellReport, 'check' | 'findings' | 'message'>): string | undefined {
   const f = cell.findings[0];
   const e = f?.evidence;
-  if (!f || !e) return undefined;
+  if (!f || !e) return namedFromMessage(cell.message);
   const input = e.label ? ` to a request with ${e.label}` : '';
   const said = shopMessage(e.bodyExcerpt);
   const declared = e.declaredStatuses.length ? e.declaredStatuses.join(', ') : 'other statuses';
@@ -89,6 +109,17 @@ export function namedDefect(cell: Pick<CellReport, 'check' | 'findings'>): strin
     return `Answers ${e.status}${input} where the spec declares ${declared}.`;
   }
   return undefined;
+}
+
+/** A rule test's failure message that shows a 5xx answer (`tried:`, `response: 500`, `body:`, `declared:`). */
+function namedFromMessage(message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  const status = Number(/^\s*response:\s*(\d{3})/m.exec(message)?.[1] ?? 0);
+  if (status < 500) return undefined;
+  const tried = /^\s*tried:\s*(.+)$/m.exec(message)?.[1]?.trim();
+  const declared = /^\s*declared:\s*(.+)$/m.exec(message)?.[1]?.trim();
+  const said = shopMessage(message.slice(message.search(/^\s*body:/m)));
+  return `Answers ${status}${tried ? ` (tried: ${tried})` : ''}${declared ? ` where the spec declares ${declared}` : ''}${said ? ` (the shop's message: ${said})` : ''}.`;
 }
 
 /** What a failing cell's test said, in one line: its first finding, else the finding its failure message prints. */
@@ -139,7 +170,17 @@ function stays(e: BaselineEntry, reports: readonly CompatibilityReport[], fresh:
 /** The new entries from the runs' reports and the old entries; pure (the file is the caller's). */
 export function rebuiltEntries(old: readonly BaselineEntry[], reports: readonly CompatibilityReport[], date: string, fresh = false): BaselineRewrite {
   const cells = failing(reports);
-  const kept = old.filter((e) => stays(e, reports, fresh));
+  // A kept entry whose reason is still the "unreviewed" placeholder gets the defect's name when
+  // this rewrite can name it; every other reason is a reviewer's and stays as written.
+  const kept = old
+    .filter((e) => stays(e, reports, fresh))
+    .map((e) => {
+      e = { ...e, reason: anyRun(e.reason), ...(e.evidence ? { evidence: anyRun(e.evidence) } : {}) };
+      if (!e.reason.startsWith('unreviewed:')) return e;
+      const hit = cells.find(({ cell }) => cell.operation === e.operation && cell.check === e.check);
+      const defect = hit && namedDefect(hit.cell);
+      return hit && defect ? { ...e, reason: neutral(defect, hit.report) } : e;
+    });
   const covered = (cell: CellReport): boolean => kept.some((e) => matches(e, cell.operation, cell.check));
   let named = 0;
   let unreviewed = 0;

@@ -161,6 +161,10 @@ test.describe('real-shop phase @unit', () => {
     expect(rebuiltEntries(old, [report], '2026-11-25', true).entries.map((e) => `${e.operation} ${e.check}`)).toEqual(['createVPE errorBodyShape', 'createVPE notAServerError', 'getVPE rule:fields']);
     expect(r.entries[0]?.evidence).toBe(`curl -sS -i -X POST '$BASE_URL/vpe' -u "$API_USER:$API_PASSWORD" --data-raw '{"name":"qa-<run>-1"}' -> 500 { "code": 0, "message": "BoolType: Invalid argument" }`);
     expect(namedDefect({ check: 'rule:fields', findings: [] })).toBeUndefined();
+    const crash = `✗ [rule:links] getCustomers: should answer 200\n    tried:    customer list with disable_links\n    request:  curl x\n    response: 500  content-type: application/json\n    body:     {\n      "message": "Argument 1 passed to Customer::setDefaultAddress() must be CustomerAddressInterface, null given"\n    }\n    declared: 200, 400, 404`;
+    expect(namedDefect({ check: 'rule:links', findings: [], message: crash })).toBe(
+      "Answers 500 (tried: customer list with disable_links) where the spec declares 200, 400, 404 (the shop's message: Argument 1 passed to Customer::setDefaultAddress() must be CustomerAddressInterface, null given).",
+    );
     // A failure message without findings still gives its request and answer.
     const fromMessage = evidenceOf({ findings: [], message: `x\n✗ [rule:lifecycle] createCustomers: should succeed\n    request:  ${curl('/customers')}\n    response: 400  content-type: application/json\n    body:     {\n      "errors": []\n    }` }, report);
     expect(fromMessage).toBe(`curl -sS -i -X POST '$BASE_URL/customers' -u "$API_USER:$API_PASSWORD" --data-raw '{"name":"qa-<run>-1"}' -> 400 { "errors": [] }`);
