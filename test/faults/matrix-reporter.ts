@@ -46,14 +46,17 @@ export default class MatrixReporter implements Reporter {
     // The spec file (titlePath[2], relative to testDir), not where test() was called (a helper).
     const file = test.titlePath()[2] ?? path.relative(this.root, test.location.file);
     // The test's verdict record (verdict.json); a test that ended without one is judged from its status.
+    const verdict = verdictOfTest(test, result);
     const raw: RawResult = {
       project,
       id: `${file} › ${titles.join(' › ')}`,
       tags: test.tags,
       status: result.status,
-      outcome: verdictOfTest(test, result).outcome,
+      outcome: verdict.outcome,
       durationMs: result.duration,
     };
+    // What a Fail's defects are made from (analyse.ts groups them): the proof that each fault is one defect.
+    if (verdict.outcome === 'fail') raw.verdict = { outcome: verdict.outcome, operations: verdict.operations, checks: verdict.checks, findings: verdict.findings, ...(verdict.cells ? { cells: verdict.cells } : {}) };
     const error = firstLines(result.error?.message);
     if (error) raw.error = error;
     this.results.push(raw);
