@@ -44,7 +44,7 @@ export function ledgerFile(reportDir: string): string {
   return path.join(reportDir, 'ledger.jsonl');
 }
 
-/** Why records could not be deleted: one line per failed cleanup, next to the ledger. */
+/** Why open entries are still open (a record cleanup could not delete, a request whose result could not be told): one line each, next to the ledger. */
 export function cleanupFailuresFile(ledger: string): string {
   return path.join(path.dirname(ledger), 'cleanup-failures.jsonl');
 }
@@ -162,6 +162,13 @@ export class Ledger {
     if (p.method && event === 'pending') e.method = p.method;
     if (this.ephemeral) e.ephemeral = true;
     return e;
+  }
+
+  /** Says why a pending request stays open (what it made could not be told), for the leftover report. */
+  recordOpenReason(p: PendingRequest, reason: string): void {
+    const e = this.requestEntry('pending', p);
+    const f: CleanupFailure = { run: this.runId, target: this.target, key: entryKey(e), reason, time: e.time };
+    appendFileSync(cleanupFailuresFile(this.file), JSON.stringify(f) + '\n');
   }
 
   /** Says why a record could not be deleted, for the leftover report (global teardown). */
