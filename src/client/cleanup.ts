@@ -1,4 +1,5 @@
-// Deleting what a client created, newest first; 404/410 count as already gone. Records of one
+// Deleting what a client created, newest first; 404/410 count as already gone, and so does a record
+// whose failed delete is followed by a read that no longer finds it. Records of one
 // collection whose DELETE takes an id list go in one request, and children an order's delete
 // removes wait for it (the plan: src/client/cleanup-plan.ts); whatever the answer does not confirm
 // is deleted on its own. What cannot be deleted is kept with its reason for the leftover report.
@@ -20,6 +21,8 @@ export interface CleanupDeps {
   apiRoot: string;
   /** Sends one DELETE (through the client's pipeline, intent `cleanup`). */
   del: (path: string, body?: unknown) => Promise<Exchange>;
+  /** Sends one GET of a record (intent `cleanup`): is it still there? */
+  read: (path: string) => Promise<Exchange>;
 }
 
 export async function cleanup(records: readonly NewRecord[], deps: CleanupDeps): Promise<CleanupResult> {
@@ -37,8 +40,18 @@ export async function cleanup(records: readonly NewRecord[], deps: CleanupDeps):
     ledger.recordCleanupFailure(r, reason);
   };
 
+  // A delete that failed may have failed because the record is gone already (deleted by a probe
+  // that was not meant to, or by a grouped delete that said so only in an error): GX 4.8 answers
+  // 500 "not found in database". A read of the record that answers 404/410 says it is gone.
+  const gone = async (r: NewRecord): Promise<boolean> => {
+    const read = keeper.readRequestFor(r);
+    if (!read) return false;
+    const ex = await deps.read(read).catch(() => undefined);
+    return ex?.response.status === 404 || ex?.response.status === 410;
+  };
+
   // One record on its own (`del`: its DELETE, when the caller has it already): true when this
-  // delete removed it (2xx); 404/410 count as already gone.
+  // delete removed it (2xx); 404/410 count as already gone, and so does a record a read no longer finds.
   const single = async (r: NewRecord, del = keeper.deleteRequestFor(r)): Promise<boolean> => {
     if (!del) {
       fail(r, 'the spec has no DELETE operation for it');
@@ -47,7 +60,7 @@ export async function cleanup(records: readonly NewRecord[], deps: CleanupDeps):
     try {
       const ex = await deps.del(del.path, del.body);
       const s = ex.response.status;
-      if ((s >= 200 && s < 300) || s === 404 || s === 410) {
+      if ((s >= 200 && s < 300) || s === 404 || s === 410 || (await gone(r))) {
         ledger.recordDelete(r, del.op.id);
         result.removed.push(entryOf(r));
         return s >= 200 && s < 300;
