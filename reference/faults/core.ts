@@ -63,6 +63,12 @@ export const coreFaults = [
     area: 'core',
   },
   {
+    name: 'method-override-creates',
+    description: 'A POST with X-HTTP-Method-Override: PUT or PATCH on a record runs as a create in its collection, answered 200 like the real method (GX 4.8).',
+    catches: ['@check:methodOverride'],
+    area: 'core',
+  },
+  {
     name: 'undeclared-method-served',
     description: 'A method the spec does not declare on a path (e.g. PATCH /customers/{id}) is served like PUT instead of 405.',
     catches: ['@check:unsupportedOperation'],

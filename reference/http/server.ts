@@ -14,12 +14,27 @@ type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 function withMethodOverride(handler: Handler, faults: FaultSet): Handler {
   return (req, res) => {
     const override = req.headers['x-http-method-override'];
+    if (req.method === 'POST' && typeof override === 'string' && faults.has('method-override-creates') && runAsCreate(req, res, override)) return handler(req, res);
     if (req.method === 'POST' && typeof override === 'string' && !faults.has('method-override-ignored')) {
       const m = override.trim().toUpperCase();
       if (OVERRIDABLE.has(m)) req.method = m;
     }
     handler(req, res);
   };
+}
+
+/**
+ * Fault `method-override-creates` (GX 4.8's way): a POST overridden to PUT/PATCH on a record's path
+ * runs as a create in the record's collection, answered 200 like the real method. True when it applies.
+ */
+function runAsCreate(req: http.IncomingMessage, res: http.ServerResponse, override: string): boolean {
+  const [pathname = '', query] = (req.url ?? '').split('?');
+  if (!['PUT', 'PATCH'].includes(override.trim().toUpperCase()) || !/\/\d+$/.test(pathname)) return false;
+  req.url = pathname.replace(/\/\d+$/, '') + (query !== undefined ? `?${query}` : '');
+  delete req.headers['x-http-method-override'];
+  const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => http.ServerResponse;
+  res.writeHead = (status: number, ...rest: unknown[]) => writeHead(status === 201 ? 200 : status, ...rest);
+  return true;
 }
 
 /** Sends TLS handshakes to the TLS server and everything else to a plain HTTP server. */
