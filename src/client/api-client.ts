@@ -89,7 +89,7 @@ export class ApiClient {
       catalogue: deps.catalogue,
       apiRoot: deps.apiRoot,
       runId: deps.settings.runId,
-      look: (path, query) => this.send('GET', path, { intent: 'lookup', query, noAnswer: 'return', label: 'look for what an unclear answer made' }),
+      look: (path, query) => this.send('GET', path, { intent: 'lookup', query, noAnswer: 'return', label: 'look for what a write did that its answer does not say' }),
     });
     // The gate's own look at the target: a GET (relative path; '' is the API root) it does not ask itself about.
     const look = (p: string): Promise<Exchange> => this.send('GET', p === '' ? deps.apiRoot : p, { intent: 'support', noAnswer: 'return' });
@@ -211,7 +211,7 @@ export class ApiClient {
       runId: this.deps.settings.runId,
       apiRoot: this.deps.apiRoot,
       del: (path, body) => this.send('DELETE', path, { intent: 'cleanup', ...(body !== undefined ? { body } : {}) }),
-      read: (path) => this.send('GET', path, { intent: 'cleanup', noAnswer: 'return', label: 'is the record still there after its delete failed?' }),
+      read: (path) => this.send('GET', path, { intent: 'cleanup', noAnswer: 'return', label: 'is the record still listed after its delete?' }),
     });
   }
 }

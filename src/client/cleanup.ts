@@ -1,11 +1,11 @@
-// Deleting what a client created, newest first; 404/410 count as already gone, and so does a record
-// whose failed delete is followed by a read that no longer finds it. Records of one
+// Deleting what a client created, newest first; 404/410 count as already gone. Records of one
 // collection whose DELETE takes an id list go in one request, and children an order's delete
 // removes wait for it (the plan: src/client/cleanup-plan.ts); whatever the answer does not confirm
 // is deleted on its own. What cannot be deleted is kept with its reason for the leftover report.
 import type { Exchange } from '../core/exchange.js';
 import type { Catalogue } from '../spec/types.js';
 import { cleanupKey, confirmedIds, groupPath, planCleanup } from './cleanup-plan.js';
+import { listItems } from './ledger-rules.js';
 import type { LedgerEntry, NewRecord } from './ledger.js';
 import type { RecordKeeper } from './record-keeper.js';
 
@@ -21,7 +21,7 @@ export interface CleanupDeps {
   apiRoot: string;
   /** Sends one DELETE (through the client's pipeline, intent `cleanup`). */
   del: (path: string, body?: unknown) => Promise<Exchange>;
-  /** Sends one GET of a record (intent `cleanup`): is it still there? */
+  /** Sends one GET (intent `cleanup`): is a record still listed? */
   read: (path: string) => Promise<Exchange>;
 }
 
@@ -40,18 +40,19 @@ export async function cleanup(records: readonly NewRecord[], deps: CleanupDeps):
     ledger.recordCleanupFailure(r, reason);
   };
 
-  // A delete that failed may have failed because the record is gone already (deleted by a probe
-  // that was not meant to, or by a grouped delete that said so only in an error): GX 4.8 answers
-  // 500 "not found in database". A read of the record that answers 404/410 says it is gone.
-  const gone = async (r: NewRecord): Promise<boolean> => {
-    const read = keeper.readRequestFor(r);
-    if (!read) return false;
-    const ex = await deps.read(read).catch(() => undefined);
-    return ex?.response.status === 404 || ex?.response.status === 410;
+  // A record the keeper found by looking after an answer that did not say (a create that answered
+  // 5xx) may be half-written: GX 4.8 answers 200 to its DELETE and keeps it. Its collection must
+  // no longer list it.
+  const stillListed = async (r: NewRecord): Promise<string | undefined> => {
+    if (!r.found) return undefined;
+    const ex = await deps.read(r.collection).catch(() => undefined);
+    if (!ex || ex.response.status < 200 || ex.response.status >= 300) return undefined;
+    const listed = listItems(ex.response.json).some((item) => String(item.id) === r.id);
+    return listed ? `GET ${r.collection} still lists it after its delete (a record the shop half-wrote: ${r.found})` : undefined;
   };
 
   // One record on its own (`del`: its DELETE, when the caller has it already): true when this
-  // delete removed it (2xx); 404/410 count as already gone, and so does a record a read no longer finds.
+  // delete removed it (2xx); 404/410 count as already gone.
   const single = async (r: NewRecord, del = keeper.deleteRequestFor(r)): Promise<boolean> => {
     if (!del) {
       fail(r, 'the spec has no DELETE operation for it');
@@ -60,12 +61,17 @@ export async function cleanup(records: readonly NewRecord[], deps: CleanupDeps):
     try {
       const ex = await deps.del(del.path, del.body);
       const s = ex.response.status;
-      if ((s >= 200 && s < 300) || s === 404 || s === 410 || (await gone(r))) {
+      const kept = s >= 200 && s < 300 ? await stillListed(r) : undefined;
+      if (kept) {
+        // The keeper took the 2xx for a delete; the record is still open.
+        ledger.recordCreate(r, del.op.id);
+        fail(r, `DELETE ${del.path} answered ${s}, but ${kept}`);
+      }
+      else if ((s >= 200 && s < 300) || s === 404 || s === 410) {
         ledger.recordDelete(r, del.op.id);
         result.removed.push(entryOf(r));
         return s >= 200 && s < 300;
-      }
-      fail(r, describe(del.path, ex));
+      } else fail(r, describe(del.path, ex));
     } catch (err) {
       fail(r, err instanceof Error ? err.message : String(err));
     }

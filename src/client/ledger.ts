@@ -32,10 +32,12 @@ export interface LedgerEntry {
   ephemeral?: boolean;
   /** Kind `request`: the method on the wire and the override it carried, e.g. `POST` or `POST (override PUT)`. */
   method?: string;
+  /** A record found by looking at its collection after an answer that did not name it (why the keeper looked): it may be half-written. */
+  found?: string;
 }
 
 /** A record or file the harness made (kind `record` or `file`). */
-export type NewRecord = Pick<LedgerEntry, 'kind' | 'collection' | 'id' | 'path' | 'parent'>;
+export type NewRecord = Pick<LedgerEntry, 'kind' | 'collection' | 'id' | 'path' | 'parent' | 'found'>;
 
 /** A request that may create, in the ledger before it is sent (kind `request`). */
 export type PendingRequest = Pick<LedgerEntry, 'id' | 'path' | 'method' | 'operationId'>;
@@ -123,6 +125,7 @@ export class Ledger {
   private entry(event: LedgerEvent, r: NewRecord, operationId: string): LedgerEntry {
     const e: LedgerEntry = { run: this.runId, event, ...r, operationId, time: new Date().toISOString(), target: this.target };
     if (r.parent === undefined) delete e.parent;
+    if (r.found === undefined || event !== 'create') delete e.found;
     if (this.ephemeral) e.ephemeral = true;
     return e;
   }

@@ -7,8 +7,9 @@
 //   carrying a method override: a server that ignores the override runs the POST) is `pending` in
 //   the ledger before it goes on the wire, so a crash or an answer that never comes leaves a trace.
 // - After: what the exchange did is read from it (src/client/ledger-rules.ts: created, deleted,
-//   renamed, a bulk answer's `created[]` even in an error, a record an ignored override made) and
-//   written to the ledger before the caller sees the answer. Where the answer cannot say (no answer,
+//   renamed, a bulk answer's `created[]` even in an error, a record an ignored override made; a
+//   DELETE of `15abc` that a sloppy server read as 15 is checked by reading 15) and written to the
+//   ledger before the caller sees the answer. Where the answer cannot say (no answer,
 //   5xx: the shop may have inserted before it failed; 201 naming nothing; an override the server
 //   may have run as a create), the keeper looks: it reads the collection and takes the records that
 //   carry a value only this request sent (a name or e-mail with the run id) and that the ledger
@@ -21,6 +22,7 @@ import { isCreateOperation, isSearchOperation } from '../spec/operation-kinds.js
 import { FILES, RECORD_VIEWS } from '../spec/particulars.js';
 import type { Catalogue, Operation } from '../spec/types.js';
 import type { DeleteTarget } from './cleanup-plan.js';
+import { cannotNameRecord } from './guard.js';
 import { effectsOf, isCollection, listItems } from './ledger-rules.js';
 import type { Ledger, NewRecord, PendingRequest } from './ledger.js';
 import type { Addressed } from './pipeline/request.js';
@@ -81,6 +83,7 @@ export class RecordKeeper {
       (collection, name) => this.ledger.ownsFile(collection, name),
     );
     for (const r of effects.deleted) this.ledger.recordDelete(r, op.id);
+    await this.readLeadingDigits(req, ex);
     const created = effects.created.filter((r) => this.remember(r, op.id));
     if (pending) {
       const unclear = created.length ? undefined : unclearAnswer(req, ex, this.deps.catalogue);
@@ -91,6 +94,28 @@ export class RecordKeeper {
     }
     this.createdByExchange.set(ex, created);
     return created;
+  }
+
+  /**
+   * A DELETE whose record id cannot name a record (`15abc`, a negative probe) may still have
+   * deleted the own record its leading digits name: GX 4.8 reads `15abc` as 15. Unless the target
+   * refused it (4xx), that record is read: answering 404/410, it is gone, and the ledger says so.
+   */
+  private async readLeadingDigits(req: Addressed, ex: Exchange): Promise<void> {
+    const s = ex.response.status;
+    if ((req.override ?? req.method) !== 'DELETE' || !req.op || (s >= 400 && s < 500) || s === 0) return;
+    const name = /\{([^}]+)\}$/.exec(req.op.path)?.[1];
+    const param = req.op.parameters.find((p) => p.in === 'path' && p.name === name);
+    const value = name ? req.pathValues[name] : undefined;
+    if (!param || value === undefined || !cannotNameRecord(param, value)) return;
+    const digits = /^\d+/.exec(value)?.[0];
+    if (!digits) return;
+    const record: NewRecord = { kind: 'record', collection: req.path.slice(0, req.path.lastIndexOf('/')), id: digits, path: `${req.path.slice(0, req.path.lastIndexOf('/'))}/${digits}` };
+    if (!this.ledger.ownsRecord(record.path) || this.ledger.isDeleted(record)) return;
+    const read = this.readRequestFor(record);
+    if (!read) return;
+    const after = await this.deps.look(read, {}).catch(() => undefined);
+    if (after?.response.status === 404 || after?.response.status === 410) this.ledger.recordDelete(record, req.op.id);
   }
 
   /**
@@ -126,7 +151,7 @@ export class RecordKeeper {
       const id = typeof item.id === 'number' || (typeof item.id === 'string' && item.id !== '') ? String(item.id) : undefined;
       if (id === undefined || !strings(item).some((v) => markers.has(v))) continue;
       const path = `${collection}/${encodeURIComponent(id)}`;
-      if (!this.ledger.ownsRecord(path)) found.push({ kind: 'record', collection, id, path });
+      if (!this.ledger.ownsRecord(path)) found.push({ kind: 'record', collection, id, path, found: why });
     }
     return { found };
   }

@@ -15,12 +15,15 @@ import { catalogue, onShopSession } from './support/shop-session.js';
 
 const RUN = 'rkeeper';
 
-/** A transport that may look at the ledger before a request goes out and rewrite its answer. */
-function around(inner: HttpTransport, before: (req: HttpRequest) => void, rewrite: (req: HttpRequest, res: HttpResponse) => HttpResponse = (_, r) => r): HttpTransport {
+/**
+ * A transport that may look at the ledger before a request goes out, answer it instead of the shop
+ * (`before` returning an answer), and rewrite the shop's answer.
+ */
+function around(inner: HttpTransport, before: (req: HttpRequest) => HttpResponse | void, rewrite: (req: HttpRequest, res: HttpResponse) => HttpResponse = (_, r) => r): HttpTransport {
   return {
     async send(req) {
-      before(req);
-      return rewrite(req, await inner.send(req));
+      const instead = before(req);
+      return instead ?? rewrite(req, await inner.send(req));
     },
     close: () => inner.close(),
   };
@@ -117,28 +120,53 @@ test.describe('record keeper @harness @client', () => {
     );
   });
 
-  test('should read a partial grouped delete record by record, and count as gone a record whose delete fails but a read no longer finds', async () => {
+  test('should read a partial grouped delete record by record, and see that a DELETE of 15abc deleted 15', async () => {
     let ids: string[] = [];
-    // GX 4.8: a grouped delete answers 400 naming what it deleted; deleting a missing record answers 500 "not found in database".
+    // GX 4.8: a grouped delete answers 400 naming what it deleted (the shop here deleted them all).
     const rewrite = (req: HttpRequest, res: HttpResponse): HttpResponse => {
-      const p = pathOf(req);
-      if (req.method === 'DELETE' && /^\/categories\/\d+,/.test(p)) return { ...res, status: 400, body: Buffer.from(JSON.stringify({ deleted: ids.slice(0, 2).map(Number), errors: [{ errorMessage: `The requested category was not found in database (ID:${ids[2]})` }] })) };
-      if (req.method === 'DELETE' && res.status === 404) return { ...res, status: 500, body: Buffer.from('{"code":0,"status":"error","message":"The requested category was not found in database"}') };
+      if (req.method === 'DELETE' && /^\/categories\/\d+,/.test(pathOf(req))) return { ...res, status: 400, body: Buffer.from(JSON.stringify({ deleted: ids.slice(0, 2).map(Number), errors: [{ errorMessage: 'The requested category was not found in database' }] })) };
       return res;
     };
+    await onShopSession(
+      RUN,
+      async ({ session, reportDir }) => {
+        const api = session.client();
+        const kit = new FactoryKit(api, session.uniq, 'standard');
+        for (let i = 0; i < 3; i++) ids.push(String((await createCategory(kit, { parentId: 0 })).id));
+        ids = [...ids].reverse();
+        // A negative probe's wrong-typed id: the shop reads its leading digits and deletes the record.
+        const probe = await api.call('deleteCategories', { path: { category_id: `${ids[2]}abc` }, intent: 'negative', noAnswer: 'return' });
+        expect(probe.response.status).toBe(200);
+        expect(api.openRecords().map((r) => r.id)).toEqual(ids.slice(0, 2));
+        const result = await api.cleanup();
+        expect(result.failed).toEqual([]);
+        expect(result.removed.map((e) => e.id).sort()).toEqual(ids.slice(0, 2).sort());
+        expect(outstandingEntries(readLedger(ledgerFile(reportDir)))).toEqual([]);
+        expect(leftoverReport(reportDir, RUN)).toEqual({ leftovers: [], possiblePartial: [] });
+      },
+      (inner) => around(inner, () => undefined, rewrite),
+      ['non-integer-id-accepted'],
+    );
+  });
+
+  test('should not count a half-written record as deleted while its collection still lists it', async () => {
+    let kept = '';
+    // GX 4.8: a parcel service whose create answered 500 is half-written; its DELETE answers 200 and keeps it.
+    const keep = (req: HttpRequest): HttpResponse | void => {
+      if (req.method === 'DELETE' && kept && pathOf(req) === `/manufacturers/${kept}`) return { status: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from('{"code":200,"status":"success"}') };
+    };
+    const rewrite = (req: HttpRequest, res: HttpResponse): HttpResponse => (req.method === 'POST' && pathOf(req) === '/manufacturers' ? error500(res) : res);
     await onShopSession(RUN, async ({ session, reportDir }) => {
       const api = session.client();
-      const kit = new FactoryKit(api, session.uniq, 'standard');
-      for (let i = 0; i < 3; i++) ids.push(String((await createCategory(kit, { parentId: 0 })).id));
-      ids = [...ids].reverse();
-      // The oldest is deleted behind the ledger's back (a negative probe did that on GX 4.8: DELETE /categories/15abc).
-      const auth = `Basic ${Buffer.from(`${session.opts.config.apiUser}:${session.opts.config.apiPassword}`).toString('base64')}`;
-      expect((await fetch(`${session.opts.apiRoot}/categories/${ids[2]}`, { method: 'DELETE', headers: { authorization: auth } })).status).toBe(200);
+      const ex = await api.call('createManufacturers', { body: { name: `qa-${RUN}-half` }, noAnswer: 'return' });
+      const [made] = api.createdBy(ex);
+      expect(made?.found).toContain('answered 500');
+      kept = made?.id ?? '';
       const result = await api.cleanup();
-      expect(result.failed).toEqual([]);
-      expect(result.removed.map((e) => e.id).sort()).toEqual([...ids].sort());
-      expect(outstandingEntries(readLedger(ledgerFile(reportDir)))).toEqual([]);
-      expect(leftoverReport(reportDir, RUN).leftovers).toEqual([]);
-    }, (inner) => around(inner, () => undefined, rewrite));
+      expect(result.failed.map((f) => f.entry.path)).toEqual([made?.path]);
+      expect(result.failed[0]?.reason).toContain(`GET /manufacturers still lists it after its delete`);
+      const report = leftoverReport(reportDir, RUN);
+      expect(report.leftovers.map((e) => e.path)).toEqual([made?.path]);
+    }, (inner) => around(inner, keep, rewrite));
   });
 });
