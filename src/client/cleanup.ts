@@ -5,7 +5,7 @@
 import type { Exchange } from '../core/exchange.js';
 import type { Catalogue } from '../spec/types.js';
 import { cleanupKey, confirmedIds, groupPath, planCleanup } from './cleanup-plan.js';
-import { listItems } from './ledger-rules.js';
+import { fileNameIn, listItems } from './ledger-rules.js';
 import type { LedgerEntry, NewRecord } from './ledger.js';
 import type { RecordKeeper } from './record-keeper.js';
 
@@ -47,7 +47,8 @@ export async function cleanup(records: readonly NewRecord[], deps: CleanupDeps):
     if (!r.found) return undefined;
     const ex = await deps.read(r.collection).catch(() => undefined);
     if (!ex || ex.response.status < 200 || ex.response.status >= 300) return undefined;
-    const listed = listItems(ex.response.json).some((item) => String(item.id) === r.id);
+    const json = ex.response.json;
+    const listed = r.kind === 'file' ? Array.isArray(json) && json.some((x) => (typeof x === 'string' ? x.split('/').pop() : fileNameIn(x)) === r.id) : listItems(json).some((item) => String(item.id) === r.id);
     return listed ? `GET ${r.collection} still lists it after its delete (a record the shop half-wrote: ${r.found})` : undefined;
   };
 

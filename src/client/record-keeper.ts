@@ -23,7 +23,7 @@ import { FILES, RECORD_VIEWS } from '../spec/particulars.js';
 import type { Catalogue, Operation } from '../spec/types.js';
 import type { DeleteTarget } from './cleanup-plan.js';
 import { cannotNameRecord } from './guard.js';
-import { effectsOf, isCollection, listItems } from './ledger-rules.js';
+import { effectsOf, fileNameIn, isCollection, listItems } from './ledger-rules.js';
 import type { Ledger, NewRecord, PendingRequest } from './ledger.js';
 import type { Addressed } from './pipeline/request.js';
 
@@ -125,8 +125,9 @@ export class RecordKeeper {
    */
   private async lookFor(req: Addressed, unclear: Unclear): Promise<{ found?: NewRecord[]; unsure?: string }> {
     const why = unclear.why;
-    if (req.opts.multipart) return unclear.mustTell ? { unsure: `${why}; an upload is not looked for` } : { found: [] };
-    const sent = sentBody(req);
+    const upload = req.opts.multipart;
+    // An upload is told apart by its file name (and text fields) with the run id.
+    const sent = upload ? Object.values(upload).map((v) => (typeof v === 'object' ? v.name : String(v))) : sentBody(req);
     // Nothing a shop could store (no body, malformed JSON, a bare string or number, an empty list): nothing made.
     if (!(isObject(sent) || (Array.isArray(sent) && sent.length > 0))) return { found: [] };
     const markers = new Set(strings(sent).filter((v) => v.includes(this.deps.runId)));
@@ -147,6 +148,13 @@ export class RecordKeeper {
     const s = ex.response.status;
     if (s < 200 || s >= 300) return { unsure: `${why}, and GET ${collection} answered ${s}` };
     const found: NewRecord[] = [];
+    if (upload) {
+      // A file collection lists file names (or records naming them).
+      for (const name of fileNamesIn(ex.response.json)) {
+        if (markers.has(name) && !this.ledger.ownsFile(collection, name)) found.push({ kind: 'file', collection, id: name, path: collection, found: why });
+      }
+      return { found };
+    }
     for (const item of listItems(ex.response.json)) {
       const id = typeof item.id === 'number' || (typeof item.id === 'string' && item.id !== '') ? String(item.id) : undefined;
       if (id === undefined || !strings(item).some((v) => markers.has(v))) continue;
@@ -235,13 +243,23 @@ function unclearAnswer(req: Addressed, ex: Exchange, catalogue: Catalogue): Uncl
     // POST); anything but a refusal may hide one. An update of a record makes none, whatever it answers.
     return req.override && !(s >= 400 && s < 500) ? { why: `${what} answered ${s}; a server that ignores the override runs a create`, mustTell: false } : undefined;
   }
-  // Only a collection of records (one its members' paths hang below) gets a record; a POST of a
-  // record's parts (`/products/5/links`) makes none of its own.
-  if (!req.op || !isCollection(catalogue, req.op)) return undefined;
+  // Only a collection of records (one its members' paths hang below) or of files (an upload) gets
+  // a record; a POST of a record's parts (`/products/5/links`) makes none of its own.
+  if (!req.op || !(isCollection(catalogue, req.op) || isUpload(req.op))) return undefined;
   if (s === 0) return { why: `${what} got no answer`, mustTell: true };
   if (s >= 500) return { why: `${what} answered ${s}`, mustTell: true };
-  if (s === 201 && isCreateOperation(req.op)) return { why: `${what} answered 201 without naming a record`, mustTell: true };
+  if (s === 201 && isCreateOperation(req.op) && !isUpload(req.op)) return { why: `${what} answered 201 without naming a record`, mustTell: true };
   return undefined;
+}
+
+function isUpload(op: Operation): boolean {
+  return (op.body?.contentTypes ?? []).some((t) => t.startsWith('multipart/'));
+}
+
+/** The file names a file collection's list answer shows: strings, or records naming a file. */
+function fileNamesIn(json: unknown): string[] {
+  const items: unknown[] = Array.isArray(json) ? json : [];
+  return items.map((x) => (typeof x === 'string' ? x.split('/').pop() : fileNameIn(x))).filter((x): x is string => typeof x === 'string' && x !== '');
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

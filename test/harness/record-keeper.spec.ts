@@ -9,6 +9,7 @@ import type { CheckContext } from '../../src/checks/types.js';
 import type { HttpRequest, HttpResponse, HttpTransport } from '../../src/client/http.js';
 import { ledgerFile, outstandingEntries, readLedger, unsettledRequests } from '../../src/client/ledger.js';
 import { leftoverReport } from '../../src/preflight/global-teardown.js';
+import { multipartBody } from '../../src/client/bodies.js';
 import { FactoryKit } from '../../fixtures/factories/base.js';
 import { createCategory } from '../../fixtures/factories/categories.js';
 import { catalogue, onShopSession } from './support/shop-session.js';
@@ -73,6 +74,21 @@ test.describe('record keeper @harness @client', () => {
       expect(result.removed.map((e) => e.path)).toEqual([made?.path]);
       expect(leftoverReport(reportDir, RUN)).toEqual({ leftovers: [], possiblePartial: [] });
     }, (inner) => around(inner, () => undefined, (req, res) => (req.method === 'POST' && pathOf(req) === '/manufacturers' ? error500(res) : res)));
+  });
+
+  test('should find a file an upload stored before it answered 500, and delete it', async () => {
+    await onShopSession(RUN, async ({ session, reportDir }) => {
+      const api = session.client();
+      const op = api.operation('uploadProductImage');
+      const ex = await api.call(op, { multipart: multipartBody(op, { runId: RUN, uniq: session.uniq }), noAnswer: 'return' });
+      expect(ex.response.status).toBe(500);
+      const [file] = api.createdBy(ex);
+      expect(file).toMatchObject({ kind: 'file', collection: '/product_images', id: expect.stringMatching(new RegExp(`^qa-${RUN}-\\d+\\.png$`)) });
+      const result = await api.cleanup();
+      expect(result.failed).toEqual([]);
+      expect(result.removed.map((e) => e.id)).toEqual([file?.id]);
+      expect(leftoverReport(reportDir, RUN)).toEqual({ leftovers: [], possiblePartial: [] });
+    }, (inner) => around(inner, () => undefined, (req, res) => (req.method === 'POST' && pathOf(req) === '/product_images' ? error500(res) : res)));
   });
 
   test('should keep open, and name in the leftover report, a 5xx create whose body carries nothing to look for', async () => {
