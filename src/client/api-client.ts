@@ -211,7 +211,6 @@ export class ApiClient {
       runId: this.deps.settings.runId,
       apiRoot: this.deps.apiRoot,
       del: (path, body) => this.send('DELETE', path, { intent: 'cleanup', ...(body !== undefined ? { body } : {}) }),
-      read: (path) => this.send('GET', path, { intent: 'cleanup', noAnswer: 'return', label: 'is the record still listed after its delete?' }),
     });
   }
 }

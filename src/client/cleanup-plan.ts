@@ -98,7 +98,8 @@ export function planCleanup(catalogue: Catalogue, records: readonly NewRecord[],
   }
   const byOp = new Map<string, NewRecord[]>();
   for (const r of records) {
-    if (plan.waitsFor.has(keyOf(r))) continue;
+    // A record found by looking after a 5xx may be half-written: deleted on its own, and checked.
+    if (plan.waitsFor.has(keyOf(r)) || r.found) continue;
     const target = deleteFor(r);
     if (!target || !takesIdList(target.op) || !endsWithId(r, target)) continue;
     const collection = r.path.slice(0, r.path.lastIndexOf('/'));

@@ -5,7 +5,6 @@
 import type { Exchange } from '../core/exchange.js';
 import type { Catalogue } from '../spec/types.js';
 import { cleanupKey, confirmedIds, groupPath, planCleanup } from './cleanup-plan.js';
-import { fileNameIn, listItems } from './ledger-rules.js';
 import type { LedgerEntry, NewRecord } from './ledger.js';
 import type { RecordKeeper } from './record-keeper.js';
 
@@ -21,8 +20,6 @@ export interface CleanupDeps {
   apiRoot: string;
   /** Sends one DELETE (through the client's pipeline, intent `cleanup`). */
   del: (path: string, body?: unknown) => Promise<Exchange>;
-  /** Sends one GET (intent `cleanup`): is a record still listed? */
-  read: (path: string) => Promise<Exchange>;
 }
 
 export async function cleanup(records: readonly NewRecord[], deps: CleanupDeps): Promise<CleanupResult> {
@@ -40,18 +37,6 @@ export async function cleanup(records: readonly NewRecord[], deps: CleanupDeps):
     ledger.recordCleanupFailure(r, reason);
   };
 
-  // A record the keeper found by looking after an answer that did not say (a create that answered
-  // 5xx) may be half-written: GX 4.8 answers 200 to its DELETE and keeps it. Its collection must
-  // no longer list it.
-  const stillListed = async (r: NewRecord): Promise<string | undefined> => {
-    if (!r.found) return undefined;
-    const ex = await deps.read(r.collection).catch(() => undefined);
-    if (!ex || ex.response.status < 200 || ex.response.status >= 300) return undefined;
-    const json = ex.response.json;
-    const listed = r.kind === 'file' ? Array.isArray(json) && json.some((x) => (typeof x === 'string' ? x.split('/').pop() : fileNameIn(x)) === r.id) : listItems(json).some((item) => String(item.id) === r.id);
-    return listed ? `GET ${r.collection} still lists it after its delete (a record the shop half-wrote: ${r.found})` : undefined;
-  };
-
   // One record on its own (`del`: its DELETE, when the caller has it already): true when this
   // delete removed it (2xx); 404/410 count as already gone.
   const single = async (r: NewRecord, del = keeper.deleteRequestFor(r)): Promise<boolean> => {
@@ -62,12 +47,9 @@ export async function cleanup(records: readonly NewRecord[], deps: CleanupDeps):
     try {
       const ex = await deps.del(del.path, del.body);
       const s = ex.response.status;
-      const kept = s >= 200 && s < 300 ? await stillListed(r) : undefined;
-      if (kept) {
-        // The keeper took the 2xx for a delete; the record is still open.
-        ledger.recordCreate(r, del.op.id);
-        fail(r, `DELETE ${del.path} answered ${s}, but ${kept}`);
-      }
+      // The record keeper did not take this 2xx for a delete (a half-written record still listed).
+      const kept = s >= 200 && s < 300 ? keeper.keptOpen(r) : undefined;
+      if (kept) fail(r, `DELETE ${del.path} answered ${s}, but ${kept}`);
       else if ((s >= 200 && s < 300) || s === 404 || s === 410) {
         ledger.recordDelete(r, del.op.id);
         result.removed.push(entryOf(r));

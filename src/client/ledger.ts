@@ -189,6 +189,11 @@ export class Ledger {
     if (e.kind === 'record') this.byNoun.add(`${collectionNoun(e.collection)} ${e.id}`);
   }
 
+  /** How the record was found, when the keeper found it by looking (src/client/record-keeper.ts). */
+  foundBy(r: Pick<LedgerEntry, 'kind' | 'collection' | 'id' | 'path'>): string | undefined {
+    return this.created.get(entryKey({ ...r, target: this.target }))?.found;
+  }
+
   /** The harness created a record of this kind with this id (under whatever path). */
   ownsId(noun: string, id: string): boolean {
     return this.byNoun.has(`${noun} ${id}`);

@@ -21,7 +21,7 @@ import { pathMatcher } from '../spec/catalogue.js';
 import { isCreateOperation, isSearchOperation } from '../spec/operation-kinds.js';
 import { FILES, RECORD_VIEWS } from '../spec/particulars.js';
 import type { Catalogue, Operation } from '../spec/types.js';
-import type { DeleteTarget } from './cleanup-plan.js';
+import { cleanupKey as keyOf, type DeleteTarget } from './cleanup-plan.js';
 import { cannotNameRecord } from './guard.js';
 import { effectsOf, fileNameIn, isCollection, listItems } from './ledger-rules.js';
 import type { Ledger, NewRecord, PendingRequest } from './ledger.js';
@@ -52,6 +52,8 @@ export class RecordKeeper {
   /** Records this client created (and which the ledger still has open), oldest first. */
   private readonly createdHere: NewRecord[] = [];
   private readonly createdByExchange = new WeakMap<Exchange, NewRecord[]>();
+  /** Records a 2xx DELETE named that are still listed, and why (cleanup reports them). */
+  private readonly kept = new Map<string, string>();
   readonly ledger: Ledger;
 
   constructor(private readonly deps: KeeperDeps) {
@@ -82,7 +84,13 @@ export class RecordKeeper {
       { op, method: req.method, override: req.override, path: req.path, pathValues: req.pathValues, sentBody: req.opts.body, sentFields, status: ex.response.status, answer: ex.response.json, location: ex.response.headers.location },
       (collection, name) => this.ledger.ownsFile(collection, name),
     );
-    for (const r of effects.deleted) this.ledger.recordDelete(r, op.id);
+    for (const r of effects.deleted) {
+      // A record found by looking after a 5xx may be half-written: GX 4.8 answers 200 to its DELETE
+      // and keeps it. It is deleted when its collection no longer lists it.
+      const kept = this.ledger.foundBy(r) ? await this.stillListed(r) : undefined;
+      if (kept) this.kept.set(keyOf(r), kept);
+      else this.ledger.recordDelete(r, op.id);
+    }
     await this.readLeadingDigits(req, ex);
     const created = effects.created.filter((r) => this.remember(r, op.id));
     if (pending) {
@@ -94,6 +102,19 @@ export class RecordKeeper {
     }
     this.createdByExchange.set(ex, created);
     return created;
+  }
+
+  /** Why a record a 2xx DELETE named is still open (its collection still lists it), or undefined. */
+  keptOpen(r: NewRecord): string | undefined {
+    return this.ledger.isDeleted(r) ? undefined : this.kept.get(keyOf(r));
+  }
+
+  private async stillListed(r: NewRecord): Promise<string | undefined> {
+    const ex = await this.deps.look(r.collection, {}).catch(() => undefined);
+    if (!ex || ex.response.status < 200 || ex.response.status >= 300) return undefined;
+    const json = ex.response.json;
+    const listed = r.kind === 'file' ? fileNamesIn(json).includes(r.id) : listItems(json).some((item) => String(item.id) === r.id);
+    return listed ? `GET ${r.collection} still lists it (a record the shop half-wrote: ${this.ledger.foundBy(r) ?? ''})` : undefined;
   }
 
   /**

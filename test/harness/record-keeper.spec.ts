@@ -178,9 +178,13 @@ test.describe('record keeper @harness @client', () => {
       const [made] = api.createdBy(ex);
       expect(made?.found).toContain('answered 500');
       kept = made?.id ?? '';
+      // The test's own delete answers 200: the record is still open, its collection lists it.
+      const del = await api.call('deleteManufacturers', { path: { manufacturer_id: kept } });
+      expect(del.response.status).toBe(200);
+      expect(api.openRecords().map((r) => r.path)).toEqual([made?.path]);
       const result = await api.cleanup();
       expect(result.failed.map((f) => f.entry.path)).toEqual([made?.path]);
-      expect(result.failed[0]?.reason).toContain(`GET /manufacturers still lists it after its delete`);
+      expect(result.failed[0]?.reason).toContain(`answered 200, but GET /manufacturers still lists it (a record the shop half-wrote: POST /manufacturers answered 500)`);
       const report = leftoverReport(reportDir, RUN);
       expect(report.leftovers.map((e) => e.path)).toEqual([made?.path]);
     }, (inner) => around(inner, keep, rewrite));
