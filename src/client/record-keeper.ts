@@ -100,7 +100,10 @@ export class RecordKeeper {
       if (look?.unsure) this.ledger.recordOpenReason(pending, look.unsure);
       else this.ledger.recordSettled(pending);
     }
-    this.createdByExchange.set(ex, created);
+    // A create that failed stays failed for its caller (a setup that answered 500 is a Skip), even
+    // when the keeper found what it half-wrote: that is the ledger's (and the checks') business.
+    const ok = ex.response.status >= 200 && ex.response.status < 300;
+    this.createdByExchange.set(ex, ok ? created : created.filter((r) => !r.found));
     return created;
   }
 
@@ -185,7 +188,7 @@ export class RecordKeeper {
     return { found };
   }
 
-  /** Records the ledger learnt were created by this exchange (empty for reads and failures). */
+  /** Records the ledger learnt were created by this exchange (empty for reads and failures; `exchange.created` has all it made). */
   createdBy(ex: Exchange): NewRecord[] {
     return this.createdByExchange.get(ex) ?? [];
   }
