@@ -46,14 +46,18 @@ export default class MatrixReporter implements Reporter {
     // The spec file (titlePath[2], relative to testDir), not where test() was called (a helper).
     const file = test.titlePath()[2] ?? path.relative(this.root, test.location.file);
     // The test's verdict record (verdict.json); a test that ended without one is judged from its status.
+    const verdict = verdictOfTest(test, result);
     const raw: RawResult = {
       project,
       id: `${file} › ${titles.join(' › ')}`,
       tags: test.tags,
       status: result.status,
-      outcome: verdictOfTest(test, result).outcome,
+      outcome: verdict.outcome,
       durationMs: result.duration,
     };
+    // Which rules and checks it advised on: a fault the vendor's description does not cover is caught by these.
+    const advised = [...new Set(verdict.advisories.map((f) => f.check))];
+    if (advised.length) raw.advisories = advised;
     const error = firstLines(result.error?.message);
     if (error) raw.error = error;
     this.results.push(raw);
