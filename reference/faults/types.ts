@@ -37,10 +37,19 @@ export interface Fault extends FaultBehaviour {
   /** One line: what is broken. */
   description: string;
   /**
-   * Test tags of which at least one must fail when the fault is on, e.g. `@check:authRequired`
-   * (a generic check) or `@rule:customers-unique-email` (a resource-suite rule).
+   * Test tags of which at least one must fail when the fault is on (or, with `shows: 'advisory'`,
+   * record an advisory of that check or rule), e.g. `@check:authRequired` (a generic check) or
+   * `@rule:customers-unique-email` (a resource-suite rule).
    */
   catches: readonly string[];
+  /**
+   * What a tagged test records when it sees the fault. `fail` (the default): the fault breaks a
+   * rule the vendor describes, and only a Fail catches it. `advisory`: it breaks only a demand the
+   * vendor does not describe (our erratum, a habit observed on one shop, our own rule), so a check
+   * must report it as an advisory finding of one of the `catches` rules/checks, and must not fail
+   * a test over it (shared/api-facts/README.md: only described behaviour may fail a shop).
+   */
+  shows?: 'fail' | 'advisory';
   /** The issue/area that owns the fault, for the listing (e.g. `core`, `customers`, `orders`). */
   area: string;
   /**

@@ -5,6 +5,8 @@ export default defineFault({
   name: 'location-header-missing',
   description: 'Creates answer without a Location header.',
   catches: ['@rule:location-header'],
+  // Advisory only: Location on a create is observed on both shops, not described.
+  shows: 'advisory',
   area: 'core',
   http: {
     onSend: () => (_req, reply, payload, done) => {

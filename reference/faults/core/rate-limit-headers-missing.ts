@@ -5,6 +5,8 @@ export default defineFault({
   name: 'rate-limit-headers-missing',
   description: 'Answers carry no X-Rate-Limit-* headers.',
   catches: ['@rule:rate-limit'],
+  // Advisory only: X-Rate-Limit-* are observed on both shops, not described.
+  shows: 'advisory',
   area: 'core',
   http: {
     onSend: () => (_req, reply, payload, done) => {

@@ -9,6 +9,8 @@ export default defineFault({
   name: 'per-page-zero-empty',
   description: 'per_page below 1 answers an empty page instead of 400 or the default page.',
   catches: ['@rule:per-page'],
+  // Advisory only: per_page below 1 is not described (facts "List parameters").
+  shows: 'advisory',
   area: 'lists',
   checks: {
     params: (shop) => (op, where, raw) => {

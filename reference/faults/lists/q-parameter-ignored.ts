@@ -5,6 +5,8 @@ export default defineFault({
   name: 'q-parameter-ignored',
   description: 'The q parameter is ignored (only search filters).',
   catches: ['@rule:search'],
+  // Advisory only: the description names search, the v2 guide q: a shop that honours either conforms.
+  shows: 'advisory',
   area: 'lists',
   checks: {
     params: (shop) => (op, where, raw) => {

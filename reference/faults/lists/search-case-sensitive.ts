@@ -6,6 +6,8 @@ export default defineFault({
   name: 'search-case-sensitive',
   description: 'search/q match case-sensitively.',
   catches: ['@rule:search'],
+  // Advisory only: case-insensitive matching is observed on both shops, not described.
+  shows: 'advisory',
   area: 'lists',
   answer: {
     search: () => (records, ctx) => searchRecords(records, keywordsOf(ctx.query), (s) => s),
