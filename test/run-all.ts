@@ -1,21 +1,22 @@
 // `npm test` (`npm run test:quick` with --quick): typecheck, lint, self-tests, the conformance
-// suites against the clean reference shop, the fault matrix, the real shop (standard and readonly
-// conformance against the vendor's Gambio GX 3.2.0.1 from shared/realshop, test/realshop/run.ts),
-// then a credential scan over every artefact this run wrote. Each phase prints its counts and
-// time; the very last line sums them: `N passed, N failed` (+ `, N skipped`). Nothing may print
-// after it.
+// suites against the clean reference shop (and again under Node 22 when NODE22 names it), the
+// fault matrix, the real shops (standard and readonly conformance against the vendor's Gambio
+// GX 3.2.0.1 and GX 4.8.0.3, test/realshop/run.ts), then a credential scan over every artefact
+// this run wrote. Each phase prints its counts and time; the very last line sums them:
+// `N passed, N failed` (+ `, N skipped`). Nothing may print after it.
 //
 // Quick mode: FC_RUNS=5 for the self-tests and the conformance phase (unless FC_RUNS is set) and
 // the fault matrix's quick subset (the first fault of each area), whose property faults keep their
 // runs: fewer would let them slip through. Counting: typecheck, lint and the leak scan are one
 // each; Playwright phases count their tests; the matrix counts one per fault plus one for its
-// clean run; the real shop counts its checks (set up, gate per run, database diffs, requests per
-// run, its credential scan, stopped). Typecheck and lint run side by side (one core each), their
-// output printed in turn.
+// clean run; the real shops count their checks (per shop: set up, gate per run, database diffs,
+// requests per run, stopped; one credential scan). Typecheck and lint run side by side (one core
+// each), their output printed in turn.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, mergedEnv } from '../src/config/config.js';
+import { SHOPS } from './realshop/shops.js';
 
 interface Counts {
   passed: number;
@@ -182,6 +183,26 @@ function conformance(): Counts {
   return withExit(c ?? { passed: 0, failed: 1, skipped: 0 }, status);
 }
 
+/**
+ * The conformance suites against the clean embedded shop once more under Node 22, the oldest Node
+ * `engines` allows (CI runs on Node 24). NODE22 names its binary (.ci/run installs it); without it
+ * the phase is skipped and says so. One count: the run is green under Node 22 or it is not.
+ */
+function node22(): Counts {
+  const bin = process.env.NODE22;
+  if (!bin) {
+    console.log('skipped: NODE22 (the path of a Node 22 binary) is not set; .ci/run sets it');
+    return { passed: 0, failed: 0, skipped: 1 };
+  }
+  const version = spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? '';
+  if (!version.startsWith('v22.')) throw new Error(`NODE22=${bin} is not Node 22 (it says ${version || 'nothing'})`);
+  const dir = path.join(reports, 'npm-test-node22');
+  rmSync(dir, { recursive: true, force: true });
+  const status = run(bin, [playwrightCli, 'test', '--reporter=dot'], { ...quickEnv, FC_RUNS: quickEnv.FC_RUNS ?? '5', BASE_URL: '', SHOP_FAULTS: '', REPORT_DIR: dir });
+  console.log(`Node ${version}: conformance ${status === 0 ? 'green' : `exit ${status}`}`);
+  return passFail(status === 0);
+}
+
 function faultMatrix(): Counts {
   const out = path.join(tmp, 'fault-matrix-counts.json');
   const status = run(process.execPath, ['--import', 'tsx', 'test/faults/matrix.ts', ...(quick ? ['--quick'] : []), `--counts=${out}`], { BASE_URL: '' });
@@ -189,7 +210,7 @@ function faultMatrix(): Counts {
   return withExit(JSON.parse(readFileSync(out, 'utf8')) as Counts, status);
 }
 
-/** The real shop: its checks' counts (test/realshop/run.ts writes them; it fails with one line when it cannot run). */
+/** The real shops: their checks' counts (test/realshop/run.ts writes them; a shop that cannot be set up fails with one line). */
 function realShop(): Counts {
   const out = path.join(tmp, 'realshop-counts.json');
   const status = run(process.execPath, ['--import', 'tsx', 'test/realshop/run.ts', `--counts=${out}`], quickEnv);
@@ -207,8 +228,9 @@ await sideBySide([
 ]);
 phase('self-tests', selfTests);
 phase('conformance (clean reference shop)', conformance);
+phase('conformance on Node 22 (clean reference shop)', node22);
 phase(`fault matrix${quick ? ' (quick)' : ''}`, faultMatrix);
-phase('real shop (Gambio GX 3.2.0.1)', realShop);
+phase(`real shops (${SHOPS.map((s) => s.title).join(', ')})`, realShop);
 phase('credential scan of the artefacts', leakScan);
 
 const cpuTotal = childCpuSeconds();

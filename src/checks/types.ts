@@ -1,72 +1,15 @@
-// Shapes shared by every check: an exchange (one request and its answer, as recorded by the
-// client), a finding (what a check says about it) and the outcome ranking used by reports.
-import type { Finding, SchemaErrorInfo, Severity } from '../core/finding.js';
+// Shapes of the checks: what a check may need (context, validation), what it is (Check) and what
+// the contract suite gathers for it (probes). The exchange (src/core/exchange.ts) and outcomes and
+// findings (src/core/finding.ts) live in src/core, which every layer reads; re-exported here for
+// the many files that take them from the checks.
 import type { Catalogue, Operation } from '../spec/types.js';
+import type { Exchange, Intent, SchemaErrorInfo } from '../core/exchange.js';
+import type { Finding, Severity } from '../core/finding.js';
 
-export interface RecordedRequest {
-  method: string;
-  /** Absolute URL. */
-  url: string;
-  /** Header names lower-cased. Authorization is stored redacted. */
-  headers: Record<string, string>;
-  /** JSON body, or a short description of a multipart/raw body. */
-  body?: unknown;
-  /** The body as sent (JSON text, or the raw payload of a negative test), possibly truncated. */
-  rawBody?: string;
-  /** Multipart fields; files are described as `@name (type, n bytes)`. */
-  multipart?: Record<string, string>;
-  /** Which credentials were sent: the configured ones, none, or deliberately wrong ones. */
-  auth: 'default' | 'none' | 'wrong';
-  /** TLS verification was off for this request (INSECURE_TLS). */
-  insecure?: boolean;
-}
-
-export interface RecordedResponse {
-  /** HTTP status; 0 when no answer came (see transportError). */
-  status: number;
-  /** Header names lower-cased. */
-  headers: Record<string, string>;
-  /** Parsed JSON body, or undefined when the body is not JSON. */
-  json?: unknown;
-  /** Raw text (truncated for evidence when long; see truncated). */
-  text: string;
-  truncated?: boolean;
-  durationMs: number;
-  /** Why there was no HTTP answer (ECONNREFUSED, ECONNRESET, TIMEOUT, ERR_SSL_PROTOCOL, ...). */
-  transportError?: string;
-}
-
-/** What an exchange was meant to provoke; some rules depend on it (401 only without credentials...). */
-export type Intent =
-  | 'positive'
-  | 'negative'
-  | 'no-auth'
-  | 'wrong-auth'
-  | 'wrong-content-type'
-  | 'plain-http'
-  | 'method-override'
-  | 'undeclared-method'
-  | 'follow-up'
-  | 'setup'
-  | 'cleanup'
-  /** The support gate's own look at the target (src/support/gate.ts): is a path routed? */
-  | 'support';
-
-export interface Exchange {
-  request: RecordedRequest;
-  response: RecordedResponse;
-  /** The operation the request was sent for, when it was sent by operation. */
-  operationId?: string;
-  intent: Intent;
-  /** One line saying what the exchange tried, e.g. `wrong-typed path id customer_id=abc`. */
-  label?: string;
-  /** How many times a 429 was retried before this answer. */
-  retries?: number;
-}
-
-// Outcomes and findings live in src/core (every layer reads them); re-exported for the checks.
+export type { Exchange, Intent, RecordedRequest, RecordedResponse, SchemaErrorInfo } from '../core/exchange.js';
 export { OUTCOMES, worseOf } from '../core/finding.js';
-export type { Basis, BasisKind, Evidence, Finding, FindingOutcome, Outcome, SchemaErrorInfo, Severity } from '../core/finding.js';
+export type { Basis, BasisKind, Evidence, Finding, FindingOutcome, Outcome, Severity } from '../core/finding.js';
+
 export interface ValidationResult {
   ok: boolean;
   errors: SchemaErrorInfo[];
@@ -83,6 +26,14 @@ export interface CheckContext {
    * error statuses the operation itself does not declare. Undefined when the spec has none.
    */
   validateErrorBody?(body: unknown): ValidationResult;
+  /**
+   * The same two against the vendor-normative schema (our spec with what the vendor's description
+   * allows taken back in: src/spec/allowances.ts). Only these may fail an answer; where only the
+   * two above refuse it, the finding is an advisory. Absent: no vendor-normative schema, the spec's
+   * own judges alone.
+   */
+  validateVendorResponse?(op: Operation, status: number, body: unknown): ValidationResult;
+  validateVendorErrorBody?(body: unknown): ValidationResult;
   /** STRICT_FIELDS: undeclared response fields are findings. */
   strictFields: boolean;
   /** Other exchanges the judgment depends on, e.g. the read after an overridden DELETE. */

@@ -1,6 +1,8 @@
 // Outcomes and findings: what a check, a rule or a property says about the target, and how
 // outcomes rank. Plain types every layer reads (checks, client, fixtures, reports).
 
+import type { SchemaErrorInfo } from './exchange.js';
+
 /** Ranks from least to most severe; a matrix cell only ever moves up. */
 export const OUTCOMES = ['disabled', 'skip', 'pass', 'unsupported', 'fail', 'error'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
@@ -11,13 +13,8 @@ export function worseOf(a: Outcome, b: Outcome): Outcome {
 
 export type Severity = 'critical' | 'major' | 'minor';
 
-export interface SchemaErrorInfo {
-  /** JSON pointer into the response body (ajv instancePath). */
-  path: string;
-  /** JSON pointer into the schema (ajv schemaPath). */
-  schemaPath: string;
-  message: string;
-}
+// Schema errors belong to the exchange's evidence; defined with the exchange.
+export type { SchemaErrorInfo } from './exchange.js';
 
 export interface Evidence {
   /** The request as a curl command, credentials redacted. */

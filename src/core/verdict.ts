@@ -8,6 +8,7 @@
 // (a failing test is about the operation and rule a finding named, else what it reached; an
 // Unsupported test about the operations the target lacks).
 import type { Finding, Outcome } from './finding.js';
+import { isObj } from './json.js';
 
 export const VERDICT_ATTACHMENT = 'verdict.json';
 
@@ -156,10 +157,6 @@ export function decideCells(input: CellInput): CellVerdict[] | undefined {
     }
   }
   return cells;
-}
-
-function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** A verdict record from its JSON text, or undefined when it is not one this harness reads. */

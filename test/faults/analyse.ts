@@ -1,10 +1,15 @@
 // The verdicts of the fault matrix, from the raw results of one run (pure, self-tested).
 // A fault is caught when a test carrying one of its `catches` tags fails with it on (a check's
 // Fail; for contract tests also Unsupported where the clean shop said otherwise), and that same
-// test does not fail on the clean shop. Harness errors and timeouts catch nothing: they say the
-// harness broke, not that a check saw the defect. The clean shop must have no failure at all.
+// test does not fail on the clean shop. A fault that breaks only a demand the vendor does not
+// describe (`shows: 'advisory'`) is caught instead when such a test records an advisory finding
+// of one of those rules/checks with it on and none on the clean shop, and no such test fails
+// over it (a Fail there would name no defect of a shop); an advisory never catches a fault that
+// expects a Fail. Harness errors and timeouts catch nothing: they say the harness broke, not that
+// a check saw the defect. The clean shop must have no failure at all.
 // The defects a fault's failures show (grouped as the compatibility report groups them) prove the
 // grouping: each fault makes exactly one defect, or defect-reasons.ts says why it makes more.
+import { columnName } from '../../src/core/keys.js';
 import type { Fault } from '../../reference/faults/types.js';
 import { Redactor } from '../../src/client/redact.js';
 import { VERDICT_VERSION } from '../../src/core/verdict.js';
@@ -23,16 +28,26 @@ export interface TestRef {
   error?: string;
 }
 
+/** What catches a fault: a Fail (the default), or an advisory for a demand the vendor does not describe. */
+export type Shows = 'fail' | 'advisory';
+
 export interface FaultVerdict {
   fault: string;
   area: string;
   description: string;
   catches: string[];
+  shows: Shows;
   caught: boolean;
   /** Why it was not caught, naming the fault and the tags (empty when caught). */
   reason: string;
-  /** Tests with an expected tag that caught the fault. */
+  /** Tests with an expected tag that caught the fault (outcome `advisory` for an advisory fault). */
   caughtBy: TestRef[];
+  /** Advisory faults: tests with an expected tag that failed with it on (and not on the clean shop): a Fail for what the vendor does not describe. */
+  failedInstead: TestRef[];
+  /** Fail faults: tests with an expected tag that only recorded an advisory of its rules/checks (an advisory never catches them). */
+  advisedOnly: string[];
+  /** Advisory faults: tests with an expected tag whose advisory shows on the clean shop too (prove nothing). */
+  advisedCleanToo: string[];
   /** Tags of `catches` no test in the run carries. */
   missingTags: string[];
   /** Tests the project ran / that failed (any reason). */
@@ -60,7 +75,8 @@ export interface MatrixResult {
   generatedAt: string;
   durationMs: number;
   settings: { quick: boolean; only: string[]; profile: string; fcRuns: number; fcSeed?: number | undefined };
-  score: { caught: number; total: number };
+  /** `byAdvisory`: faults with `shows: 'advisory'` caught by an advisory finding (of `caught`). */
+  score: { caught: number; total: number; byAdvisory: number };
   /** Faults whose failures make exactly one defect, or more for a stated reason. */
   grouping: { ok: number; total: number };
   cleanGreen: boolean;
@@ -94,12 +110,38 @@ function verdictOf(r: RawResult, clean: RawResult | undefined): 'caught' | 'harn
   return 'caught';
 }
 
+/** The column a `catches` tag names, as findings name their check (`@rule:sort` -> `rule:sort`, `@check:x` -> `x`). */
+export function columnOfTag(tag: string): string {
+  const t = tag.startsWith('@') ? tag.slice(1) : tag;
+  const colon = t.indexOf(':');
+  return colon < 0 ? t : columnName(t.slice(0, colon), t.slice(colon + 1));
+}
+
+function advised(r: RawResult | undefined, columns: readonly string[]): boolean {
+  return (r?.advisories ?? []).some((c) => columns.includes(c));
+}
+
+/**
+ * Did this result (an advisory fault on) show it as an advisory of one of the columns, given the
+ * same test on the clean shop? A Fail is `failed` (named, never a catch), unless the clean shop
+ * fails it too or the harness broke.
+ */
+function advisoryVerdictOf(r: RawResult, clean: RawResult | undefined, columns: readonly string[]): 'caught' | 'failed' | 'harness' | 'clean-fails' | 'clean-advises' | 'none' {
+  if (clean && FAILED.has(clean.status) && (FAILED.has(r.status) || advised(r, columns))) return 'clean-fails';
+  if (FAILED.has(r.status)) return isHarnessError(r) ? 'harness' : 'failed';
+  if (!advised(r, columns)) return 'none';
+  if (advised(clean, columns)) return 'clean-advises';
+  return 'caught';
+}
+
 function list(tags: readonly string[]): string {
   return tags.join(', ');
 }
 
 export function judgeFault(fault: Fault, project: string, results: RawResult[], cleanById: Map<string, RawResult>, tagsInRun: ReadonlySet<string>, reasons: Readonly<Record<string, readonly [number, string]>> = DEFECT_REASONS): FaultVerdict {
   const catches = [...fault.catches];
+  const shows: Shows = fault.shows ?? 'fail';
+  const columns = catches.map(columnOfTag);
   const missingTags = catches.filter((t) => !tagsInRun.has(t));
   const mine = results.filter((r) => r.project === project);
   const v: FaultVerdict = {
@@ -107,9 +149,13 @@ export function judgeFault(fault: Fault, project: string, results: RawResult[], 
     area: fault.area,
     description: fault.description,
     catches,
+    shows,
     caught: false,
     reason: '',
     caughtBy: [],
+    failedInstead: [],
+    advisedOnly: [],
+    advisedCleanToo: [],
     missingTags,
     ran: mine.length,
     failed: mine.filter((r) => FAILED.has(r.status)).length,
@@ -127,12 +173,23 @@ export function judgeFault(fault: Fault, project: string, results: RawResult[], 
       continue;
     }
     tagged++;
-    const verdict = verdictOf(r, cleanById.get(r.id));
+    const clean = cleanById.get(r.id);
+    if (shows === 'advisory') {
+      const verdict = advisoryVerdictOf(r, clean, columns);
+      if (verdict === 'caught') v.caughtBy.push({ ...ref(r, expected), outcome: 'advisory' });
+      else if (verdict === 'failed') v.failedInstead.push(ref(r, expected));
+      else if (verdict === 'harness') v.harnessErrors.push(ref(r, expected));
+      else if (verdict === 'clean-fails') v.failsCleanToo.push(r.id);
+      else if (verdict === 'clean-advises') v.advisedCleanToo.push(r.id);
+      continue;
+    }
+    const verdict = verdictOf(r, clean);
     if (verdict === 'caught') v.caughtBy.push(ref(r, expected));
     else if (verdict === 'harness') v.harnessErrors.push(ref(r, expected));
     else if (verdict === 'clean-fails') v.failsCleanToo.push(r.id);
+    else if (verdict === 'none' && advised(r, columns) && !advised(clean, columns)) v.advisedOnly.push(r.id);
   }
-  v.caught = v.caughtBy.length > 0;
+  v.caught = v.caughtBy.length > 0 && v.failedInstead.length === 0;
   const shown = new Map<string, { id: string; title: string; tests: number }>();
   for (const r of mine) {
     if (r.status !== 'failed' || r.outcome !== 'fail' || (cleanById.get(r.id) && FAILED.has(cleanById.get(r.id)?.status ?? ''))) continue;
@@ -145,12 +202,17 @@ export function judgeFault(fault: Fault, project: string, results: RawResult[], 
   v.defects = [...shown.values()].sort((a, b) => b.tests - a.tests || a.title.localeCompare(b.title));
   v.grouping = groupingOf(v, reasons[fault.name]);
   if (!v.caught) {
+    const what = shows === 'advisory' ? `recorded an advisory of ${list(columns)} because of it` : 'failed because of it';
     if (missingTags.length === catches.length) v.reason = `not caught: no test carries ${catches.length > 1 ? 'any of the tags' : 'the tag'} ${list(catches)}`;
     else if (!mine.length) v.reason = `not caught: its project ran no test (expected tags ${list(catches)})`;
-    else {
-      const parts = [`none of the ${tagged} test(s) tagged ${list(catches.filter((t) => !missingTags.includes(t)))} failed because of it`];
+    else if (v.failedInstead.length) {
+      v.reason = `not caught: ${v.failedInstead.length} test(s) tagged ${list(catches.filter((t) => !missingTags.includes(t)))} failed with it on, but it breaks only a demand the vendor does not describe (shows: advisory), so a Fail names no defect of the shop: the demand's basis is wrong`;
+    } else {
+      const parts = [`none of the ${tagged} test(s) tagged ${list(catches.filter((t) => !missingTags.includes(t)))} ${what}`];
       if (v.harnessErrors.length) parts.push(`${v.harnessErrors.length} ended in harness errors or timeouts`);
       if (v.failsCleanToo.length) parts.push(`${v.failsCleanToo.length} fail on the clean shop too`);
+      if (v.advisedCleanToo.length) parts.push(`${v.advisedCleanToo.length} record the advisory on the clean shop too`);
+      if (v.advisedOnly.length) parts.push(`${v.advisedOnly.length} recorded only an advisory of it, which never catches a fault that expects a Fail (if the vendor does not describe the rule, the fault shows: advisory)`);
       if (missingTags.length) parts.push(`no test carries ${list(missingTags)}`);
       v.reason = `not caught: ${parts.join('; ')}`;
     }
@@ -178,6 +240,7 @@ function groupingOf(v: FaultVerdict, reason: readonly [number, string] | undefin
   if (n === 1) return { ok: true, note: 'one defect' };
   if (n === 0 && v.caughtBy.length && v.caughtBy.every((t) => t.outcome === 'unsupported')) return { ok: true, note: 'no defect: the fault takes an operation away, which is Unsupported, not a failure' };
   if (n === 0 && !v.caught) return { ok: true, note: 'no defect: not caught' };
+  if (n === 0 && v.shows === 'advisory') return { ok: true, note: 'no defect: an advisory, never a Fail' };
   if (!reason) return { ok: false, note: `${n} defects and no reason in test/faults/defect-reasons.ts: ${list}` };
   const [most, why] = reason;
   if (n > most) return { ok: false, note: `${n} defects, more than the ${most} test/faults/defect-reasons.ts explains (${why}): ${list}` };
@@ -218,10 +281,12 @@ export function analyse(plan: MatrixPlan, raw: RawRun, opts: AnalyseOptions): Ma
 
   const caught = faults.filter((f) => f.caught).length;
   const grouped = faults.filter((f) => f.grouping.ok).length;
+  const advisoryFaults = faults.filter((f) => f.shows === 'advisory');
+  const byAdvisory = advisoryFaults.filter((f) => f.caught).length;
   const cleanFailures = clean.reduce((n, c) => n + c.failures.length, 0);
   const cleanGreen = cleanFailures === 0 && clean.every((c) => c.ran > 0);
   const summary = [
-    `caught ${caught}/${faults.length}`,
+    `caught ${caught}/${faults.length}${advisoryFaults.length ? ` (${byAdvisory} by an advisory)` : ''}`,
     cleanGreen ? 'clean run green' : `clean run: ${cleanFailures} failure(s)`,
     `one defect per fault ${grouped}/${faults.length}`,
     ...(errors.length ? [`${errors.length} run error(s)`] : []),
@@ -230,7 +295,7 @@ export function analyse(plan: MatrixPlan, raw: RawRun, opts: AnalyseOptions): Ma
     generatedAt: (opts.now ?? new Date()).toISOString(),
     durationMs: raw.durationMs,
     settings: { quick: opts.quick, only: opts.only, profile: opts.profile, fcRuns: opts.fcRuns, fcSeed: opts.fcSeed },
-    score: { caught, total: faults.length },
+    score: { caught, total: faults.length, byAdvisory },
     grouping: { ok: grouped, total: faults.length },
     cleanGreen,
     summary,

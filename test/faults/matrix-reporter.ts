@@ -57,6 +57,9 @@ export default class MatrixReporter implements Reporter {
     };
     // What a Fail's defects are made from (analyse.ts groups them): the proof that each fault is one defect.
     if (verdict.outcome === 'fail') raw.verdict = { outcome: verdict.outcome, operations: verdict.operations, checks: verdict.checks, findings: verdict.findings, ...(verdict.cells ? { cells: verdict.cells } : {}) };
+    // Which rules and checks it advised on: a fault the vendor's description does not cover is caught by these.
+    const advised = [...new Set(verdict.advisories.map((f) => f.check))];
+    if (advised.length) raw.advisories = advised;
     const error = firstLines(result.error?.message);
     if (error) raw.error = error;
     this.results.push(raw);

@@ -13,6 +13,11 @@ export interface RawResult {
   status: RawStatus;
   /** The outcome of the test's verdict record (pass, fail, error, unsupported, skip, disabled). */
   outcome?: string;
+  /**
+   * The columns (`rule:sort`, `authRequired`: Finding.check) of the advisory findings its verdict
+   * record holds, each once; absent when it recorded none.
+   */
+  advisories?: string[];
   /** First lines of the error message (already redacted by the reporter before it). */
   error?: string;
   /**

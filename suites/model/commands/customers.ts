@@ -4,7 +4,7 @@
 // model agree. toString() names the model's records (c1, c2 ...) once the command has run.
 import fc from 'fast-check';
 import { customerUpdateInput } from '../../../fixtures/factories/customers.js';
-import { identity } from '../../../src/properties/records.js';
+import { identity } from '../../../src/checks/rules/records.js';
 import { is2xx, isGone, live, recordOfRead, show, statusOf, type CustomerM, type Model, type World, pickNewest } from '../world.js';
 
 type Cmd = fc.AsyncCommand<Model, World>;
