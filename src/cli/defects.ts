@@ -1,19 +1,25 @@
-// `npm run defects -- <report.json> [--members=1,4] [--top=N]`: the defects of an earlier run,
+// `npm run defects -- <report.json> [--members=1,4] [--top=N] [--send=N]`: the defects of an earlier run,
 // grouped again with today's signatures, one line each (rank, kind, cells, operations, title,
 // signature), and for the ranks given with --members what each group holds: per distinct request
 // (operation, check, method, intent, input, status, message) how many findings. That is how a group
 // that mixes two causes shows itself (issue 24): two kinds of request, or two messages, in one
-// group. Reads only; writes nothing.
+// group. `--send=N` sends the curl of each of the first N defects as printed (set API_USER and
+// API_PASSWORD: the report has them redacted) and says whether the answer is still the one the
+// defect names: the same status, and the same signature (a server error's message, invalid input
+// answered 2xx, ...), or for a schema defect the same schema problems at the paths the run saw.
+// Writes nothing itself; a curl that writes writes to the shop (the page says which do).
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { groupDefects } from '../report/defects/group.js';
 import { inputKind, messageSignature, serverMessage, signaturesOf } from '../report/defects/signature.js';
 import { readCompatibilityReport } from '../report/compatibility/write.js';
-import type { CellReport, Defect } from '../report/compatibility/types.js';
+import type { CellReport, Defect, ReportFinding } from '../report/compatibility/types.js';
 
 interface Args {
   file: string;
   members: number[];
   top: number;
+  send: number;
 }
 
 function fail(message: string): never {
@@ -23,13 +29,14 @@ function fail(message: string): never {
 
 function parseArgs(argv: string[]): Args {
   let file: string | undefined;
-  const args: Omit<Args, 'file'> = { members: [], top: Infinity };
+  const args: Omit<Args, 'file'> = { members: [], top: Infinity, send: 0 };
   for (const a of argv) {
-    const m = /^--(members|top)=(.+)$/.exec(a);
+    const m = /^--(members|top|send)=(.+)$/.exec(a);
     if (m?.[1] === 'members') args.members = (m[2] ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
     else if (m?.[1] === 'top') args.top = Number(m[2]);
+    else if (m?.[1] === 'send') args.send = Number(m[2]);
     else if (!a.startsWith('--') && !file) file = path.resolve(a);
-    else fail(`unknown argument ${a}; use <report.json> [--members=1,4] [--top=N]`);
+    else fail(`unknown argument ${a}; use <report.json> [--members=1,4] [--top=N] [--send=N]`);
   }
   if (!file) fail('name a report.json (REPORT_DIR/compatibility/report.json of a run)');
   return { file, ...args };
@@ -61,6 +68,69 @@ export function members(defect: Defect, cells: readonly CellReport[]): [string, 
   return [...seen].sort((a, b) => b[1] - a[1]);
 }
 
+/** The value at a JSON pointer (`/0/names`), or undefined. */
+function at(doc: unknown, pointer: string): unknown {
+  let v = doc;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[key];
+  }
+  return v;
+}
+
+function jsonType(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+  return typeof v;
+}
+
+/** Whether a body still shows one schema error the run saw: a required property missing, a value of the wrong type. */
+function stillShows(body: unknown, e: { path: string; message: string }): boolean | undefined {
+  const req = /^must have required property '([^']+)'$/.exec(e.message);
+  const v = at(body, e.path);
+  if (req) return v !== null && typeof v === 'object' && !Object.prototype.hasOwnProperty.call(v, req[1] ?? '');
+  const type = /^must be (\w+)$/.exec(e.message);
+  if (type) return v !== undefined && jsonType(v) !== type[1] && !(type[1] === 'number' && jsonType(v) === 'integer');
+  return undefined;
+}
+
+interface Sent {
+  status: number | undefined;
+  body: string;
+  verdict: string;
+}
+
+/** Sends a defect's curl as printed and judges its answer against the defect. */
+export function send(d: Defect): Sent | undefined {
+  const curl = d.reproduction.curl;
+  const example: ReportFinding | undefined = d.example;
+  if (!curl || !example?.evidence) return undefined;
+  const out = spawnSync('bash', ['-c', `${curl} --max-time 30`], { encoding: 'utf8', env: process.env, timeout: 40_000 });
+  const text = out.stdout ?? '';
+  const heads = [...text.matchAll(/^HTTP\/[\d.]+ (\d{3})[^\n]*\n/gm)];
+  const last = heads[heads.length - 1];
+  const status = last ? Number(last[1]) : undefined;
+  const rest = last ? text.slice((last.index ?? 0) + last[0].length) : '';
+  const body = rest.replace(/^[\s\S]*?\r?\n\r?\n/, '');
+  if (status === undefined) return { status, body, verdict: `no answer (${(out.stderr ?? '').trim().slice(0, 80) || `exit ${out.status ?? '?'}`})` };
+  if (status !== example.evidence.status) return { status, body, verdict: `other status (the run saw ${example.evidence.status})` };
+  if (example.check === 'responseSchemaConformance') {
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      return { status, body, verdict: 'body is not JSON now' };
+    }
+    const judged = (example.evidence.schemaErrors ?? []).map((e) => stillShows(json, e)).filter((x) => x !== undefined);
+    if (!judged.length) return { status, body, verdict: 'same status (schema problem not rechecked here)' };
+    return { status, body, verdict: judged.every(Boolean) ? 'same answer (same schema problems)' : `schema problems differ (${judged.filter(Boolean).length}/${judged.length} still seen)` };
+  }
+  const again = signaturesOf({ ...example, evidence: { ...example.evidence, status, bodyExcerpt: body } });
+  return { status, body, verdict: again.some((s) => s.id === d.id) ? 'same answer (same signature)' : `other answer: ${again[0]?.text ?? '?'}` };
+}
+
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
   const report = readCompatibilityReport(args.file);
@@ -69,6 +139,23 @@ function main(): void {
   const failCells = cells.filter((c) => c.outcome === 'fail').length;
   console.log(`${defects.length} defects over ${failCells} Fail cells (${report.target.url}, ${report.target.shopVersion ?? 'version unknown'})`);
   for (const d of defects.slice(0, args.top)) console.log([`#${d.rank}`, d.kind, `${d.cells.length} cells`, `${d.operations.length} ops`, cut(d.title, 120), `[${d.signature}]`].join('\t'));
+  if (args.send > 0) {
+    if (!process.env.API_USER || !process.env.API_PASSWORD) fail('--send needs API_USER and API_PASSWORD (the curls have them redacted)');
+    console.log(`\nThe curls of the first ${args.send} defects, sent as printed:`);
+    let same = 0;
+    let sent = 0;
+    for (const d of defects.slice(0, args.send)) {
+      const r = send(d);
+      if (!r) {
+        console.log(`#${d.rank}\tno curl to send (${d.reproduction.note ?? 'no request recorded'})`);
+        continue;
+      }
+      sent++;
+      if (r.verdict.startsWith('same')) same++;
+      console.log(`#${d.rank}\t${r.status ?? '-'}\t${r.verdict}\t${cut(d.title, 90)}${d.reproduction.note ? `\t(note: ${cut(d.reproduction.note, 60)})` : ''}`);
+    }
+    console.log(`${sent} sent, ${same} gave the answer their defect names`);
+  }
   for (const rank of args.members) {
     const d = defects[rank - 1];
     if (!d) fail(`no defect #${rank} (${defects.length} defects)`);
