@@ -66,6 +66,27 @@ test.describe('defect signatures @reports', () => {
     expect(empty('a zone id no shop has')).toBe('server-error | 500 | (empty body) | an id no shop has');
   });
 
+  test('should keep apart what mixed two causes on GX 4.8: error answers with nothing or with a stack trace, a root of the wrong type for two kinds of input', () => {
+    // errorBodyShape "without an error body": a 500 with nothing (searches given a broken body) and a
+    // 400 with a PHP stack trace as a JSON array (createSpecialOffers) are two defects; the same kind
+    // of body on a 400 and a 500 is one.
+    const noBody = (status: number, bodyExcerpt: string) => signaturesOf(f('errorBodyShape', 'searchCategories', ev(status, { bodyExcerpt, intent: 'negative', label: 'malformed JSON body' }), `${status} without an error body`))[0]?.text;
+    const trace = '[\n    {\n        "file": "/srv/shop/GXEngine/Shared/Types/IdType.inc.php",\n        "line": 47';
+    expect(noBody(500, '')).toBe('errorBodyShape | error | # without an error body: an empty body | any input');
+    expect(noBody(400, trace)).toBe('errorBodyShape | error | # without an error body: a JSON array | any input');
+    expect(noBody(400, '')).toBe(noBody(500, ''));
+    // A body whose root is not the declared kind says what the shop did with the request: the list
+    // for GET /addresses/1abc and [] for a PUT with a broken body are two defects; a field of the
+    // wrong type is the serializer's, whatever the request.
+    const rootNotObject = (label: string | undefined, intent: string) => signaturesOf(f('responseSchemaConformance', 'getAddress', ev(200, { intent, ...(label ? { label } : {}), schemaErrors: [{ path: '', schemaPath: '#/type', message: 'must be object' }] })))[0]?.text;
+    expect(rootNotObject('wrong-typed path id address_id=1abc', 'negative')).toBe('responseSchemaConformance | 2xx | / must be object | a wrong-typed id');
+    expect(rootNotObject('malformed JSON body', 'negative')).toBe('responseSchemaConformance | 2xx | / must be object | an invalid body');
+    const field = (label: string | undefined, intent: string) => signaturesOf(f('responseSchemaConformance', 'getProduct', ev(200, { intent, ...(label ? { label } : {}), schemaErrors: [{ path: '/discountAllowed', schemaPath: '#/properties/discountAllowed/type', message: 'must be integer' }] })))[0]?.text;
+    expect(field('wrong-typed path id product_id=1abc', 'negative')).toBe(field(undefined, 'positive'));
+    // One rule step met on several resources is one defect, whichever field holds the searched text.
+    expect(normalise('search and q should each answer only the records containing "Standardsatz", the record whose title it is among them')).toBe(normalise('search and q should each answer only the records containing "19% MwSt.", the record whose description it is among them'));
+  });
+
   test('should make one signature per schema problem, the same for a list and a single record', () => {
     const list = signaturesOf(lacksEmail('getCustomers', '/3'));
     const single = signaturesOf(lacksEmail('getCustomer', ''));

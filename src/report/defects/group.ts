@@ -74,7 +74,11 @@ export function defectTitle(sig: Signature, findings: readonly ReportFinding[]):
     case 'served-without-valid-credentials':
       return `Does not refuse a request ${sig.input} with 401 (answers ${st})`;
     case 'responseSchemaConformance':
-      return `Answers ${st >= 400 ? 'error' : `${Math.floor(st / 100)}xx`} bodies that break the declared schema: ${cut(schemaWords(sig.detail), 200)}`;
+      return `Answers ${st >= 400 ? 'error' : `${Math.floor(st / 100)}xx`} bodies that break the declared schema: ${cut(schemaWords(sig.detail), 200)}${sig.input === 'any input' ? '' : ` (to ${article(sig.input)})`}`;
+    case 'errorBodyShape': {
+      const kind = /: (an empty body|a JSON array|an HTML page|text)$/.exec(sig.detail)?.[1];
+      return `errorBodyShape: ${cut(example?.title ?? sig.detail, 200)}${kind ? `, ${kind} instead` : ''} (error answers)`;
+    }
     case 'statusCodeConformance':
       return `Answers ${st} to ${article(sig.input)}, a status the operation does not declare for it`;
     case 'negativeDataRejection':

@@ -67,7 +67,7 @@ export function normalise(s: string): string {
     .replace(/\b([a-z_][\w[\].]*)=(?!…)[^\s&]+/gi, '$1=…')
     .replace(/ by [\w.]+ (ascending|descending)(, then [\w.]+ (ascending|descending))*/g, '')
     .replace(/(\d) record\b/g, '$1 records')
-    .replace(/\bwhose [\w.]+ is\b/g, 'whose … is')
+    .replace(/\bwhose [\w.]+ (it )?is\b/g, 'whose … $1is')
     .replace(/\d+(?:[.:\-/]\d+)*/g, '#')
     .replace(/\b[0-9a-f]*#[0-9a-f#]*\b/gi, (m) => (/[a-f]/i.test(m) && m.length > 8 ? '<hex>' : m))
     .replace(/\s+/g, ' ')
@@ -90,6 +90,19 @@ export function serverMessage(ev: Evidence): string {
   }
   const text = body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
   return text.length > 120 ? `${text.slice(0, 120)}…` : text || '(empty body)';
+}
+
+/**
+ * What kind of body an answer carried, from its first character (excerpts may be cut): an error
+ * answered with nothing and one answered with a PHP stack trace (a JSON array) are two causes.
+ */
+export function bodyKind(ev: Evidence): string {
+  const body = ev.bodyExcerpt.trim();
+  if (!body) return 'an empty body';
+  if (body.startsWith('[')) return 'a JSON array';
+  if (body.startsWith('{')) return 'a JSON object';
+  if (body.startsWith('<')) return 'an HTML page';
+  return 'text';
 }
 
 /** A server's message without the value it complains about (`... got string): 1abc` -> `... got string)`). */
@@ -147,9 +160,9 @@ export function inputKind(ev: Evidence | undefined): string {
  * are the record's: record 0 and record 7 of a list lacking `email` is one problem, as is the
  * record read alone or answered by a bulk create.
  */
-function schemaProblems(ev: Evidence | undefined, f: ReportFinding): string[] {
+function schemaProblems(ev: Evidence | undefined, f: ReportFinding): { problem: string; root: boolean }[] {
   const errors = ev?.schemaErrors ?? [];
-  if (!errors.length) return [normalise(f.title)];
+  if (!errors.length) return [{ problem: normalise(f.title), root: false }];
   const missing = new Map<string, Set<string>>();
   const other = new Set<string>();
   for (const e of errors) {
@@ -171,7 +184,7 @@ function schemaProblems(ev: Evidence | undefined, f: ReportFinding): string[] {
   // Where an object lacks the same properties does not matter (names and urls both lacking de, en:
   // one cause, the language keys); which properties does.
   const lacks = [...missing].map(([, props]) => `lacks ${[...props].sort().join(', ')}`);
-  return [...new Set([...lacks, ...other])].sort();
+  return [...new Set([...lacks, ...other])].sort().map((problem) => ({ problem, root: problem.startsWith('/ must be ') }));
 }
 
 export function kindOfProblem(problem: string): DefectKind {
@@ -223,7 +236,14 @@ export function signaturesOf(f: ReportFinding): Signature[] {
   // A shape problem is the answer's, whatever provoked it: success or error answer, any input
   // (error bodies that lack `message` on a 400, a 404 and a 500 are one defect).
   const shapeStatus = status === undefined ? '-' : status >= 400 ? 'error' : statusClass(status);
-  if (check === 'responseSchemaConformance') return schemaProblems(ev, f).map((p) => make('shape', check, status, shapeStatus, p, 'any input'));
+  // A field of the wrong type is the serializer's whatever the request; a body that is not the
+  // declared kind at all (its root has the wrong type) says what the shop did with the request
+  // (GX 4.8: the list for GET /addresses/1abc, [] for a PUT with a broken body), so the kind of
+  // input stays in its signature.
+  if (check === 'responseSchemaConformance') return schemaProblems(ev, f).map(({ problem, root }) => make('shape', check, status, shapeStatus, problem, root ? input : 'any input'));
+  // An error answered without an error object: with nothing, a stack trace (a JSON array) or a page
+  // are different causes.
+  if (check === 'errorBodyShape' && ev && bodyKind(ev) !== 'a JSON object') return [make('shape', check, status, shapeStatus, `${normalise(f.title)}: ${bodyKind(ev)}`, 'any input')];
   if (check === 'statusCodeConformance' || check === 'negativeDataRejection') return [make('status', check, status, st, '', input)];
   // However the POST with the header is answered, the header was not honoured: one defect.
   if (check === 'methodOverride') return [make('behaviour', check, status, '-', 'X-HTTP-Method-Override is not honoured', 'any input')];
