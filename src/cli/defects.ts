@@ -8,6 +8,8 @@
 // defect names: the same status, and the same signature (a server error's message, invalid input
 // answered 2xx, ...), or for a schema defect the same schema problems at the paths the run saw.
 // Writes nothing itself; a curl that writes writes to the shop (the page says which do).
+// `--base=<url>` sends them to another instance of the same shop instead of the run's target (the
+// run's API base URL in each curl is replaced, nothing else).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { groupDefects } from '../report/defects/group.js';
@@ -20,6 +22,7 @@ interface Args {
   members: number[];
   top: number;
   send: number;
+  base?: string;
 }
 
 function fail(message: string): never {
@@ -31,12 +34,13 @@ function parseArgs(argv: string[]): Args {
   let file: string | undefined;
   const args: Omit<Args, 'file'> = { members: [], top: Infinity, send: 0 };
   for (const a of argv) {
-    const m = /^--(members|top|send)=(.+)$/.exec(a);
+    const m = /^--(members|top|send|base)=(.+)$/.exec(a);
     if (m?.[1] === 'members') args.members = (m[2] ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
     else if (m?.[1] === 'top') args.top = Number(m[2]);
     else if (m?.[1] === 'send') args.send = Number(m[2]);
+    else if (m?.[1] === 'base') args.base = (m[2] ?? '').replace(/\/+$/, '');
     else if (!a.startsWith('--') && !file) file = path.resolve(a);
-    else fail(`unknown argument ${a}; use <report.json> [--members=1,4] [--top=N] [--send=N]`);
+    else fail(`unknown argument ${a}; use <report.json> [--members=1,4] [--top=N] [--send=N [--base=<url>]]`);
   }
   if (!file) fail('name a report.json (REPORT_DIR/compatibility/report.json of a run)');
   return { file, ...args };
@@ -71,7 +75,8 @@ export function members(defect: Defect, cells: readonly CellReport[]): [string, 
 /** The value at a JSON pointer (`/0/names`), or undefined. */
 function at(doc: unknown, pointer: string): unknown {
   let v = doc;
-  for (const raw of pointer.split('/').slice(1)) {
+  // ajv's root is '', the record-relative root of our evidence '/'.
+  for (const raw of pointer.split('/').slice(1).filter(Boolean)) {
     const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     if (v === null || typeof v !== 'object') return undefined;
     v = (v as Record<string, unknown>)[key];
@@ -103,8 +108,9 @@ interface Sent {
 }
 
 /** Sends a defect's curl as printed and judges its answer against the defect. */
-export function send(d: Defect): Sent | undefined {
-  const curl = d.reproduction.curl;
+export function send(d: Defect, target?: { from: string; to: string }): Sent | undefined {
+  const printed = d.reproduction.curl;
+  const curl = printed && target ? printed.split(target.from).join(target.to) : printed;
   const example: ReportFinding | undefined = d.example;
   if (!curl || !example?.evidence) return undefined;
   const out = spawnSync('bash', ['-c', `${curl} --max-time 30`], { encoding: 'utf8', env: process.env, timeout: 40_000 });
@@ -123,9 +129,14 @@ export function send(d: Defect): Sent | undefined {
     } catch {
       return { status, body, verdict: 'body is not JSON now' };
     }
-    const judged = (example.evidence.schemaErrors ?? []).map((e) => stillShows(json, e)).filter((x) => x !== undefined);
-    if (!judged.length) return { status, body, verdict: 'same status (schema problem not rechecked here)' };
-    return { status, body, verdict: judged.every(Boolean) ? 'same answer (same schema problems)' : `schema problems differ (${judged.filter(Boolean).length}/${judged.length} still seen)` };
+    // The errors the run saw that the answer still shows (those this cannot judge are kept), grouped
+    // again: the defect's signature among theirs means its problem is still there.
+    const errors = example.evidence.schemaErrors ?? [];
+    const still = errors.filter((e) => stillShows(json, e) !== false);
+    const again = signaturesOf({ ...example, evidence: { ...example.evidence, status, bodyExcerpt: body, schemaErrors: still } });
+    const unjudged = errors.filter((e) => stillShows(json, e) === undefined).length;
+    if (!still.length) return { status, body, verdict: 'schema problem gone' };
+    return { status, body, verdict: again.some((s) => s.id === d.id) ? `same answer (same schema problem${unjudged ? `; ${unjudged} error(s) not rechecked` : ''})` : 'schema problem gone' };
   }
   const again = signaturesOf({ ...example, evidence: { ...example.evidence, status, bodyExcerpt: body } });
   return { status, body, verdict: again.some((s) => s.id === d.id) ? 'same answer (same signature)' : `other answer: ${again[0]?.text ?? '?'}` };
@@ -141,11 +152,13 @@ function main(): void {
   for (const d of defects.slice(0, args.top)) console.log([`#${d.rank}`, d.kind, `${d.cells.length} cells`, `${d.operations.length} ops`, cut(d.title, 120), `[${d.signature}]`].join('\t'));
   if (args.send > 0) {
     if (!process.env.API_USER || !process.env.API_PASSWORD) fail('--send needs API_USER and API_PASSWORD (the curls have them redacted)');
-    console.log(`\nThe curls of the first ${args.send} defects, sent as printed:`);
+    const target = args.base && report.target.url ? { from: report.target.url.replace(/\/+$/, ''), to: args.base } : undefined;
+    if (args.base && !target) fail('--base: the report names no target URL to replace');
+    console.log(`\nThe curls of the first ${args.send} defects, sent as printed${target ? ` to ${target.to} instead of ${target.from}` : ''}:`);
     let same = 0;
     let sent = 0;
     for (const d of defects.slice(0, args.send)) {
-      const r = send(d);
+      const r = send(d, target);
       if (!r) {
         console.log(`#${d.rank}\tno curl to send (${d.reproduction.note ?? 'no request recorded'})`);
         continue;
