@@ -1,9 +1,10 @@
-// `npm run defects -- <report.json> [--members=1,4] [--top=N] [--send=N]`: the defects of an earlier run,
+// `npm run defects -- <report.json> [--members=1,4] [--mixed] [--top=N] [--send=N]`: the defects of an earlier run,
 // grouped again with today's signatures, one line each (rank, kind, cells, operations, title,
 // signature), and for the ranks given with --members what each group holds: per distinct request
 // (operation, check, method, intent, input, status, message) how many findings. That is how a group
 // that mixes two causes shows itself (issue 24): two kinds of request, or two messages, in one
-// group. `--send=N` sends the curl of each of the first N defects as printed (set API_USER and
+// group. `--mixed` lists the groups whose findings differ in status, server message or kind of
+// input: the ones to inspect with --members. `--send=N` sends the curl of each of the first N defects as printed (set API_USER and
 // API_PASSWORD: the report has them redacted) and says whether the answer is still the one the
 // defect names: the same status, and the same signature (a server error's message, invalid input
 // answered 2xx, ...), or for a schema defect the same schema problems at the paths the run saw.
@@ -13,7 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { groupDefects } from '../report/defects/group.js';
-import { inputKind, messageSignature, serverMessage, signaturesOf } from '../report/defects/signature.js';
+import { inputKind, messageSignature, normalise, serverMessage, signaturesOf } from '../report/defects/signature.js';
 import { readCompatibilityReport } from '../report/compatibility/write.js';
 import type { CellReport, Defect, ReportFinding } from '../report/compatibility/types.js';
 
@@ -22,6 +23,7 @@ interface Args {
   members: number[];
   top: number;
   send: number;
+  mixed: boolean;
   base?: string;
 }
 
@@ -32,15 +34,19 @@ function fail(message: string): never {
 
 function parseArgs(argv: string[]): Args {
   let file: string | undefined;
-  const args: Omit<Args, 'file'> = { members: [], top: Infinity, send: 0 };
+  const args: Omit<Args, 'file'> = { members: [], top: Infinity, send: 0, mixed: false };
   for (const a of argv) {
+    if (a === '--mixed') {
+      args.mixed = true;
+      continue;
+    }
     const m = /^--(members|top|send|base)=(.+)$/.exec(a);
     if (m?.[1] === 'members') args.members = (m[2] ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
     else if (m?.[1] === 'top') args.top = Number(m[2]);
     else if (m?.[1] === 'send') args.send = Number(m[2]);
     else if (m?.[1] === 'base') args.base = (m[2] ?? '').replace(/\/+$/, '');
     else if (!a.startsWith('--') && !file) file = path.resolve(a);
-    else fail(`unknown argument ${a}; use <report.json> [--members=1,4] [--top=N] [--send=N [--base=<url>]]`);
+    else fail(`unknown argument ${a}; use <report.json> [--members=1,4] [--mixed] [--top=N] [--send=N [--base=<url>]]`);
   }
   if (!file) fail('name a report.json (REPORT_DIR/compatibility/report.json of a run)');
   return { file, ...args };
@@ -70,6 +76,24 @@ export function members(defect: Defect, cells: readonly CellReport[]): [string, 
     }
   }
   return [...seen].sort((a, b) => b[1] - a[1]);
+}
+
+/** What differs among a group's findings: statuses, server messages (normalised) and kinds of input. */
+export function spread(defect: Defect, cells: readonly CellReport[]): { statuses: string[]; messages: string[]; inputs: string[] } {
+  const statuses = new Set<string>();
+  const messages = new Set<string>();
+  const inputs = new Set<string>();
+  for (const cell of cells) {
+    if (!cell.defects?.includes(defect.id)) continue;
+    for (const f of cell.findings) {
+      if (f.outcome !== 'fail' || !signaturesOf(f).some((s) => s.id === defect.id)) continue;
+      const ev = f.evidence;
+      statuses.add(String(ev?.status ?? '-'));
+      if (ev && ev.status >= 400) messages.add(cut(normalise(serverMessage(ev)), 90));
+      inputs.add(inputKind(ev));
+    }
+  }
+  return { statuses: [...statuses], messages: [...messages], inputs: [...inputs] };
 }
 
 /** The value at a JSON pointer (`/0/names`), or undefined. */
@@ -168,6 +192,13 @@ function main(): void {
       console.log(`#${d.rank}\t${r.status ?? '-'}\t${r.verdict}\t${cut(d.title, 90)}${d.reproduction.note ? `\t(note: ${cut(d.reproduction.note, 60)})` : ''}`);
     }
     console.log(`${sent} sent, ${same} gave the answer their defect names`);
+  }
+  if (args.mixed) {
+    console.log('\nGroups whose findings differ in status, server message or kind of input (inspect with --members):');
+    for (const d of defects) {
+      const x = spread(d, cells);
+      if (x.statuses.length > 1 || x.messages.length > 1 || x.inputs.length > 1) console.log(`#${d.rank}\t${d.cells.length} cells\t${cut(d.title, 90)}\n\tstatuses ${x.statuses.join(', ')} | inputs ${x.inputs.join('; ')}${x.messages.length > 1 ? `\n\tmessages ${x.messages.join(' ;; ')}` : ''}`);
+    }
   }
   for (const rank of args.members) {
     const d = defects[rank - 1];
