@@ -12,23 +12,9 @@
 // 40 the slowest but two: one slow answer never fails an operation, two of three do, and an
 // operation that answers every request slowly fails whatever n is. With a single answer it is that
 // answer. The maximum is shown beside it, so a lone slow answer is still seen.
-import type { Exchange } from '../../core/exchange.js';
-
-/**
- * Intents whose answers say nothing about the operation's own speed: the support gate's looks at
- * made-up paths and the same path over plain http (another listener, often a redirect).
- */
-const UNTIMED_INTENTS = new Set(['support', 'plain-http']);
-
-/**
- * Whether an exchange's duration counts: an HTTP answer (a transport error has no answer time,
- * only a timeout or a reset), not a 429 and not one that came after 429 retries (the wait is the
- * rate limit's, not the operation's; the harness paces itself, a shop's limit is no slowness).
- */
-export function isTimed(ex: Pick<Exchange, 'response' | 'intent' | 'retries'>): boolean {
-  const r = ex.response;
-  return r.status > 0 && !r.transportError && r.status !== 429 && !ex.retries && !UNTIMED_INTENTS.has(ex.intent) && Number.isFinite(r.durationMs);
-}
+// Which answers count (isTimed: no 429, no retry after one, no transport error, not the support
+// gate's looks) is decided where the worker sums a test's traffic, src/core/traffic.ts.
+export { isTimed } from '../../core/traffic.js';
 
 /** The "lower" q-quantile of ascending values: the value at index floor(q (n - 1)); undefined when empty. */
 export function percentile(ascending: readonly number[], q: number): number | undefined {
