@@ -12,6 +12,8 @@ import { addExchange, bodyFieldPaths, isTimed, type Traffic } from '../../src/co
 import { buildCoverage, declaredFieldPaths } from '../../src/report/compatibility/coverage.js';
 import { buildLatency } from '../../src/report/compatibility/latency.js';
 import type { TestRecord } from '../../src/report/compatibility/types.js';
+import { defectTitle } from '../../src/report/defects/group.js';
+import { signaturesOf } from '../../src/report/defects/signature.js';
 import type { Operation } from '../../src/spec/types.js';
 
 function ex(ms: number, o: { status?: number; intent?: Intent; retries?: number; transportError?: string; op?: string; url?: string; body?: unknown; headers?: Record<string, string>; label?: string } = {}): Exchange {
@@ -84,6 +86,16 @@ test.describe('response times @latency', () => {
     expect(off).toMatchObject({ outcome: 'skip', reason: 'getCountry has no response-time budget (MAX_RESPONSE_MS=0).' });
     expect(judge(responseTimeCheck, GET_COUNTRY, answers, ctx(2000)).outcome).toBe('fail');
     expect(judge(responseTimeCheck, GET_COUNTRY, [ex(3, { status: 429 })], ctx(2000)).outcome).toBe('skip');
+  });
+
+  test('should make one defect of slow answers, whatever the slowest answer was (a 501 held long is no server-error defect here)', () => {
+    const answers = [ex(2510), ex(2700, { intent: 'negative', status: 501, label: 'wrong-typed path id' }), ex(2600, { intent: 'wrong-auth', status: 401 })];
+    const sigs = responseTimeAll(GET_COUNTRY, answers, ctx(2000)).map((f) => signaturesOf({ ...f, severity: f.severity, outcome: f.outcome }));
+    expect(sigs.map((s) => s.length)).toEqual([1, 1, 1]);
+    expect(new Set(sigs.map((s) => s[0]?.id)).size).toBe(1);
+    const sig = sigs[0]?.[0];
+    expect(sig).toMatchObject({ kind: 'behaviour', problem: 'responseTime', input: 'any input' });
+    if (sig) expect(defectTitle(sig, undefined)).toBe('Answers slowly: the p95 response time is over the budget (MAX_RESPONSE_MS / RESPONSE_BUDGETS)');
   });
 });
 
