@@ -57,7 +57,7 @@ function orList(inputs: readonly string[], max = 3): string {
  * is the example). A server error that names its cause is one defect for all the invalid input
  * that met it; its title says which kinds of input those were.
  */
-export function defectTitle(sig: Signature, findings: readonly ReportFinding[]): string {
+export function defectTitle(sig: Signature, findings: readonly ReportFinding[] = []): string {
   const example = findings[0];
   const st = sig.status ?? 0;
   switch (sig.problem) {
@@ -85,6 +85,8 @@ export function defectTitle(sig: Signature, findings: readonly ReportFinding[]):
       return `Answers ${st} to ${article(sig.input)} instead of a 4xx`;
     case 'methodOverride':
       return 'Ignores X-HTTP-Method-Override: a POST with it is not handled as the method it names';
+    case 'responseTime':
+      return 'Answers slowly: the p95 response time is over the budget (MAX_RESPONSE_MS / RESPONSE_BUDGETS)';
     case 'rule':
       return cut(example?.title ?? sig.detail, 200);
     case 'assertion':
