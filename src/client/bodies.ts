@@ -46,6 +46,38 @@ export interface BodyContext {
   shop?: ShopFacts;
   /** Generate every declared property, not only the required ones (for readable records). */
   full?: boolean;
+  /** Where in the body a value is built (`/0/address`, `*` for items of a list): set by minimalValue. */
+  at?: string;
+  /** Paths of optional fields a client sends (CLIENT_SENDS of the operation). */
+  sends?: ReadonlySet<string>;
+}
+
+/**
+ * Optional fields a real client sends, by operation: the vendor's operation texts and examples
+ * show them and shops need them, though our schema leaves them out of `required` (or, as the
+ * vendor's, marks them readOnly). A path names a field (`*` for any item of a list; a list named
+ * `.../*` gets one item).
+ */
+export const CLIENT_SENDS: Readonly<Record<string, readonly string[]>> = {
+  // "A create takes either a new `address` object or the `addressId` of an existing address", the
+  // address as the vendor's example writes it; the vendor's ShopCustomer requires the personal
+  // fields (GX 4.8 answers 400 without: "$p_vatNumber is not a string", or reading the address's countryId).
+  createCustomers: ['/*/dateOfBirth', '/*/vatNumber', '/*/telephone', '/*/fax', '/*/address', ...['company', 'houseNumber', 'additionalAddressInfo', 'suburb', 'zoneId', 'b2bStatus'].map((f) => `/*/address/${f}`)],
+  // An offer is for a product (the vendor's example names one; GX 4.8 answers 400 without).
+  createSpecialOffers: ['/productId'],
+  // The reviewer's customer (readOnly in the vendor's schema, named by its example; GX 4.8 answers 500 without).
+  postReviews: ['/customer/customerId'],
+  // A parcel service with its tracking URL and comment (the vendor's example shows them; GX 4.8 answers 500 to none).
+  createParcelService: ['/descriptions/*'],
+};
+
+/** Whether an instance path of a body (`/0/address/countryId`) is a field CLIENT_SENDS names for the operation, or lies inside one. */
+export function clientSends(operationId: string, instancePath: string): boolean {
+  const parts = instancePath.split('/').slice(1);
+  return (CLIENT_SENDS[operationId] ?? []).some((p) => {
+    const want = p.split('/').slice(1);
+    return want.length <= parts.length && want.every((w, i) => w === parts[i] || (w === '*' && /^\d+$/.test(parts[i] ?? '')));
+  });
 }
 
 /** The facts a body is built with: given, carried by the refs, or the defaults. */
@@ -185,12 +217,16 @@ export function minimalValue(schema: SpecSchema | undefined, ctx: BodyContext, n
       const required = new Set(Array.isArray(s.required) ? s.required.map(String) : []);
       if (isMultiLangSchema(s)) return multiLangValue(s, ctx, name, depth);
       const out: Json = {};
+      const at = ctx.at ?? '';
       for (const [k, ps] of Object.entries(props)) {
-        if (!isObj(ps) || ps.readOnly === true) continue;
+        // A field a client sends (CLIENT_SENDS) goes in even where the schema leaves it optional or readOnly.
+        const sent = ctx.sends?.has(`${at}/${k}`) === true;
+        if (!isObj(ps) || (ps.readOnly === true && !sent)) continue;
         // Write-only fields (passwords) are sent even when optional: the answer must then prove it hides them.
         const writeOnly = ps['x-writeOnly'] === true || ps.writeOnly === true || ps.format === 'password';
-        if (!required.has(k) && !writeOnly && !(ctx.full && depth === 0)) continue;
-        let v = minimalValue(ps, ctx, k, depth + 1, isObj(s.example) ? s.example[k] : undefined, name);
+        if (!required.has(k) && !writeOnly && !(ctx.full && depth === 0) && !sent) continue;
+        const inner: BodyContext = ctx.sends ? { ...ctx, at: `${at}/${k}` } : ctx;
+        let v = minimalValue(ps, inner, k, depth + 1, isObj(s.example) ? s.example[k] : undefined, name);
         // The one id a spec may force into a create (the record's own, in a bulk form): 0 names no record.
         if (v === undefined && depth <= 1 && (k === 'id' || k === 'ids') && required.has(k) && !(ctx.refs && k in ctx.refs)) v = typeOf(ps) === 'array' ? [] : typeOf(ps) === 'string' ? '0' : 0;
         if (v !== undefined) out[k] = v;
@@ -200,12 +236,13 @@ export function minimalValue(schema: SpecSchema | undefined, ctx: BodyContext, n
     case 'array': {
       const min = typeof s.minItems === 'number' ? s.minItems : 0;
       // A bulk body (an array at the top) with no items would test nothing.
-      const count = Math.max(min, depth === 0 ? 1 : 0);
+      const items = ctx.sends ? { ...ctx, at: `${ctx.at ?? ''}/*` } : ctx;
+      const count = Math.max(min, depth === 0 ? 1 : 0, ctx.sends?.has(`${ctx.at ?? ''}/*`) ? 1 : 0);
       // An empty list is the minimum, but a list of scalars the spec shows an example of (search
       // conditions: field, operator, value) is what the API expects: take the example then.
       const example: unknown[] | undefined = Array.isArray(s.example) ? (s.example as unknown[]) : Array.isArray(hint) ? (hint as unknown[]) : undefined;
       if (count === 0 && example?.length && example.every((x) => ['string', 'number', 'boolean'].includes(typeof x))) return [...example];
-      return Array.from({ length: count }, () => minimalValue(isObj(s.items) ? s.items : {}, ctx, name, depth + 1, undefined, parent));
+      return Array.from({ length: count }, () => minimalValue(isObj(s.items) ? s.items : {}, items, name, depth + 1, undefined, parent));
     }
     case 'string':
       return stringFor(name, s, ctx, parent);
@@ -230,7 +267,9 @@ export function minimalValue(schema: SpecSchema | undefined, ctx: BodyContext, n
 function multiLangValue(s: Json, ctx: BodyContext, name: string, depth: number): Json {
   const props = isObj(s.properties) ? s.properties : {};
   const facts = factsOf(ctx);
-  const keys = facts.languages.length ? facts.languages : Object.keys(props);
+  // Every language the shop lists, and the keys the schema requires besides (a shop without one still gets it).
+  const required = Array.isArray(s.required) ? s.required.map(String) : [];
+  const keys = facts.languages.length ? [...new Set([...facts.languages, ...required])] : Object.keys(props);
   const first = Object.values(props).find(isObj) ?? { type: 'string' };
   const out: Json = {};
   const n = ctx.uniq.next();
@@ -264,7 +303,8 @@ export function registerBodyFactory(operationId: string, factory: BodyFactory): 
 export function validBody(op: Operation, ctx: BodyContext): unknown {
   const f = factories.get(op.id);
   if (f) return f(op, ctx);
-  return minimalValue(op.body?.schema, ctx);
+  const sends = CLIENT_SENDS[op.id];
+  return minimalValue(op.body?.schema, sends ? { ...ctx, sends: new Set(sends) } : ctx);
 }
 
 /**
@@ -289,6 +329,26 @@ export function referenceFields(schema: SpecSchema | undefined, opts: { all?: bo
     }
   };
   visit(schema, 0);
+  return [...out];
+}
+
+/**
+ * Reference fields of what CLIENT_SENDS adds to the operation's body (`productId`; the required
+ * `countryId` of a customer's new address), so callers can fetch real ids for them too.
+ */
+export function clientSentReferences(op: Operation): string[] {
+  const out = new Set<string>();
+  for (const path of CLIENT_SENDS[op.id] ?? []) {
+    let s: unknown = op.body?.schema;
+    const parts = path.split('/').slice(1);
+    for (const part of parts) {
+      const m: unknown = isObj(s) ? mergeAllOf(s) : undefined;
+      s = !isObj(m) ? undefined : part === '*' ? m.items : isObj(m.properties) ? m.properties[part] : undefined;
+    }
+    const name = parts[parts.length - 1] ?? '';
+    if (isReferenceField(name)) out.add(name);
+    else if (isObj(s)) for (const f of referenceFields(s)) out.add(f);
+  }
   return [...out];
 }
 

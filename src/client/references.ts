@@ -489,7 +489,9 @@ export class ShopReferences {
       return (hasMultiLang(schema) ? 4 : 0) + ([...fields].some((f) => dateKind(f)) ? 2 : 0) + ([...fields].some((f) => isCurrencyField(f) || isLanguageCodeField(f)) ? 1 : 0) + (single ? 1 : 0);
     };
     const ranked = lists.map((l) => ({ l, s: score(l) })).filter((x) => x.s > 1).sort((a, b) => b.s - a.s).map((x) => x.l);
-    let facts = DEFAULT_FACTS;
+    // The languages the shop lists (GET /languages): localised texts are written in every one of
+    // them. A shop without such a list keeps the keys its records show (below).
+    let facts: ShopFacts = { ...DEFAULT_FACTS, languages: await this.listedLanguages() };
     let read = 0;
     for (const list of ranked) {
       if (read >= 3 && facts.languages.length > 0) break;
@@ -511,6 +513,18 @@ export class ShopReferences {
       facts = { ...facts, country: { ...facts.country, id: country.value } };
     }
     return facts;
+  }
+
+  /** The codes of the languages the target lists (a parameterless list of `language` records with a `code`), lower case. */
+  private async listedLanguages(): Promise<string[]> {
+    const out: string[] = [];
+    for (const list of this.ops.filter((o) => o.method === 'get' && params(o.path) === 0 && collectionNoun(o.path) === 'language')) {
+      for (const item of await this.items(list.path)) {
+        const code = typeof item.code === 'string' ? item.code.toLowerCase() : '';
+        if (isLangKey(code) && !out.includes(code)) out.push(code);
+      }
+    }
+    return out;
   }
 
   /** Does the target have this record? Only asked where the spec has a single read of the kind. */

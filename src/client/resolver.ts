@@ -8,7 +8,7 @@ import type { Profile } from '../config/config.js';
 import type { Operation, ParameterInfo, SpecSchema } from '../spec/types.js';
 import type { ValidatorSet } from '../spec/validators.js';
 import type { ApiClient, MultipartValue } from './api-client.js';
-import { minimalValue, multipartBody, referenceFields, requiresId, validBody, type BodyContext, type Uniq } from './bodies.js';
+import { clientSends, clientSentReferences, minimalValue, multipartBody, referenceFields, requiresId, validBody, type BodyContext, type Uniq } from './bodies.js';
 import { BlockedError, GuardError, UnsupportedError } from './errors.js';
 import { isDestructiveOperation, isSearchOperation, isWriteOperation } from './guard.js';
 import { collectionNoun, paramNoun, singular } from './ledger.js';
@@ -109,6 +109,8 @@ function schemaAt(schema: unknown, pointer: string): Json | undefined {
 export function requestErrors(validators: ValidatorSet, op: Operation, body: unknown): { path: string; message: string }[] {
   const result = validators.validateRequest(op, body);
   return result.errors.filter((e) => {
+    // A readOnly field a client sends all the same (bodies.ts CLIENT_SENDS: the vendor's examples name it).
+    if (/false schema$/.test(e.schemaPath) && clientSends(op.id, e.path)) return false;
     const m = /required property '([^']+)'/.exec(e.message);
     if (!m?.[1] || !e.schemaPath.endsWith('/required')) return true;
     const at = schemaAt(op.body?.schema, e.path === '/' ? '' : e.path);
@@ -372,10 +374,10 @@ export class DataResolver {
    * records it shows). The shop's formats travel along (SHOP_FACTS). A field nothing can be found
    * for is left out, so the body fails validation and the request is skipped with the reason.
    */
-  private async refs(schema: SpecSchema | undefined, depth: number): Promise<Record<string, unknown> & { [REFERENCE_GAPS]?: Record<string, string> }> {
+  private async refs(schema: SpecSchema | undefined, depth: number, op?: Operation): Promise<Record<string, unknown> & { [REFERENCE_GAPS]?: Record<string, string> }> {
     const users = this.ops.filter((o) => o.body?.schema === schema);
     const context = [...new Set(users.map((o) => o.path))];
-    const fields = referenceFields(schema);
+    const fields = [...new Set([...referenceFields(schema), ...(op ? clientSentReferences(op) : [])])];
     // A create under a parent that requires an `id` names a record of its kind (a product's additional field).
     if (requiresId(schema) && users.some((o) => o.method === 'post' && o.path.includes('{') && !/\}$/.test(o.path))) fields.push('id');
     return resolveReferences(this.deps.client, fields, {
@@ -395,7 +397,7 @@ export class DataResolver {
     if (!op.body) return okv({});
     if (op.body.contentTypes.some((t) => t.startsWith('multipart/')) && !op.body.schema) return okv({ multipart: multipartBody(op, this.bodyContext) });
     if (!op.body.schema) return okv({});
-    const refs = await this.refs(op.body.schema, depth);
+    const refs = await this.refs(op.body.schema, depth, op);
     const ctx: BodyContext = { ...this.bodyContext, refs };
     const body = validBody(op, ctx);
     const errors = requestErrors(this.deps.validators, op, body);
