@@ -14,6 +14,7 @@
 // Fields that appear together in one record (`countryId` + `zoneId`) are taken from the same one,
 // so they stay consistent. Own records (a customer for an address) are the resolver's business
 // (src/client/resolver.ts); this module only reads. Nothing found is a reason, never a guess.
+import { pathMatcher } from '../spec/catalogue.js';
 import type { Operation, SpecSchema } from '../spec/types.js';
 import type { ApiClient } from './api-client.js';
 import { collectionNoun, paramNoun } from './ledger.js';
@@ -408,6 +409,11 @@ export class ShopReferences {
   private get(path: string): Promise<{ status: number; json: unknown; text: string }> {
     let hit = this.cache.gets.get(path);
     if (!hit) {
+      // A read the run knows the target lacks is not sent: the support gate would refuse it, and a
+      // refusal ends the test that happened to ask (reference data is nobody's subject).
+      const op = this.ops.find((o) => o.method === 'get' && pathMatcher(o.path)(path) !== undefined);
+      const lacking = op ? this.client.knownUnsupported(op) : undefined;
+      if (lacking) return Promise.resolve({ status: 0, json: undefined, text: lacking.reason });
       hit = this.client.send('GET', path, { intent: 'setup', noAnswer: 'return', label: 'read reference data / the shop\'s formats' }).then(
         (ex) => ({ status: ex.response.status, json: ex.response.json, text: ex.response.text }),
         // A read the support gate refuses (the target lacks the operation) or that fails: nothing to learn.
