@@ -3,7 +3,8 @@
 // products), declared error statuses, list parameters and the search endpoint.
 // Writes touch only categories this test made; @readonly tests judge the target's own tree.
 import { specOperations } from '../../fixtures/spec-ops.js';
-import { createCategory, createMany, createTree, asCategoryRecord, categoryInput, categoryRecord } from '../../fixtures/factories/categories.js';
+import { createCategory, createMany, createTree, asCategoryRecord, categoryInput, categoryRecord, everyLanguage } from '../../fixtures/factories/categories.js';
+import { shopFacts } from '../../fixtures/factories/references.js';
 import { createProduct, idsOf, linkProduct, linkedCategoryIds } from '../../fixtures/factories/products.js';
 import { requireWrites, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
 import { expectRule, show } from '../../fixtures/evidence.js';
@@ -24,8 +25,12 @@ function categoriesList(kit: FactoryKit): DateSubject {
   return {
     ...base,
     scope: { search: token },
-    seed: async (n) =>
-      (await createMany(kit, 'createCategories', Array.from({ length: n }, (_, i) => categoryInput(kit, { headingTitle: { en: secondValue(token, i), de: 'x' } }, sortableValue(token, i))), { what: `${n} categories` })).records,
+    seed: async (n) => {
+      await shopFacts(kit);
+      // Name and heading the same in every language: the list names each record in one of them.
+      const inputs = Array.from({ length: n }, (_, i) => categoryInput(kit, { headingTitle: everyLanguage(kit, secondValue(token, i)) }, sortableValue(token, i)));
+      return (await createMany(kit, 'createCategories', inputs, { what: `${n} categories` })).records;
+    },
     update: (rec) => kit.api.call('updateCategory', { path: { category_id: Number(rec.id) }, body: { ...categoryRecord(kit), name: rec.name } }),
     remove: (rec) => kit.api.call('deleteCategories', { path: { category_id: [Number(rec.id)] } }),
   };
@@ -106,9 +111,9 @@ if (ops.inScope('categories')) test.describe('categories', () => {
   test('should list the top level without recursive and the whole tree with it', { tag: [G, '@op:getCategories', '@rule:recursive'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const token = kit.token();
-    const root = await createCategory(kit, {}, { rule: 'recursive', nameEn: `${token}-root` });
-    const child = await createCategory(kit, { parentId: root.id }, { rule: 'recursive', nameEn: `${token}-child` });
-    const grand = await createCategory(kit, { parentId: child.id }, { rule: 'recursive', nameEn: `${token}-grandchild` });
+    const root = await createCategory(kit, {}, { rule: 'recursive', listName: `${token}-root` });
+    const child = await createCategory(kit, { parentId: root.id }, { rule: 'recursive', listName: `${token}-child` });
+    const grand = await createCategory(kit, { parentId: child.id }, { rule: 'recursive', listName: `${token}-grandchild` });
     const plain = await readOk(kit, checks, 'getCategories', undefined, 'recursive', { search: token });
     const deep = await readOk(kit, checks, 'getCategories', undefined, 'recursive', { search: token, recursive: true });
     expectRule(sorted(listedIds(deep)) === sorted([root.id, child.id, grand.id]), kit.api, {

@@ -2,7 +2,7 @@
 // group and quantity, refused quantities, missing products, and DELETE clearing the group and
 // graduated prices of an own product.
 import { specOperations } from '../../fixtures/spec-ops.js';
-import { createProduct } from '../../fixtures/factories/products.js';
+import { createProduct, groupPricesFor } from '../../fixtures/factories/products.js';
 import { isObj, requireWrites } from '../../fixtures/factories/index.js';
 import { expectRule, show } from '../../fixtures/evidence.js';
 import { callOk, single, test } from './support/catalogue.js';
@@ -18,7 +18,7 @@ if (ops.inScope('product_prices')) test.describe('product prices', () => {
   test('should clear the group and graduated prices of a product on DELETE', { tag: [G, '@op:deleteProductPrices', '@op:putProductPrices', '@op:getProductPrices', '@rule:lifecycle'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const p = await createProduct(kit, {}, { rule: 'lifecycle' });
-    await callOk(kit, checks, 'lifecycle', 'putProductPrices', { path: { product_id: p.id }, body: { price: 10, groupPrices: [{ groupPrice: 9, graduatedPrices: [{ threshold: 5, graduatedPrice: 8 }] }] } }, 'setting prices should succeed');
+    await callOk(kit, checks, 'lifecycle', 'putProductPrices', { path: { product_id: p.id }, body: { price: 10, groupPrices: await groupPricesFor(kit, [{ groupPrice: 9, graduatedPrices: [{ threshold: 5, graduatedPrice: 8 }] }]) } }, 'setting prices should succeed');
     const del = await callOk(kit, checks, 'lifecycle', 'deleteProductPrices', { path: { product_id: p.id } }, 'DELETE /product_prices/{id} should succeed');
     const read = await callOk(kit, checks, 'lifecycle', 'getProductPrices', { path: { product_id: p.id } }, 'the prices should still read (the product exists)');
     const groups = single(read.response.json)?.groupPrices;

@@ -2,7 +2,7 @@
 // /product_prices/{id}...): prices read back as set; a quantity price is the graduated price of the
 // highest threshold not above the quantity, else the group price when above 0, else the base price
 // (reference/README.md, "Prices"); a quantity of 0 or below is a 400; a missing product is a 404.
-import { createProduct, type GroupPriceInput } from '../../../fixtures/factories/products.js';
+import { createProduct, groupPricesFor, type GroupPriceInput } from '../../../fixtures/factories/products.js';
 import { requireWrites, isObj, sameJson, type FactoryKit } from '../../../fixtures/factories/index.js';
 import { expectRule, expectSuccess, show } from '../../../fixtures/evidence.js';
 import type { CheckContext, Exchange } from '../../../src/checks/types.js';
@@ -17,12 +17,17 @@ export interface PriceOps {
 }
 
 async function setPrices(kit: FactoryKit, ops: PriceOps, productId: number, price: number, groups: GroupPriceInput[], rule: string): Promise<{ exchange: Exchange; groupIds: number[] }> {
-  const ex = await kit.api.call(ops.put, { path: { product_id: productId }, body: { price, groupPrices: groups } });
+  // Each group price names a customer group of the target, as a client sends it.
+  const sent = await groupPricesFor(kit, groups);
+  const ex = await kit.api.call(ops.put, { path: { product_id: productId }, body: { price, groupPrices: sent } });
   expectSuccess(kit.api, rule, ex, `${ops.put} should set the prices of product ${productId}`);
   const body = single(ex.response.json);
   const answered = body && Array.isArray(body.groupPrices) ? body.groupPrices.filter(isObj) : [];
-  const groupIds = answered.map((g) => Number(g.customerGroupId));
-  expectRule(answered.length >= groups.length && groupIds.slice(0, groups.length).every((id) => Number.isSafeInteger(id) && id > 0), kit.api, {
+  const answeredIds = answered.map((g) => Number(g.customerGroupId));
+  // The groups the prices went to: the ones named, else (a shop that lists no groups) the answer's first.
+  const named = sent.flatMap((g) => (g.customerGroupId === undefined ? [] : [g.customerGroupId]));
+  const groupIds = named.length === groups.length ? named : answeredIds.slice(0, groups.length);
+  expectRule(answered.length >= groups.length && groupIds.every((id) => Number.isSafeInteger(id) && id > 0 && answeredIds.includes(id)), kit.api, {
     rule,
     title: `${ops.put} should answer the customer group of each group price`,
     message: `sent ${groups.length} group price(s), got ${show(answered)}`,
