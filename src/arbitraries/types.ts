@@ -64,6 +64,11 @@ export interface ArbOptions {
   maxDepth?: number;
   /** Which optional fields appear: a random subset (default), all of them, or none. */
   optional?: 'some' | 'all' | 'none';
+  /**
+   * Pointers (array items as `*`) of optional fields that always appear, whatever the seed: what a
+   * real client sends although the schema leaves it optional (src/client/bodies.ts CLIENT_SENDS).
+   */
+  present?: readonly string[];
   /** Long strings (256+ code points) where the schema allows them. Default true. */
   longStrings?: boolean;
   /**
