@@ -10,7 +10,7 @@ import { ruleError } from '../../fixtures/evidence.js';
 import type { Exchange } from '../../src/checks/types.js';
 import { tagSafe } from '../contract/plan.js';
 import { requireWrites, test, RUNS } from './support/fixtures.js';
-import { cleanupSince, createOwn, mark, validCreateBody, writable, type Writable } from './support/writable.js';
+import { cleanupSince, createOwn, mark, setupFailed, validCreateBody, writable, type Writable } from './support/writable.js';
 
 const config = loadConfig();
 const catalogue = await catalogueFor(config.spec, config.errata);
@@ -33,7 +33,7 @@ test.describe('idempotent delete @properties', () => {
           try {
             const made = await createOwn(kit, w, body);
             if (made.id === undefined) {
-              throw ruleError(api, { rule: 'idempotent-delete', title: `POST ${w.path} should create the record to delete (setup)`, message: `got ${made.exchange.response.status || 'no answer'}`, exchange: made.exchange });
+              setupFailed(api, w, made, `creating the record to delete (POST ${w.path})`);
             }
             const deletes: Exchange[] = [made.exchange];
             for (let i = 1; i <= times; i++) {

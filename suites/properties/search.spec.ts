@@ -20,7 +20,7 @@ import { ruleError, show } from '../../fixtures/evidence.js';
 import { tagSafe } from '../contract/plan.js';
 import { requireWrites, skipBecause, test, RUNS } from './support/fixtures.js';
 import { judgeStable, readList, tryList, type Listing } from './support/lists.js';
-import { cleanupSince, createOwn, mark, sentRecord, validCreateBody, writable, type Writable } from './support/writable.js';
+import { cleanupSince, createOwn, mark, sentRecord, setupFailed, validCreateBody, writable, type Writable } from './support/writable.js';
 
 const config = loadConfig();
 const catalogue = await catalogueFor(config.spec, config.errata);
@@ -167,7 +167,7 @@ test.describe('search finds new records @properties', () => {
             const made = await createOwn(kit, w, sent);
             const s = made.exchange.response.status;
             if (s < 200 || s >= 300 || made.id === undefined) {
-              throw ruleError(api, { rule: 'search', title: `POST ${w.path} should accept a valid body (setup)`, message: `got ${s || made.exchange.response.transportError || 'no answer'}`, exchange: made.exchange });
+              setupFailed(api, w, made, `creating the record to search for (POST ${w.path})`);
             }
             const kw = recase(value, mask);
             const hits = await readList(api, w.list, { [param]: kw }, 'search', `${param}=${kw}`);

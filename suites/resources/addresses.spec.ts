@@ -30,7 +30,8 @@ function addressesList(kit: FactoryKit): ListSubject {
         }),
       );
       const ex = await kit.api.call('createCustomers', { body: inputs, intent: 'setup', label: `${n} customers with a new address each` });
-      expectStatus(kit.api, 'lifecycle', ex, 201, 'creating customers with new addresses should answer 201');
+      // A setup step: when it fails the list rules are blocked (a Skip naming it), not failed.
+      kit.expectSetup(ex.response.status >= 200 && ex.response.status < 300, 'createCustomers', 'setup', { rule: 'lifecycle', title: 'creating customers with new addresses should succeed', message: `expected a 2xx answer, got ${ex.response.status || ex.response.transportError || 'no answer'}: ${show(ex.response.json)}`, exchange: ex });
       const body = ex.response.json;
       const made = isObj(body) && Array.isArray(body.created) ? body.created.filter(isObj) : [];
       for (const c of made) if (typeof c.addressId === 'number' && c.addressId > 0) kit.adopt('/addresses', c.addressId, 'createCustomers', `/customers/${String(c.id)}`);

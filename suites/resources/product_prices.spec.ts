@@ -5,7 +5,7 @@ import { specOperations } from '../../fixtures/spec-ops.js';
 import { createProduct, groupPricesFor } from '../../fixtures/factories/products.js';
 import { isObj, requireWrites } from '../../fixtures/factories/index.js';
 import { expectRule, show } from '../../fixtures/evidence.js';
-import { callOk, single, test } from './support/catalogue.js';
+import { callOk, single, test, setupStep, readBack } from './support/catalogue.js';
 import { priceTests } from './support/prices.js';
 
 const ops = await specOperations();
@@ -18,9 +18,9 @@ if (ops.inScope('product_prices')) test.describe('product prices', () => {
   test('should clear the group and graduated prices of a product on DELETE', { tag: [G, '@op:deleteProductPrices', '@op:putProductPrices', '@op:getProductPrices', '@rule:lifecycle'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const p = await createProduct(kit, {}, { rule: 'lifecycle' });
-    await callOk(kit, checks, 'lifecycle', 'putProductPrices', { path: { product_id: p.id }, body: { price: 10, groupPrices: await groupPricesFor(kit, [{ groupPrice: 9, graduatedPrices: [{ threshold: 5, graduatedPrice: 8 }] }]) } }, 'setting prices should succeed');
+    await setupStep(kit, 'putProductPrices', { path: { product_id: p.id }, body: { price: 10, groupPrices: await groupPricesFor(kit, [{ groupPrice: 9, graduatedPrices: [{ threshold: 5, graduatedPrice: 8 }] }]) } }, 'setting prices');
     const del = await callOk(kit, checks, 'lifecycle', 'deleteProductPrices', { path: { product_id: p.id } }, 'DELETE /product_prices/{id} should succeed');
-    const read = await callOk(kit, checks, 'lifecycle', 'getProductPrices', { path: { product_id: p.id } }, 'the prices should still read (the product exists)');
+    const read = await readBack(kit, 'getProductPrices', { product_id: p.id });
     const groups = single(read.response.json)?.groupPrices;
     const left = Array.isArray(groups) ? groups.filter(isObj).filter((g) => (typeof g.groupPrice === 'number' && g.groupPrice !== 0) || (Array.isArray(g.graduatedPrices) && g.graduatedPrices.length > 0)) : [];
     expectRule(Array.isArray(groups) && !left.length, kit.api, {

@@ -9,6 +9,7 @@
 import fc from 'fast-check';
 import { OMIT, validBody, type ArbOptions, type LiveOptions } from '../../../src/arbitraries/index.js';
 import type { ApiClient } from '../../../src/client/api-client.js';
+import { BlockedError } from '../../../src/client/errors.js';
 import { CLIENT_SENDS, referenceFields } from '../../../src/client/bodies.js';
 import { isSearchOperation } from '../../../src/client/guard.js';
 import { collectionNoun, type NewRecord } from '../../../src/client/ledger.js';
@@ -153,6 +154,16 @@ export async function createOwn(kit: FactoryKit, w: Writable, body: unknown, int
   const sent = sentRecord(w, body);
   if (made && rec && isObj(sent.address) && typeof rec.addressId === 'number' && rec.addressId > 0) kit.adopt('/addresses', rec.addressId, w.create.id, made.path);
   return { exchange: ex, id: made?.id };
+}
+
+/**
+ * A create a property needs before its rule (the record to search for, to delete, to update) that
+ * failed: the test is blocked (a Skip naming the create and its answer, handed to the runner as a
+ * refusal), never a Fail of the rule that needed it. The create answers for itself in its own tests.
+ */
+export function setupFailed(api: ApiClient, w: Writable, made: Made, what: string): never {
+  const s = made.exchange.response.status;
+  return api.refuse(new BlockedError(w.create.id, `${what} failed for this test's setup: ${w.create.id} answered ${s || made.exchange.response.transportError || 'nothing'}${s >= 200 && s < 300 ? ' without an id the harness could read' : ''}`, made.exchange));
 }
 
 /** Records the client holds open now; `cleanupSince` deletes the ones made after this mark. */
