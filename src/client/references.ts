@@ -507,8 +507,10 @@ export class ShopReferences {
       read++;
       facts = learnFacts(recs.map((r) => r.record), facts, [...new Set(recs.map((r) => r.path))]);
     }
-    // The country the addresses will use, with its codes and name.
-    const country = await this.lookup('countryId');
+    // The country the addresses will use (read with its zone from a record that holds both, as the
+    // factories read it; the first country a list shows may be one the shop does not sell to), with
+    // its codes and name.
+    const country = (await this.lookupTogether(['countryId', 'zoneId'])).countryId ?? { ok: false, reason: 'nothing read for countryId' };
     if (country.ok && typeof country.value === 'number' && country.value > 0) {
       const one = this.ops.find((o) => o.method === 'get' && /\{[^}]+\}$/.test(o.path) && collectionNoun(o.path.replace(/\/\{[^}]+\}$/, '')) === 'country' && params(o.path) === 1);
       if (one) {
