@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { OMIT, validBody, type ArbOptions, type LiveOptions } from '../../../src/arbitraries/index.js';
 import type { ApiClient } from '../../../src/client/api-client.js';
 import { BlockedError } from '../../../src/client/errors.js';
-import { CLIENT_SENDS, referenceFields } from '../../../src/client/bodies.js';
+import { CLIENT_OMITS, CLIENT_SENDS, referenceFields } from '../../../src/client/bodies.js';
 import { isSearchOperation } from '../../../src/client/guard.js';
 import { collectionNoun, type NewRecord } from '../../../src/client/ledger.js';
 import { kindNouns, shopReferences } from '../../../src/client/references.js';
@@ -117,9 +117,12 @@ export async function liveOptions(kit: FactoryKit, w: Writable, pinned: Override
 /** Arbitrary options for the collection's create bodies: realistic for a live target, own records pinned, unique fields with the run id. */
 export async function bodyOptions(kit: FactoryKit, w: Writable, catalogue: Catalogue): Promise<ArbOptions> {
   const overrides = (await OWN[w.path]?.(kit)) ?? {};
-  // What a real client always sends (a customer's personal fields and new address): present whatever the seed draws.
+  // What a real client always sends (a customer's personal fields and new address) is present,
+  // and what it leaves out is absent, whatever the seed draws.
   const present = CLIENT_SENDS[w.create.id];
-  return { catalogue, runId: kit.runId, uniqueFields: UNIQUE_FIELDS, overrides, live: await liveOptions(kit, w, overrides), ...(present ? { present } : {}) };
+  const omitted: Overrides = Object.fromEntries((CLIENT_OMITS[w.create.id] ?? []).map((p) => [p, OMIT]));
+  const all = { ...omitted, ...overrides };
+  return { catalogue, runId: kit.runId, uniqueFields: UNIQUE_FIELDS, overrides: all, live: await liveOptions(kit, w, all), ...(present ? { present } : {}) };
 }
 
 /** Valid create bodies for the collection; one record when the body is a list. `extra` tunes the generator (e.g. no long strings where the body is incidental). */
