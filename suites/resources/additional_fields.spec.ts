@@ -6,7 +6,7 @@ import { isObj, requireWrites, sameJson, type FactoryKit } from '../../fixtures/
 import { expectRule, show } from '../../fixtures/evidence.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
 import type { Exchange } from '../../src/checks/types.js';
-import { callOk, expectError, readBack, test, setupStep } from './support/catalogue.js';
+import { expectError, readBack, test, setupStep, stepOk } from './support/catalogue.js';
 import { namedResourceTests } from './support/named.js';
 
 const G = '@additional_fields';
@@ -45,18 +45,18 @@ if (spec.inScope('additional_fields')) test.describe('additional fields', () => 
     spec,
   );
 
-  test('should set, read, change and delete the value of an additional field on a product', { tag: [G, '@op:createProductAdditionalField', '@op:getAdditionalFieldsProduct', '@op:updateProductAdditionalField', '@op:deleteAdditionalProductField', '@rule:lifecycle'] }, async ({ kit, checks }) => {
+  test('should set, read, change and delete the value of an additional field on a product', { tag: [G, '@op:createProductAdditionalField', '@op:getAdditionalFieldsProduct', '@op:updateProductAdditionalField', '@op:deleteAdditionalProductField', '@rule:lifecycle'] }, async ({ kit }) => {
     requireWrites(kit);
     const field = await createAdditionalField(kit, { rule: 'lifecycle' });
     const product = await createProduct(kit, {}, { rule: 'lifecycle' });
     const path = { product_id: product.id };
     const first = names(kit, 'value');
-    const post = await callOk(kit, checks, 'lifecycle', 'createProductAdditionalField', { path, body: [{ id: field.id, values: first }] }, 'setting a field value on a product should succeed');
+    const post = await stepOk(kit, 'lifecycle', 'createProductAdditionalField', { path, body: [{ id: field.id, values: first }] }, 'setting a field value on a product should succeed');
     expectValue(kit, await readBack(kit, 'getAdditionalFieldsProduct', path), field.id, first, 'the value set on the product should read back', [post]);
     const second = names(kit, 'value');
-    const put = await callOk(kit, checks, 'lifecycle', 'updateProductAdditionalField', { path, body: [{ id: field.id, values: second }] }, 'changing the field value should succeed');
+    const put = await stepOk(kit, 'lifecycle', 'updateProductAdditionalField', { path, body: [{ id: field.id, values: second }] }, 'changing the field value should succeed');
     expectValue(kit, await readBack(kit, 'getAdditionalFieldsProduct', path), field.id, second, 'the changed value should read back', [put]);
-    const del = await callOk(kit, checks, 'lifecycle', 'deleteAdditionalProductField', { path: { ...path, field_id: field.id } }, 'deleting the field value should succeed');
+    const del = await stepOk(kit, 'lifecycle', 'deleteAdditionalProductField', { path: { ...path, field_id: field.id } }, 'deleting the field value should succeed');
     expectValue(kit, await readBack(kit, 'getAdditionalFieldsProduct', path), field.id, undefined, 'the deleted value should be gone', [del]);
   });
 

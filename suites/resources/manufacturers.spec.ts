@@ -7,7 +7,7 @@ import { expectRule, show } from '../../fixtures/evidence.js';
 import { listParameterTests } from '../../fixtures/list-tests.js';
 import { secondValue, sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
-import { callOk, expectError, expectReadsBack, listedIds, readBack, readOk, single, skipBecause, test, setupStep } from './support/catalogue.js';
+import { callOk, expectError, expectReadsBack, listedIds, readBack, readOk, single, skipBecause, test, setupStep, stepOk } from './support/catalogue.js';
 
 const G = '@manufacturers';
 const ops = await specOperations();
@@ -36,10 +36,10 @@ if (ops.inScope('manufacturers')) test.describe('manufacturers', () => {
     const made = await kit.create('createManufacturers', { body: input, what: 'a manufacturer', intent: 'positive' });
     expectReadsBack(kit, input, await readBack(kit, 'getManufacturer', { manufacturer_id: made.id }), 'a created manufacturer', [], [made.exchange]);
     const change = { image: `qa-${kit.runId}-changed-${kit.n()}.png` };
-    const patch = await callOk(kit, checks, 'lifecycle', 'updateManufacturers', { path: { manufacturer_id: made.id }, body: change }, 'PATCH /manufacturers/{id} should change the manufacturer');
+    const patch = await stepOk(kit, 'lifecycle', 'updateManufacturers', { path: { manufacturer_id: made.id }, body: change }, 'PATCH /manufacturers/{id} should change the manufacturer');
     expectReadsBack(kit, { ...input, ...change }, await readBack(kit, 'getManufacturer', { manufacturer_id: made.id }), 'a manufacturer after a PATCH of its image (the rest kept)', [], [patch]);
-    await callOk(kit, checks, 'lifecycle', 'deleteManufacturers', { path: { manufacturer_id: made.id } }, 'DELETE /manufacturers/{id} should delete the manufacturer');
-    await expectError(kit, checks, 'getManufacturer', { path: { manufacturer_id: made.id } }, 404, 'a deleted manufacturer should read 404', true, 'lifecycle');
+    await stepOk(kit, 'lifecycle', 'deleteManufacturers', { path: { manufacturer_id: made.id } }, 'DELETE /manufacturers/{id} should delete the manufacturer');
+    await expectError(kit, checks, 'getManufacturer', { path: { manufacturer_id: made.id } }, 404, 'a deleted manufacturer should read 404', false, 'lifecycle');
   });
 
   test('should succeed when deleting the same own manufacturer twice, echoing its id', { tag: [G, '@op:deleteManufacturers', '@rule:idempotent-delete'] }, async ({ kit, checks }) => {

@@ -10,7 +10,7 @@ import { expectRule, show } from '../../fixtures/evidence.js';
 import { changedDateRule, fieldsRule, fieldsSingleRule, linkHeaderRule, pagingRule, perPageRule, searchRule, secondValue, sortableValue, sortRule, type DateSubject } from '../../fixtures/list-rules.js';
 import { listItems } from '../../src/client/resolver.js';
 import type { Exchange } from '../../src/checks/types.js';
-import { callOk, expectError, expectReadsBack, listedIds, readBack, readOk, skipBecause, test, setupStep } from './support/catalogue.js';
+import { callOk, expectError, expectReadsBack, listedIds, readBack, readOk, skipBecause, test, setupStep, stepOk } from './support/catalogue.js';
 import { priceTests } from './support/prices.js';
 
 const ops = await specOperations();
@@ -69,10 +69,10 @@ if (ops.inScope('products')) test.describe('products', () => {
     const made = await createProduct(kit, {}, { rule: 'lifecycle', intent: 'positive' });
     expectReadsBack(kit, asRecord(made.input), await readBack(kit, 'getProduct', { product_id: made.id }), 'a created product', [], [made.exchange]);
     const next = productRecord(kit, await productRefs(kit), { quantity: 3, price: 42.5 });
-    const put = await callOk(kit, checks, 'lifecycle', 'updateProduct', { path: { product_id: made.id }, body: next }, 'PUT /products/{id} should replace the product');
+    const put = await stepOk(kit, 'lifecycle', 'updateProduct', { path: { product_id: made.id }, body: next }, 'PUT /products/{id} should replace the product');
     expectReadsBack(kit, next, await readBack(kit, 'getProduct', { product_id: made.id }), 'a replaced product', [], [put]);
-    await callOk(kit, checks, 'lifecycle', 'deleteProducts', { path: { product_id: [made.id] } }, 'DELETE /products/{id} should delete the product');
-    await expectError(kit, checks, 'getProduct', { path: { product_id: made.id } }, 404, 'a deleted product should read 404', true, 'lifecycle');
+    await stepOk(kit, 'lifecycle', 'deleteProducts', { path: { product_id: [made.id] } }, 'DELETE /products/{id} should delete the product');
+    await expectError(kit, checks, 'getProduct', { path: { product_id: made.id } }, 404, 'a deleted product should read 404', false, 'lifecycle');
   });
 
   test('should create every product of an array', { tag: [G, '@op:createProducts', '@rule:bulk'] }, async ({ kit }) => {

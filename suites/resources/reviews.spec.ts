@@ -8,7 +8,7 @@ import { listParameterTests } from '../../fixtures/list-tests.js';
 import { sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
 import type { Exchange } from '../../src/checks/types.js';
-import { callOk, expectError, expectReadsBack, listedIds, readBack, readOk, single, skipBecause, test, setupStep } from './support/catalogue.js';
+import { expectError, expectReadsBack, listedIds, readBack, readOk, single, skipBecause, test, setupStep, stepOk } from './support/catalogue.js';
 
 const G = '@reviews';
 const ops = await specOperations();
@@ -47,10 +47,10 @@ if (ops.inScope('reviews')) test.describe('reviews', () => {
     const made = await kit.create('postReviews', { body: input, what: 'a review', intent: 'positive' });
     expectReview(kit, input, await readBack(kit, 'getReview', { review_id: made.id }), 'a created review', [made.exchange]);
     const next = await reviewInput(kit, product.id, { rating: 2 });
-    const put = await callOk(kit, checks, 'lifecycle', 'updateReviews', { path: { review_id: made.id }, body: next }, 'PUT /reviews/{id} should replace the review');
+    const put = await stepOk(kit, 'lifecycle', 'updateReviews', { path: { review_id: made.id }, body: next }, 'PUT /reviews/{id} should replace the review');
     expectReview(kit, next, await readBack(kit, 'getReview', { review_id: made.id }), 'a replaced review', [put]);
-    await callOk(kit, checks, 'lifecycle', 'deleteReviews', { path: { review_id: made.id } }, 'DELETE /reviews/{id} should delete the review');
-    await expectError(kit, checks, 'getReview', { path: { review_id: made.id } }, 404, 'a deleted review should read 404', true, 'lifecycle');
+    await stepOk(kit, 'lifecycle', 'deleteReviews', { path: { review_id: made.id } }, 'DELETE /reviews/{id} should delete the review');
+    await expectError(kit, checks, 'getReview', { path: { review_id: made.id } }, 404, 'a deleted review should read 404', false, 'lifecycle');
   });
 
   test('should answer 404 for a missing review and 400 for invalid ids and missing bodies', { tag: [G, '@op:getReview', '@op:updateReviews', '@op:deleteReviews', '@op:postReviews', '@rule:error-status'] }, async ({ kit, checks }) => {

@@ -8,7 +8,7 @@ import { expectRule } from '../../fixtures/evidence.js';
 import { listParameterTests } from '../../fixtures/list-tests.js';
 import type { ListSubject } from '../../fixtures/list-rules.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
-import { callOk, expectError, expectReadsBack, listedIds, readBack, readOk, skipBecause, test, setupStep } from './support/catalogue.js';
+import { callOk, expectError, expectReadsBack, listedIds, readBack, readOk, skipBecause, test, setupStep, stepOk } from './support/catalogue.js';
 
 const G = '@special_offers';
 const ops = await specOperations();
@@ -41,10 +41,10 @@ if (ops.inScope('special_offers')) test.describe('special offers', () => {
     const made = await kit.create('createSpecialOffers', { body: input, what: 'a special offer', intent: 'positive' });
     expectReadsBack(kit, input, await readBack(kit, 'getSpecialOffers', { special_offer_id: made.id }), 'a created special offer', [], [made.exchange]);
     const next = specialOfferInput(kit, product.id, { price: 4.75, quantity: 9, status: true, expiresAt: '2098-06-30 12:00:00' });
-    const put = await callOk(kit, checks, 'lifecycle', 'updateSpecialOffer', { path: { special_offer_id: made.id }, body: next }, 'PUT /special_offers/{id} should replace the offer');
+    const put = await stepOk(kit, 'lifecycle', 'updateSpecialOffer', { path: { special_offer_id: made.id }, body: next }, 'PUT /special_offers/{id} should replace the offer');
     expectReadsBack(kit, next, await readBack(kit, 'getSpecialOffers', { special_offer_id: made.id }), 'a replaced special offer', [], [put]);
-    await callOk(kit, checks, 'lifecycle', 'deleteSpecialOffer', { path: { special_offer_id: made.id } }, 'DELETE /special_offers/{id} should delete the offer');
-    await expectError(kit, checks, 'getSpecialOffers', { path: { special_offer_id: made.id } }, 404, 'a deleted offer should read 404', true, 'lifecycle');
+    await stepOk(kit, 'lifecycle', 'deleteSpecialOffer', { path: { special_offer_id: made.id } }, 'DELETE /special_offers/{id} should delete the offer');
+    await expectError(kit, checks, 'getSpecialOffers', { path: { special_offer_id: made.id } }, 404, 'a deleted offer should read 404', false, 'lifecycle');
   });
 
   test('should answer 404 for a missing offer and 400 for invalid ids and missing bodies', { tag: [G, '@op:getSpecialOffers', '@op:updateSpecialOffer', '@op:deleteSpecialOffer', '@rule:error-status'] }, async ({ kit, checks }) => {

@@ -9,7 +9,7 @@ import { names } from '../../../fixtures/factories/catalogue-extras.js';
 import { listParameterTests } from '../../../fixtures/list-tests.js';
 import { sortableValue, type ListSubject } from '../../../fixtures/list-rules.js';
 import type { SpecOperations } from '../../../fixtures/spec-ops.js';
-import { callOk, expectError, expectReadsBack, listedIds, readBack, readOk, skipBecause, test, setupStep } from './catalogue.js';
+import { expectError, expectReadsBack, listedIds, readBack, readOk, skipBecause, test, setupStep, stepOk } from './catalogue.js';
 
 export interface NamedResource {
   /** Group tag without the @, e.g. `quantity_units`. */
@@ -43,10 +43,10 @@ export function namedResourceTests(r: NamedResource, spec: SpecOperations): void
     const made = await r.make(kit, { rule: 'lifecycle', intent: 'positive' });
     expectReadsBack(kit, made.input, await readBack(kit, o.read, { [r.idParam]: made.id }), `a created ${r.one}`, [], [made.exchange]);
     const next = { ...r.extra, names: names(kit, 'changed') };
-    const upd = await callOk(kit, checks, 'lifecycle', o.update, { path: { [r.idParam]: made.id }, body: next }, `${o.update} should change the ${r.one}`);
+    const upd = await stepOk(kit, 'lifecycle', o.update, { path: { [r.idParam]: made.id }, body: next }, `${o.update} should change the ${r.one}`);
     expectReadsBack(kit, next, await readBack(kit, o.read, { [r.idParam]: made.id }), `a changed ${r.one}`, [], [upd]);
-    await callOk(kit, checks, 'lifecycle', o.remove, { path: { [r.idParam]: made.id } }, `${o.remove} should delete the ${r.one}`);
-    await expectError(kit, checks, o.read, { path: { [r.idParam]: made.id } }, 404, `a deleted ${r.one} should read 404`, true, 'lifecycle');
+    await stepOk(kit, 'lifecycle', o.remove, { path: { [r.idParam]: made.id } }, `${o.remove} should delete the ${r.one}`);
+    await expectError(kit, checks, o.read, { path: { [r.idParam]: made.id } }, 404, `a deleted ${r.one} should read 404`, false, 'lifecycle');
   });
 
   test(`should answer the declared errors for invalid ids, missing ${r.many} and missing bodies`, { tag: [G, `@op:${o.read}`, `@op:${o.update}`, `@op:${o.remove}`, `@op:${o.create}`, '@rule:error-status'] }, async ({ kit, checks }) => {
