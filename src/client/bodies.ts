@@ -79,8 +79,9 @@ export const CLIENT_SENDS: Readonly<Record<string, readonly string[]>> = {
 export const CLIENT_OMITS: Readonly<Record<string, readonly string[]>> = {
   // `addonValues` is typed a string while the vendor's examples show null or an object (GX 4.8
   // answers 500 to a string); the customer group (`statusId`) is the shop's to give (on GX, 0 is
-  // the admin group, which the target's own records show).
-  createCustomers: ['/*/addonValues', '/*/statusId'],
+  // the admin group, which the target's own records show), and so is `vatNumberStatus`, the result
+  // of its check of the VAT number (GX 4.8 writes its own, e.g. 8, whatever was sent).
+  createCustomers: ['/*/addonValues', '/*/statusId', '/*/vatNumberStatus'],
 };
 
 /** Whether an instance path of a body (`/0/address/countryId`) is a field CLIENT_SENDS names for the operation, or lies inside one. */
