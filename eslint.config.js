@@ -1,6 +1,59 @@
-// Type-aware lint: the rules that catch a missing `await` in an async HTTP harness stay on.
+// Type-aware lint: the rules that catch a missing `await` in an async HTTP harness stay on. And the
+// layers: imports point one way (ARCHITECTURE.md, "Layers"), kept so by the table below.
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The layers, lowest first. A folder may import its own layer and the layers below it, never one
+ * above. The most specific folder decides (src/checks/probes sends requests through the client, so
+ * it sits above it, while the pure checks around it sit below). test/ and bench/ may import
+ * anything; nothing else may import them.
+ */
+const LAYERS = [
+  ['src/core', 'src/config', 'src/spec'],
+  ['src/checks', 'src/arbitraries'],
+  ['src/support'],
+  ['src/client'],
+  ['src/checks/probes', 'src/properties', 'src/preflight', 'reference'],
+  ['fixtures'],
+  ['suites'],
+  ['src/report', 'src/cli'],
+];
+/** Folders held tighter than their layer: the reference shop takes only the spec, the shared types and the config. */
+const ONLY = { reference: ['src/core', 'src/config', 'src/spec'] };
+const UNLAYERED = ['test', 'bench'];
+const MAX_DEPTH = 6;
+
+/** no-restricted-imports for each folder and depth of file in it: the relative paths that reach a folder it may not import. */
+function layerRules() {
+  const all = LAYERS.flat();
+  const layerOf = new Map(LAYERS.flatMap((folders, i) => folders.map((f) => [f, i])));
+  const configs = [];
+  for (const folder of all) {
+    const allowed = ONLY[folder];
+    const forbidden = [...all.filter((g) => g !== folder && (allowed ? !allowed.includes(g) : layerOf.get(g) > layerOf.get(folder))), ...UNLAYERED];
+    const nested = all.filter((g) => g.startsWith(`${folder}/`));
+    for (let depth = 0; depth < MAX_DEPTH; depth++) {
+      // A file `depth` folders below `folder` (the folder names do not matter, only how many).
+      const dir = path.posix.join(folder, ...Array.from({ length: depth }, (_, i) => `\0${i}`));
+      const patterns = forbidden.map((g) => {
+        const rel = path.posix.relative(dir, g);
+        const spec = rel.startsWith('..') ? rel : `./${rel}`;
+        return {
+          regex: `^${spec.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(/|$)`,
+          message: `${folder} (layer ${layerOf.get(folder) + 1}) may not import ${g}${layerOf.has(g) ? ` (layer ${layerOf.get(g) + 1})` : ''}: imports point one way (ARCHITECTURE.md, Layers; eslint.config.js LAYERS).`,
+        };
+      });
+      configs.push({
+        files: [`${folder}/${'*/'.repeat(depth)}*.ts`],
+        ignores: nested.map((g) => `${g}/**`),
+        rules: { 'no-restricted-imports': ['error', { patterns }] },
+      });
+    }
+  }
+  return configs;
+}
 
 export default tseslint.config(
   { ignores: ['scratch/**', 'node_modules/**', 'reports/**', 'test-results/**', 'bench/peers/**', 'playwright-report/**', 'allure-results/**', 'blob-report/**'] },
@@ -19,6 +72,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  ...layerRules(),
   {
     files: ['eslint.config.js'],
     ...tseslint.configs.disableTypeChecked,

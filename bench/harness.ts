@@ -34,7 +34,7 @@ export interface HarnessRun {
   requestsSent: number;
   tests: number;
   testsFailed: number;
-  /** Tests by outcome (fixtures/outcome.ts): skip includes the blocked ones; absent in older results. */
+  /** Tests by outcome (their verdict records, via report.json): skip includes the blocked ones; absent in older results. */
   testsByOutcome?: Record<string, number>;
   /** The shop's chaos mode of this run (the all-fail case), if any. */
   chaos?: string;

@@ -6,11 +6,12 @@
 //
 // Each run gets a pristine shop (`setup.sh reinstall`, not timed) and the rate-limit counter reset,
 // then exactly what the real-shop phase of `npm test` runs for PROFILE=standard
-// (test/realshop/settings.ts: one worker, the pinned seed and the GX baseline). Requests are counted from the shop's own web-server log. The instance is the
+// (test/realshop/settings.ts and shops.ts: one worker, the pinned seed and the GX 3.2 baseline). Requests are counted from the shop's own web-server log. The instance is the
 // bench's own (REALSHOP_ROOT, default /tmp/gambio/bench; REALSHOP_PORT, default 8092), so neither a
 // developer's shop nor npm test's is touched; it is stopped when the bench ends. Needs root, like
 // the recipe.
 import path from 'node:path';
+import { shopByKey } from '../test/realshop/shops.js';
 import { findRecipe, instance, isInstalled, resetRateLimit, runScript, whyFailed, writePhpWrapper, type Instance } from '../test/realshop/recipe.js';
 import { logPosition, requestsBetween } from '../test/realshop/requests.js';
 import { realShopArgs, realShopEnv } from '../test/realshop/settings.js';
@@ -40,8 +41,9 @@ export class RealShopError extends Error {
 export function benchShop(): Instance {
   if (typeof process.getuid === 'function' && process.getuid() !== 0) throw new RealShopError('--realshop needs root (the recipe installs packages and runs MariaDB as the mysql user)');
   try {
-    const dir = findRecipe(PROJECT_ROOT);
-    return instance(dir, { ...process.env, REALSHOP_ROOT: process.env.REALSHOP_ROOT || '/tmp/gambio/bench', REALSHOP_PORT: process.env.REALSHOP_PORT || '8092' });
+    const shop = shopByKey('gx32');
+    const dir = findRecipe(shop, PROJECT_ROOT);
+    return instance(shop, dir, { ...process.env, REALSHOP_ROOT: process.env.REALSHOP_ROOT || '/tmp/gambio/bench', REALSHOP_PORT: process.env.REALSHOP_PORT || '8092' });
   } catch (err) {
     throw new RealShopError(err instanceof Error ? err.message : String(err));
   }
@@ -55,7 +57,7 @@ export async function runOnRealShop(inst: Instance, workDir: string, timeoutMs: 
   if (setup.status !== 0) throw new RealShopError(`setup.sh ${reinstall ? 'reinstall ' : ''}failed (exit ${setup.status}): ${whyFailed(setup.output)}`);
   resetRateLimit(inst);
   const from = logPosition(inst.serverLog);
-  const run = await runHarness(workDir, realShopArgs(), undefined, timeoutMs, realShopEnv(inst, 'standard'));
+  const run = await runHarness(workDir, realShopArgs(inst), undefined, timeoutMs, realShopEnv(inst, 'standard'));
   const count = requestsBetween(inst.serverLog, from, logPosition(inst.serverLog));
   return { ...run, requests: count.requests, statuses: count.statuses, setupS: setup.ms / 1000 };
 }

@@ -381,7 +381,7 @@ function realShopMarkdown(res: BenchResults): string[] {
   ];
 }
 
-/** Median count of each test outcome over the runs (fixtures/outcome.ts; skip includes blocked). */
+/** Median count of each test outcome over the runs (verdict records, via report.json; skip includes blocked). */
 function outcomeLine(runs: readonly HarnessRun[]): string {
   const names = [...new Set(runs.flatMap((r) => Object.keys(r.testsByOutcome ?? {})))];
   if (!names.length) return 'n/a';

@@ -1,6 +1,7 @@
 // `npm run shop`: the reference shop alone on 127.0.0.1. `npm run shop -- --list-faults` prints the
-// named faults. Stops cleanly on SIGINT/SIGTERM. `SHOP_CHAOS=all-500` (bench only) breaks every
-// answer but what the preflight needs (http/chaos.ts).
+// named faults. Stops cleanly on SIGINT/SIGTERM. `SHOP_CHAOS=all-500` (bench) breaks every answer
+// but what the preflight needs, `SHOP_CHAOS=overlap-500` answers 500 to overlapping list reads
+// (http/chaos.ts).
 import { shopOptionsFromEnv, ShopEnvError } from './env.js';
 import { listFaults, UnknownFaultError } from './faults/registry.js';
 import { chaosFromEnv } from './http/chaos.js';
@@ -12,12 +13,12 @@ async function main(): Promise<void> {
     return;
   }
   const opts = shopOptionsFromEnv();
-  // SHOP_CHAOS (bench only, http/chaos.ts) is read here, not in env.ts, to keep it off the options
-  // everything else shares.
+  // SHOP_CHAOS (http/chaos.ts) is read here, not in env.ts, to keep it off the options everything
+  // else shares.
   const chaos = chaosFromEnv(process.env.SHOP_CHAOS);
   const shop = await createShop({ ...opts, host: '127.0.0.1', ...(chaos ? { chaos } : {}) });
   const faults = opts.faults?.length ? ` with faults: ${opts.faults.join(', ')}` : '';
-  process.stdout.write(`Reference shop listening on ${shop.url}${faults}${chaos ? ` in chaos mode ${chaos} (bench only)` : ''}\n`);
+  process.stdout.write(`Reference shop listening on ${shop.url}${faults}${chaos ? ` in chaos mode ${chaos}` : ''}\n`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

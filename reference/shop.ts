@@ -6,6 +6,7 @@ import path from 'node:path';
 import { BUNDLED_SPEC, DEFAULT_PASSWORD, DEFAULT_USER } from '../src/config/config.js';
 import type { ShopEnv } from './engine/context.js';
 import { State, type StateSnapshot } from './engine/state.js';
+import { pointsWith } from './faults/apply.js';
 import { FaultSet } from './faults/registry.js';
 import { buildHandlers } from './groups/index.js';
 import { buildApp } from './http/app.js';
@@ -33,7 +34,7 @@ export interface ShopOptions {
   spec?: string;
   /** Where uploads go; default a fresh temp folder, removed on close. */
   uploadDir?: string;
-  /** Bench only (SHOP_CHAOS): every answer broken except what the preflight needs; see http/chaos.ts. */
+  /** A chaos mode (SHOP_CHAOS): all-500 (bench) or overlap-500 (concurrency); see http/chaos.ts. */
   chaos?: ChaosMode;
 }
 
@@ -63,10 +64,11 @@ export async function createShop(opts: ShopOptions = {}): Promise<RunningShop> {
   seed(state, { adminEmail: user });
   seedFiles(state, uploadDir);
   const seeded = state.snapshot();
-  const env: ShopEnv = { spec, state, faults, uploadDir, now: () => new Date() };
+  // The faults act through the shop's extension points (engine/points.ts); the engine never sees their names.
+  const env: ShopEnv = { spec, state, points: pointsWith(faults.faults), uploadDir, now: () => new Date() };
   const app = await buildApp({
     env,
-    handlers: buildHandlers(spec.catalogue.operations),
+    handlers: buildHandlers(spec.catalogue.operations, env.points),
     user,
     password,
     rateLimit: opts.rateLimit ?? DEFAULT_RATE_LIMIT,

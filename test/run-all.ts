@@ -1,21 +1,22 @@
 // `npm test` (`npm run test:quick` with --quick): typecheck, lint, self-tests, the conformance
 // suites against the clean reference shop (and again under Node 22 when NODE22 names it), the
-// fault matrix, the real shop (standard and readonly conformance against the vendor's Gambio
-// GX 3.2.0.1 from shared/realshop, test/realshop/run.ts), then a credential scan over every artefact this run wrote. Each phase prints its counts and
-// time; the very last line sums them: `N passed, N failed` (+ `, N skipped`). Nothing may print
-// after it.
+// fault matrix, the real shops (standard and readonly conformance against the vendor's Gambio
+// GX 3.2.0.1 and GX 4.8.0.3, test/realshop/run.ts), then a credential scan over every artefact
+// this run wrote. Each phase prints its counts and time; the very last line sums them:
+// `N passed, N failed` (+ `, N skipped`). Nothing may print after it.
 //
 // Quick mode: FC_RUNS=5 for the self-tests and the conformance phase (unless FC_RUNS is set) and
 // the fault matrix's quick subset (the first fault of each area), whose property faults keep their
 // runs: fewer would let them slip through. Counting: typecheck, lint and the leak scan are one
 // each; Playwright phases count their tests; the matrix counts one per fault plus one for its
-// clean run; the real shop counts its checks (set up, gate per run, database diffs, requests per
-// run, its credential scan, stopped). Typecheck and lint run side by side (one core each), their
-// output printed in turn.
+// clean run; the real shops count their checks (per shop: set up, gate per run, database diffs,
+// requests per run, stopped; one credential scan). Typecheck and lint run side by side (one core
+// each), their output printed in turn.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, mergedEnv } from '../src/config/config.js';
+import { SHOPS } from './realshop/shops.js';
 
 interface Counts {
   passed: number;
@@ -209,7 +210,7 @@ function faultMatrix(): Counts {
   return withExit(JSON.parse(readFileSync(out, 'utf8')) as Counts, status);
 }
 
-/** The real shop: its checks' counts (test/realshop/run.ts writes them; it fails with one line when it cannot run). */
+/** The real shops: their checks' counts (test/realshop/run.ts writes them; a shop that cannot be set up fails with one line). */
 function realShop(): Counts {
   const out = path.join(tmp, 'realshop-counts.json');
   const status = run(process.execPath, ['--import', 'tsx', 'test/realshop/run.ts', `--counts=${out}`], quickEnv);
@@ -229,7 +230,7 @@ phase('self-tests', selfTests);
 phase('conformance (clean reference shop)', conformance);
 phase('conformance on Node 22 (clean reference shop)', node22);
 phase(`fault matrix${quick ? ' (quick)' : ''}`, faultMatrix);
-phase('real shop (Gambio GX 3.2.0.1)', realShop);
+phase(`real shops (${SHOPS.map((s) => s.title).join(', ')})`, realShop);
 phase('credential scan of the artefacts', leakScan);
 
 const cpuTotal = childCpuSeconds();

@@ -2,9 +2,9 @@
 // fields and schema validation, all driven by the operation's declared body.
 import type { FastifyRequest } from 'fastify';
 import type { Operation, SpecSchema } from '../../src/spec/types.js';
-import type { FaultSet } from '../faults/registry.js';
+import type { ValidationResult } from '../../src/spec/validators.js';
 import { badRequest, ShopError } from '../http/errors.js';
-import type { LoadedSpec } from '../spec-cache.js';
+import type { ShopEnv } from './context.js';
 import { isObj, schemaAt, stripReadOnly, undeclaredFields } from './schema-tools.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
@@ -25,7 +25,7 @@ export function isUpload(op: Operation): boolean {
 }
 
 /** 415 for POST/PUT/PATCH that are not JSON (or not multipart, for uploads). */
-export function checkMediaType(op: Operation, req: FastifyRequest, faults: FaultSet): void {
+export function checkMediaType(op: Operation, req: FastifyRequest): void {
   if (!WRITE_METHODS.has(req.method)) return;
   const type = mediaType(req);
   if (isUpload(op)) {
@@ -35,17 +35,7 @@ export function checkMediaType(op: Operation, req: FastifyRequest, faults: Fault
   if (type === 'application/json') return;
   // An operation that takes no body may be called without one and without a Content-Type.
   if (type === undefined && !op.body && !hasBody(req)) return;
-  if (faults.has('wrong-content-type-accepted') && type === 'text/plain') return;
   throw new ShopError('unsupportedMediaType', `Content-Type must be application/json${type ? `, not ${type}` : ''}.`);
-}
-
-function parseTextBody(body: unknown): unknown {
-  if (typeof body !== 'string') return body;
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    throw badRequest('The request body is not valid JSON.');
-  }
 }
 
 function describe(errors: { path: string; message: string }[]): string {
@@ -74,10 +64,9 @@ export interface BodyOptions {
  * The validated JSON body (readOnly fields removed), or undefined when the operation takes none.
  * Throws 400 for a missing, undeclared-field or schema-invalid body.
  */
-export function readJsonBody(op: Operation, req: FastifyRequest, spec: LoadedSpec, faults: FaultSet): unknown {
+export function readJsonBody(env: ShopEnv, op: Operation, req: FastifyRequest): unknown {
   if (!op.body || isUpload(op)) return undefined;
-  let body = req.body;
-  if (faults.has('wrong-content-type-accepted')) body = parseTextBody(body);
+  const body = req.body;
   if (body === undefined || body === null || body === '') {
     if (op.body.required) throw badRequest('A JSON body is required.');
     return undefined;
@@ -88,17 +77,19 @@ export function readJsonBody(op: Operation, req: FastifyRequest, spec: LoadedSpe
   // open, so this is no contract rule and has no fault: a shop that ignores them conforms.
   checkUndeclared(schema, stripped);
   // A PATCH may leave out required fields (the merged record is validated again); types count now.
-  validateBody(op, stripped, spec, faults, { partial: op.method === 'patch' });
+  validateBody(env, op, stripped, { partial: op.method === 'patch' });
   return stripped;
 }
 
-/** Schema validation of a (stripped) body; PATCH calls it again on the merged record. */
 /**
  * A "required" error for a field the spec marks readOnly. The request validator does not see a
  * readOnly written next to a $ref (e.g. ShopProduct.viewedCount) and so still demands the field;
  * the shop ignores readOnly fields, so it does not.
  */
-function demandsReadOnly(schema: SpecSchema | undefined, e: { path: string; schemaPath: string; message: string }): boolean {
+/** One schema error of a request body (path, schema path, message). */
+export type BodyError = ValidationResult['errors'][number];
+
+function demandsReadOnly(schema: SpecSchema | undefined, e: BodyError): boolean {
   const m = /required property '([^']+)'/.exec(e.message);
   if (!m?.[1] || !e.schemaPath.endsWith('/required')) return false;
   const at = schemaAt(schema, e.path === '/' ? '' : e.path);
@@ -106,11 +97,11 @@ function demandsReadOnly(schema: SpecSchema | undefined, e: { path: string; sche
   return isObj(prop) && prop.readOnly === true;
 }
 
-export function validateBody(op: Operation, body: unknown, spec: LoadedSpec, faults: FaultSet, opts: BodyOptions = {}): void {
-  const result = spec.validators.validateRequest(op, body);
+/** Schema validation of a (stripped) body; PATCH calls it again on the merged record. */
+export function validateBody(env: Pick<ShopEnv, 'spec' | 'points'>, op: Operation, body: unknown, opts: BodyOptions = {}): void {
+  const result = env.spec.validators.validateRequest(op, body);
   let errors = result.errors.filter((e) => !demandsReadOnly(op.body?.schema, e));
   if (opts.partial) errors = errors.filter((e) => !e.schemaPath.endsWith('/required'));
-  // The fault lets wrong types through and keeps every other rule.
-  if (faults.has('wrong-types-accepted')) errors = errors.filter((e) => !e.schemaPath.endsWith('/type'));
+  errors = env.points.checks.body(errors, op);
   if (errors.length) throw badRequest(`The request body is invalid: ${describe(errors)}.`);
 }

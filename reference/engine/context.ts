@@ -1,14 +1,15 @@
 // What a handler gets for one request, and what it answers with.
 import type { FastifyRequest } from 'fastify';
 import type { Operation } from '../../src/spec/types.js';
-import type { FaultSet } from '../faults/registry.js';
 import type { LoadedSpec } from '../spec-cache.js';
+import type { ShopPoints } from './points.js';
 import type { State } from './state.js';
 
 export interface ShopEnv {
   spec: LoadedSpec;
   state: State;
-  faults: FaultSet;
+  /** The extension points (points.ts): the shop's own behaviour, or as faults wrap it. */
+  points: ShopPoints;
   /** Folder the uploaded files are written to. */
   uploadDir: string;
   now(): Date;

@@ -1,39 +1,36 @@
 // The list parameters every collection answer honours when the operation declares them:
-// search/q, sort, page/per_page with the Link header, and fields.
-import type { FaultSet } from '../faults/registry.js';
+// search/q, sort, page/per_page with the Link header, and fields. Each is a stage of the answer
+// (router.ts calls them through the answer points of points.ts); the helpers below take their
+// rules (how text folds, how strings compare, how ties break) as parameters with the shop's
+// defaults, so a stage can be reused with one rule changed.
+import type { OpContext } from './context.js';
 import { isObj, type Json } from './schema-tools.js';
 
-/** `+` in a query string decodes to a space; a sort key written `+name` arrives as ` name`. */
-export function normalizeSortRaw(raw: unknown): unknown {
-  if (typeof raw !== 'string') return raw;
-  return raw
-    .split(',')
-    .map((k) => (k.startsWith(' ') ? `+${k.slice(1)}` : k))
-    .join(',');
-}
+/** How the shop folds text for search and q: full Unicode lower case. */
+export const foldCase = (s: string): string => s.toLowerCase();
 
-/** Fault search-case-fold-ascii-only: PHP 8.2 strtolower folds A-Z only. */
-const asciiLower = (s: string): string => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
-
-function matchesKeyword(rec: unknown, keyword: string, caseSensitive: boolean, lower = (s: string) => s.toLowerCase()): boolean {
-  if (!isObj(rec)) return typeof rec === 'string' && (caseSensitive ? rec.includes(keyword) : lower(rec).includes(lower(keyword)));
-  const needle = caseSensitive ? keyword : lower(keyword);
+function matchesKeyword(rec: unknown, keyword: string, fold: (s: string) => string): boolean {
+  const needle = fold(keyword);
+  if (!isObj(rec)) return typeof rec === 'string' && fold(rec).includes(needle);
   for (const v of Object.values(rec)) {
     if (typeof v !== 'string' && typeof v !== 'number') continue;
-    const hay = caseSensitive ? String(v) : lower(String(v));
-    if (hay.includes(needle)) return true;
+    if (fold(String(v)).includes(needle)) return true;
   }
   return false;
 }
 
-export function search(records: unknown[], query: Record<string, unknown>, faults: FaultSet): unknown[] {
+/** The keywords a list is searched for: `search` and `q`; both must match. */
+export function keywordsOf(query: Record<string, unknown>): string[] {
   const keywords: string[] = [];
   if (typeof query.search === 'string' && query.search !== '') keywords.push(query.search);
-  if (typeof query.q === 'string' && query.q !== '' && !faults.has('q-parameter-ignored')) keywords.push(query.q);
+  if (typeof query.q === 'string' && query.q !== '') keywords.push(query.q);
+  return keywords;
+}
+
+/** Records with every keyword in one of their first-level strings or numbers, folded by `fold`. */
+export function searchRecords(records: unknown[], keywords: readonly string[], fold: (s: string) => string = foldCase): unknown[] {
   if (!keywords.length) return records;
-  const cs = faults.has('search-case-sensitive');
-  const lower = faults.has('search-case-fold-ascii-only') ? asciiLower : undefined;
-  return records.filter((r) => keywords.every((k) => matchesKeyword(r, k, cs, lower)));
+  return records.filter((r) => keywords.every((k) => matchesKeyword(r, k, fold)));
 }
 
 function at(rec: unknown, path: string[]): unknown {
@@ -45,34 +42,42 @@ function at(rec: unknown, path: string[]): unknown {
   return cur;
 }
 
-function byteCompare(a: string, b: string): number {
+/** Strings by UTF-8 byte order (case-sensitive). */
+export function byteCompare(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 }
 
-/** Missing < booleans < numbers < strings; strings by UTF-8 byte order (case-sensitive). */
-function compareValues(a: unknown, b: unknown, caseInsensitive: boolean): number {
+export interface SortRules {
+  /** How two strings compare (default: byte order). */
+  compareStrings?: (a: string, b: string) => number;
+  /** How records equal on every key compare (default: they keep their order). */
+  tieBreak?: (a: unknown, b: unknown) => number;
+}
+
+/** Missing < booleans < numbers < strings. */
+function compareValues(a: unknown, b: unknown, compareStrings: (a: string, b: string) => number): number {
   const rank = (v: unknown) => (v === undefined || v === null ? 0 : typeof v === 'boolean' ? 1 : typeof v === 'number' ? 2 : typeof v === 'string' ? 3 : 4);
   const ra = rank(a);
   const rb = rank(b);
   if (ra !== rb) return ra - rb;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  if (typeof a === 'string' && typeof b === 'string') return caseInsensitive ? byteCompare(a.toLowerCase(), b.toLowerCase()) : byteCompare(a, b);
+  if (typeof a === 'string' && typeof b === 'string') return compareStrings(a, b);
   return 0;
 }
 
-export function sort(records: unknown[], keys: string[], faults: FaultSet, page?: unknown): unknown[] {
+/** Sorted by keys `+a.b` / `-c` (first key first). */
+export function sortRecords(records: unknown[], keys: readonly string[], rules: SortRules = {}): unknown[] {
   if (!keys.length) return records;
-  const ci = faults.has('sort-case-insensitive');
-  const spec = keys.map((k) => ({ desc: k.startsWith('-') && !faults.has('sort-descending-ignored'), path: k.slice(1).split('.') }));
+  const compareStrings = rules.compareStrings ?? byteCompare;
+  const spec = keys.map((k) => ({ desc: k.startsWith('-'), path: k.slice(1).split('.') }));
   // Array.prototype.sort is stable: records equal on every key keep their id order.
-  const flipTies = faults.has('sort-ties-unstable') && typeof page === 'number' && page % 2 === 0;
   return [...records].sort((a, b) => {
     for (const s of spec) {
-      const c = compareValues(at(a, s.path), at(b, s.path), ci);
+      const c = compareValues(at(a, s.path), at(b, s.path), compareStrings);
       if (c !== 0) return s.desc ? -c : c;
     }
-    return flipTies ? Number(at(b, ['id'])) - Number(at(a, ['id'])) : 0;
+    return rules.tieBreak ? rules.tieBreak(a, b) : 0;
   });
 }
 
@@ -81,26 +86,27 @@ export interface Page {
   link?: string;
 }
 
+export const DEFAULT_PER_PAGE = 50;
+
 /** Pages count from 1; paging applies only when `page` is given. */
-export function paginate(records: unknown[], query: Record<string, unknown>, pageUrl: (page: number) => string, faults: FaultSet): Page {
+export function paginate(records: unknown[], query: Record<string, unknown>, pageUrl: (page: number) => string): Page {
   if (typeof query.page !== 'number') return { records };
   const page = query.page;
-  const perPage = faults.has('per-page-ignored') || typeof query.per_page !== 'number' ? 50 : query.per_page;
-  // per-page-zero-empty: a page size below 1 answers an empty page, neither refused nor ignored.
+  const perPage = typeof query.per_page === 'number' ? query.per_page : DEFAULT_PER_PAGE;
+  // A page size below 1 that got past readParams (written `+0`) leaves nothing to show.
   if (perPage < 1) return { records: [] };
   const last = Math.max(1, Math.ceil(records.length / perPage));
-  const offset = perPage * (faults.has('paging-zero-based') ? page : page - 1);
+  const offset = perPage * (page - 1);
   const links: string[] = [];
   if (page > 1) {
     links.push(`<${pageUrl(1)}>; rel="first"`);
     links.push(`<${pageUrl(Math.min(page - 1, last))}>; rel="previous"`);
   }
   if (page < last) {
-    if (!faults.has('link-header-without-next')) links.push(`<${pageUrl(page + 1)}>; rel="next"`);
+    links.push(`<${pageUrl(page + 1)}>; rel="next"`);
     links.push(`<${pageUrl(last)}>; rel="last"`);
   }
-  const dropLast = faults.has('paging-last-page-drops-one') && page === last && records.length % perPage === 1;
-  const out: Page = { records: records.slice(offset, dropLast ? offset : offset + perPage) };
+  const out: Page = { records: records.slice(offset, offset + perPage) };
   if (links.length) out.link = links.join(', ');
   return out;
 }
@@ -112,3 +118,15 @@ export function project(record: unknown, fields: string[]): unknown {
   for (const f of fields) if (f in record) out[f] = record[f];
   return out;
 }
+
+// ---- the stages as the router calls them --------------------------------------------------------
+
+export type ListStage = (records: unknown[], ctx: OpContext) => unknown[];
+export type PageStage = (records: unknown[], ctx: OpContext, pageUrl: (page: number) => string) => Page;
+/** `inList`: the record is one of a list answer (else the whole answer is this record). */
+export type FieldsStage = (record: unknown, ctx: OpContext, inList: boolean) => unknown;
+
+export const searchStage: ListStage = (records, ctx) => searchRecords(records, keywordsOf(ctx.query));
+export const sortStage: ListStage = (records, ctx) => sortRecords(records, Array.isArray(ctx.query.sort) ? (ctx.query.sort as string[]) : []);
+export const pageStage: PageStage = (records, ctx, pageUrl) => paginate(records, ctx.query, pageUrl);
+export const fieldsStage: FieldsStage = (record, ctx) => project(record, Array.isArray(ctx.query.fields) ? (ctx.query.fields as string[]) : []);

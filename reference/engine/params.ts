@@ -75,3 +75,36 @@ export function parseParams(op: Operation, where: 'path' | 'query', source: Reco
   }
   return out;
 }
+
+export type RawParams = Record<string, Raw>;
+
+/** `+` in a query string decodes to a space; a sort key written `+name` arrives as ` name`. */
+export function normalizeSortRaw(raw: Raw): Raw {
+  if (typeof raw !== 'string') return raw;
+  return raw
+    .split(',')
+    .map((k) => (k.startsWith(' ') ? `+${k.slice(1)}` : k))
+    .join(',');
+}
+
+const INTEGER_TEXT = /^\s*-?\d+\s*$/;
+
+/**
+ * The declared path or query parameters of a request, parsed and checked: what a handler gets as
+ * `ctx.params` / `ctx.query`. Besides the declared schema, query values follow the shop's list
+ * rules: a sort key's `+` may arrive as a space, `page` and `per_page` below 1 are a 400 (the spec
+ * sets no minimum for per_page; ignoring it, as the vendor's own shop does, conforms too), and
+ * `disable_links` counts by being there (any value, also on operations that do not declare it).
+ */
+export function readParams(op: Operation, where: 'path' | 'query', raw: RawParams): Record<string, unknown> {
+  if (where === 'path') return parseParams(op, 'path', raw);
+  const source: RawParams = { ...raw };
+  if ('sort' in source) source.sort = normalizeSortRaw(source.sort);
+  for (const name of ['per_page', 'page']) {
+    const v = source[name];
+    if (typeof v === 'string' && INTEGER_TEXT.test(v) && Number(v) < 1) throw badRequest(`${name} must be at least 1.`);
+  }
+  const query = parseParams(op, 'query', source);
+  if (Object.prototype.hasOwnProperty.call(raw, 'disable_links')) query.disable_links = true;
+  return query;
+}

@@ -34,9 +34,11 @@ export interface ResourceDef {
   filters?: Record<string, (rec: Json, value: unknown, ctx: OpContext) => boolean>;
   /**
    * Turns a validated input into the record to store, enforcing the group's rules (references,
-   * uniqueness). `others` are records of the same request not stored yet (bulk creates).
+   * required combinations). `others` are records of the same request not stored yet (bulk creates).
    */
   prepare?: (input: Json, ctx: OpContext, existing: Json | undefined, others: Json[]) => Json;
+  /** Uniqueness rules, checked after prepare: throws a conflict (409). Same arguments as prepare. */
+  unique?: (input: Json, ctx: OpContext, existing: Json | undefined, others: Json[]) => void;
   /** Runs after a record was stored (e.g. the customer's new address). Returns the stored record. */
   afterStore?: (stored: Json, input: Json, ctx: OpContext, created: boolean) => Json;
   /** Cascades of a delete. */
@@ -49,12 +51,21 @@ export function notFoundMessage(def: ResourceDef, id: number | string): string {
   return `${def.label} ${id} was not found.`;
 }
 
-function view(def: ResourceDef, rec: Json, ctx: OpContext): Json {
+/** The record as a single read answers it. */
+export function view(def: ResourceDef, rec: Json, ctx: OpContext): Json {
   return def.view ? def.view(rec, ctx) : rec;
 }
 
-function listView(def: ResourceDef, rec: Json, ctx: OpContext): Json {
+/** The record as a list answers it. */
+export function listView(def: ResourceDef, rec: Json, ctx: OpContext): Json {
   return def.listView ? def.listView(rec, ctx) : view(def, rec, ctx);
+}
+
+/** The record to store for an input: the resource's prepare (default: the input as is). */
+export function prepared(def: ResourceDef, input: Json, ctx: OpContext, existing: Json | undefined, others: Json[]): Json {
+  const draft = def.prepare ? def.prepare(input, ctx, existing, others) : { ...input };
+  def.unique?.(input, ctx, existing, others);
+  return draft;
 }
 
 function find(def: ResourceDef, ctx: OpContext, id: number): Json {
@@ -117,12 +128,12 @@ function list(def: ResourceDef): Handler {
     const col = ctx.state.col(def.collection);
     const q = ctx.query;
     let recs: Json[];
-    if (typeof q.deleted === 'string' && !ctx.faults.has('deleted-filter-ignored')) {
+    if (typeof q.deleted === 'string') {
       recs = col.deleted().filter((t) => dayOf(t.deleted) === q.deleted).map((t) => t.record);
     } else {
       recs = def.listScope ? def.listScope(col.all(), ctx) : col.all();
     }
-    if (typeof q.changed === 'string' && !ctx.faults.has('changed-filter-ignored')) {
+    if (typeof q.changed === 'string') {
       recs = recs.filter((r) => {
         const m = col.metaOf(r.id as number);
         return dayOf(m?.created) === q.changed || dayOf(m?.modified) === q.changed;
@@ -157,14 +168,9 @@ function createAnswer(def: ResourceDef, ctx: OpContext, stored: Json[]): Answer 
   return { body, ...(first ? { location: `${def.path}/${String(first.id)}` } : {}) };
 }
 
-/** Fault create-truncates-long-strings: first-level strings cut to 255 code points, like a VARCHAR(255). */
-function truncated(rec: Json): Json {
-  return Object.fromEntries(Object.entries(rec).map(([k, v]) => [k, typeof v === 'string' && [...v].length > 255 ? [...v].slice(0, 255).join('') : v]));
-}
-
 function storeNew(def: ResourceDef, ctx: OpContext, draft: Json, input: Json): Json {
   const at = ctx.now();
-  const { id: _ignored, ...rest } = ctx.faults.has('create-truncates-long-strings') ? truncated(draft) : draft;
+  const { id: _ignored, ...rest } = draft;
   const stored = ctx.state.col(def.collection).insert(completed(def, ctx, withTimestamps(def, rest, at, true)), at);
   return def.afterStore ? def.afterStore(stored, input, ctx, true) : stored;
 }
@@ -176,13 +182,8 @@ function create(def: ResourceDef): Handler {
     const drafts: Json[] = [];
     const stored: Json[] = [];
     // All records are checked before any is stored: a bulk create stores all or nothing.
-    const partial = ctx.faults.has('bulk-create-partial');
-    for (const input of inputs) {
-      const draft = def.prepare ? def.prepare(input, ctx, undefined, drafts) : { ...input };
-      drafts.push(draft);
-      if (partial) stored.push(storeNew(def, ctx, draft, input));
-    }
-    if (!partial) drafts.forEach((d, i) => stored.push(storeNew(def, ctx, d, inputs[i] as Json)));
+    for (const input of inputs) drafts.push(prepared(def, input, ctx, undefined, drafts));
+    drafts.forEach((d, i) => stored.push(storeNew(def, ctx, d, inputs[i] as Json)));
     return createAnswer(def, ctx, stored);
   };
 }
@@ -200,7 +201,7 @@ function replace(def: ResourceDef, idName: string): Handler {
   return (ctx) => {
     const existing = find(def, ctx, idsParam(ctx, idName)[0] as number);
     const input = ctx.body as Json;
-    const draft = def.prepare ? def.prepare(input, ctx, existing, []) : { ...input };
+    const draft = prepared(def, input, ctx, existing, []);
     const stored = storeReplace(def, ctx, existing, draft, input);
     return { body: fitRecords(ctx.op, successStatus(ctx.op), view(def, stored, ctx)) };
   };
@@ -210,8 +211,8 @@ function patch(def: ResourceDef, idName: string): Handler {
   return (ctx) => {
     const existing = find(def, ctx, idsParam(ctx, idName)[0] as number);
     const merged = stripReadOnly(ctx.op.body?.schema, mergePatch(existing, ctx.body)) as Json;
-    validateBody(ctx.op, merged, ctx.spec, ctx.faults);
-    const draft = def.prepare ? def.prepare(merged, ctx, existing, []) : merged;
+    validateBody(ctx, ctx.op, merged);
+    const draft = prepared(def, merged, ctx, existing, []);
     const stored = storeReplace(def, ctx, existing, draft, ctx.body as Json);
     return { body: fitRecords(ctx.op, successStatus(ctx.op), view(def, stored, ctx)) };
   };
@@ -230,7 +231,7 @@ function bulkUpdate(def: ResourceDef): Handler {
         if (typeof id !== 'number') throw badRequest(`record ${i}: "id" is required to pick the record to update.`);
         const existing = find(def, ctx, id);
         const { id: _id, ...rest } = input;
-        const draft = def.prepare ? def.prepare(rest, ctx, existing, done) : rest;
+        const draft = prepared(def, rest, ctx, existing, done);
         done.push(view(def, storeReplace(def, ctx, existing, draft, rest), ctx));
       } catch (err) {
         if (!(err instanceof ShopError)) throw err;
@@ -244,14 +245,18 @@ function bulkUpdate(def: ResourceDef): Handler {
 
 // ---- delete -----------------------------------------------------------------------------------
 
+/** Whether a delete of the resource succeeds for a missing record. */
+export function isIdempotentDelete(def: ResourceDef, op: Operation): boolean {
+  return def.idempotentDelete ?? op.extensions['x-idempotent-delete'] === true;
+}
+
 function remove(def: ResourceDef, idName: string): Handler {
   return (ctx) => {
     const ids = idsParam(ctx, idName);
     const col = ctx.state.col(def.collection);
-    const idempotent = (def.idempotentDelete ?? ctx.op.extensions['x-idempotent-delete'] === true) && !ctx.faults.has('idempotent-delete-404');
-    if (!idempotent) for (const id of ids) find(def, ctx, id);
+    if (!isIdempotentDelete(def, ctx.op)) for (const id of ids) find(def, ctx, id);
     const at = ctx.now();
-    for (const id of ctx.faults.has('bulk-delete-first-only') ? ids.slice(0, 1) : ids) {
+    for (const id of ids) {
       const rec = col.get(id);
       if (!rec) continue;
       def.onDelete?.(rec, ctx);
@@ -266,47 +271,72 @@ function remove(def: ResourceDef, idName: string): Handler {
 
 // ---- search -----------------------------------------------------------------------------------
 
-function searchHandler(def: ResourceDef, useListView: boolean): Handler {
+/**
+ * Every record as a search endpoint answers it: the list view where its answer is list-shaped
+ * (order searches answer ShopOrderListItem), else the full view.
+ */
+export function searchViews(def: ResourceDef, ctx: OpContext): Json[] {
+  const items = responseSchema(ctx.op, successStatus(ctx.op))?.items;
+  const listShaped = isObj(items) && isObj(items.properties) && 'statusName' in items.properties;
+  return ctx.state.col(def.collection).all().map((r) => (listShaped ? listView(def, r, ctx) : view(def, r, ctx)));
+}
+
+function searchHandler(def: ResourceDef): Handler {
   return (ctx) => {
     const conditions = parseConditions(ctx.body);
-    const recs = ctx.state.col(def.collection).all();
-    const views = recs.map((r) => (useListView ? listView(def, r, ctx) : view(def, r, ctx)));
-    if (ctx.faults.has('search-conditions-ignored')) return { body: views };
-    return { body: views.filter((v) => matchesAll(v, conditions)) };
+    return { body: searchViews(def, ctx).filter((v) => matchesAll(v, conditions)) };
   };
 }
 
 // ---- binding ----------------------------------------------------------------------------------
 
-/** The generic handler for an operation of this resource, chosen by path shape and method. */
-export function bindGeneric(def: ResourceDef, op: Operation): Handler | undefined {
+export type GenericKind = 'list' | 'create' | 'bulkUpdate' | 'search' | 'read' | 'replace' | 'patch' | 'remove';
+
+/** An operation bound to the generic engine: which resource, which kind of handler, its id parameter. */
+export interface Binding {
+  kind: GenericKind;
+  def: ResourceDef;
+  /** The path parameter naming the record(s), for read/replace/patch/remove. */
+  idName?: string;
+}
+
+/** How an operation of this resource is handled by the engine, chosen by path shape and method. */
+export function bindingOf(def: ResourceDef, op: Operation): Binding | undefined {
   const rest = op.path.startsWith(def.path) ? op.path.slice(def.path.length) : undefined;
   if (rest === undefined) return undefined;
   const bodyIsArray = op.body?.schema?.type === 'array';
   if (rest === '') {
-    if (op.method === 'get') return list(def);
-    if (op.method === 'post') return create(def);
-    if (op.method === 'put' && bodyIsArray) return bulkUpdate(def);
+    if (op.method === 'get') return { kind: 'list', def };
+    if (op.method === 'post') return { kind: 'create', def };
+    if (op.method === 'put' && bodyIsArray) return { kind: 'bulkUpdate', def };
     return undefined;
   }
-  if (rest === '/search' && op.method === 'post') {
-    const items = responseSchema(op, successStatus(op))?.items;
-    const listShaped = isObj(items) && isObj(items.properties) && 'statusName' in items.properties;
-    return searchHandler(def, listShaped);
-  }
+  if (rest === '/search' && op.method === 'post') return { kind: 'search', def };
   const m = /^\/\{([^}]+)\}$/.exec(rest);
   if (!m?.[1]) return undefined;
-  const idName = m[1];
-  switch (op.method) {
-    case 'get':
-      return read(def, idName);
-    case 'put':
-      return replace(def, idName);
+  const kind = ({ get: 'read', put: 'replace', patch: 'patch', delete: 'remove' } as const)[op.method as 'get' | 'put' | 'patch' | 'delete'] as GenericKind | undefined;
+  return kind ? { kind, def, idName: m[1] } : undefined;
+}
+
+/** The generic handler of a binding. */
+export function genericHandler(b: Binding): Handler {
+  const idName = b.idName ?? '';
+  switch (b.kind) {
+    case 'list':
+      return list(b.def);
+    case 'create':
+      return create(b.def);
+    case 'bulkUpdate':
+      return bulkUpdate(b.def);
+    case 'search':
+      return searchHandler(b.def);
+    case 'read':
+      return read(b.def, idName);
+    case 'replace':
+      return replace(b.def, idName);
     case 'patch':
-      return patch(def, idName);
-    case 'delete':
-      return remove(def, idName);
-    default:
-      return undefined;
+      return patch(b.def, idName);
+    case 'remove':
+      return remove(b.def, idName);
   }
 }

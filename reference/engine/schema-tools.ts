@@ -2,12 +2,10 @@
 // how it completes and trims records to the declared answer shape. These keep the shop's answers
 // spec-shaped by construction instead of by hand in every group.
 import type { SpecSchema } from '../../src/spec/types.js';
+import { isObj } from '../../src/core/json.js';
+export { isObj } from '../../src/core/json.js';
 
 export type Json = Record<string, unknown>;
-
-export function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** One schema out of an allOf (the spec wraps a $ref in allOf to give it readOnly). */
 export function flat(schema: SpecSchema): SpecSchema {
@@ -120,22 +118,17 @@ export function complete(input: SpecSchema | undefined, value: unknown, depth = 
   return out;
 }
 
-export interface ConformOptions {
-  /** Keep write-only fields (only the `customer-password-returned` fault wants that). */
-  keepWriteOnly?: boolean;
-}
-
 /**
  * The value in the shape the schema declares: undeclared and write-only fields are dropped and
  * numbers become strings where the schema says string (several ids are declared as strings).
  * Missing fields stay missing: an incomplete answer is a defect to be seen, not papered over.
  */
-export function conform(input: SpecSchema | undefined, value: unknown, opts: ConformOptions = {}, depth = 0): unknown {
+export function conform(input: SpecSchema | undefined, value: unknown, depth = 0): unknown {
   if (!input || depth > MAX_DEPTH || value === undefined || value === null) return value;
   const schema = flat(input);
   if (Array.isArray(value)) {
     const items = isObj(schema.items) ? schema.items : undefined;
-    return items ? value.map((v) => conform(items, v, opts, depth + 1)) : value;
+    return items ? value.map((v) => conform(items, v, depth + 1)) : value;
   }
   const t = Array.isArray(schema.type) ? undefined : schema.type;
   if (t === 'string' && typeof value === 'number') return String(value);
@@ -143,12 +136,12 @@ export function conform(input: SpecSchema | undefined, value: unknown, opts: Con
   if (!isObj(value) || !p) return value;
   const out: Json = {};
   for (const [k, sub] of Object.entries(p)) {
-    if (!(k in value) || (isWriteOnly(sub) && !opts.keepWriteOnly)) continue;
-    out[k] = isObj(sub) ? conform(sub, value[k], opts, depth + 1) : value[k];
+    if (!(k in value) || isWriteOnly(sub)) continue;
+    out[k] = isObj(sub) ? conform(sub, value[k], depth + 1) : value[k];
   }
   const extra = schema.additionalProperties;
   if (extra !== undefined && extra !== false) {
-    for (const [k, v] of Object.entries(value)) if (!(k in p)) out[k] = isObj(extra) ? conform(extra, v, opts, depth + 1) : v;
+    for (const [k, v] of Object.entries(value)) if (!(k in p)) out[k] = isObj(extra) ? conform(extra, v, depth + 1) : v;
   }
   return out;
 }

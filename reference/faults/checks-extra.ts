@@ -1,11 +1,6 @@
 // Faults the generic checks need beyond the core set: each proves a check can tell what it must.
-import type { Fault } from './types.js';
+// One file per fault, in core/ (data and behaviour together); this file only lists them.
+import operationUnsupported from './core/operation-unsupported.js';
+import slowAnswers from './core/slow-answers.js';
 
-export const checkExtraFaults = [
-  {
-    name: 'operation-unsupported',
-    description: 'GET /shop_information is not routed: it answers 404 "Resource not found" like a shop that does not implement it. Expected outcome: Unsupported (a skipped test with an outcome annotation), not Fail.',
-    catches: ['@check:unsupportedOperation'],
-    area: 'core',
-  },
-] as const satisfies readonly Fault[];
+export const checkExtraFaults = [operationUnsupported, slowAnswers] as const;

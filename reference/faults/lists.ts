@@ -1,107 +1,21 @@
 // Faults of the list parameters: one per parameter, each breaking only that parameter.
-import type { Fault } from './types.js';
+// One file per fault, in lists/ (data and behaviour together); this file only lists them.
+import pagingZeroBased from './lists/paging-zero-based.js';
+import perPageIgnored from './lists/per-page-ignored.js';
+import perPageZeroEmpty from './lists/per-page-zero-empty.js';
+import linkHeaderWithoutNext from './lists/link-header-without-next.js';
+import sortDescendingIgnored from './lists/sort-descending-ignored.js';
+import sortCaseInsensitive from './lists/sort-case-insensitive.js';
+import fieldsIgnoredOnLists from './lists/fields-ignored-on-lists.js';
+import fieldsIgnoredOnSingle from './lists/fields-ignored-on-single.js';
+import searchCaseSensitive from './lists/search-case-sensitive.js';
+import qParameterIgnored from './lists/q-parameter-ignored.js';
+import typeFilterIgnored from './lists/type-filter-ignored.js';
+import typeFilterInvalidAccepted from './lists/type-filter-invalid-accepted.js';
+import stateFilterInverted from './lists/state-filter-inverted.js';
+import linksNotDisabled from './lists/links-not-disabled.js';
+import recursiveIgnored from './lists/recursive-ignored.js';
+import searchConditionsIgnored from './lists/search-conditions-ignored.js';
+import changedFilterIgnored from './lists/changed-filter-ignored.js';
 
-export const listParameterFaults = [
-  {
-    name: 'paging-zero-based',
-    description: 'Pages count from 0: page=1 answers the second page.',
-    catches: ['@rule:paging'],
-    area: 'lists',
-  },
-  {
-    name: 'per-page-ignored',
-    description: 'per_page is ignored; pages always hold 50 records.',
-    catches: ['@rule:per-page'],
-    area: 'lists',
-  },
-  {
-    name: 'per-page-zero-empty',
-    description: 'per_page below 1 answers an empty page instead of 400 or the default page.',
-    catches: ['@rule:per-page'],
-    area: 'lists',
-  },
-  {
-    name: 'link-header-without-next',
-    description: 'The Link header of a paged answer lacks rel="next".',
-    catches: ['@rule:link-header'],
-    area: 'lists',
-  },
-  {
-    name: 'sort-descending-ignored',
-    description: 'Sort keys prefixed with - are sorted ascending.',
-    catches: ['@rule:sort'],
-    area: 'lists',
-  },
-  {
-    name: 'sort-case-insensitive',
-    description: 'Strings are sorted case-insensitively instead of by byte order.',
-    catches: ['@rule:sort'],
-    area: 'lists',
-  },
-  {
-    name: 'fields-ignored-on-lists',
-    description: 'The fields parameter is ignored on lists.',
-    catches: ['@rule:fields'],
-    area: 'lists',
-  },
-  {
-    name: 'fields-ignored-on-single',
-    description: 'The fields parameter is ignored on single-record reads.',
-    catches: ['@rule:fields'],
-    area: 'lists',
-  },
-  {
-    name: 'search-case-sensitive',
-    description: 'search/q match case-sensitively.',
-    catches: ['@rule:search'],
-    area: 'lists',
-  },
-  {
-    name: 'q-parameter-ignored',
-    description: 'The q parameter is ignored (only search filters).',
-    catches: ['@rule:search'],
-    area: 'lists',
-  },
-  {
-    name: 'type-filter-ignored',
-    description: 'The customers type filter is ignored: guests and registrees are both listed.',
-    catches: ['@rule:filter-type'],
-    area: 'lists',
-  },
-  {
-    name: 'type-filter-invalid-accepted',
-    description: 'An unknown customers type value answers 200 instead of 400.',
-    catches: ['@rule:filter-type', '@check:negativeDataRejection'],
-    area: 'lists',
-  },
-  {
-    name: 'state-filter-inverted',
-    description: 'The e-mails state filter answers the other state (pending <-> sent).',
-    catches: ['@rule:filter-state'],
-    area: 'lists',
-  },
-  {
-    name: 'links-not-disabled',
-    description: 'disable_links is ignored: records keep their _links.',
-    catches: ['@rule:links'],
-    area: 'lists',
-  },
-  {
-    name: 'recursive-ignored',
-    description: 'The recursive flag is ignored: category lists and category products stay one level deep.',
-    catches: ['@rule:recursive'],
-    area: 'lists',
-  },
-  {
-    name: 'search-conditions-ignored',
-    description: 'The search endpoints (POST .../search) answer every record, whatever the conditions.',
-    catches: ['@rule:search'],
-    area: 'lists',
-  },
-  {
-    name: 'changed-filter-ignored',
-    description: 'The changed date filter is ignored: every record is listed.',
-    catches: ['@rule:changed-date'],
-    area: 'lists',
-  },
-] as const satisfies readonly Fault[];
+export const listParameterFaults = [pagingZeroBased, perPageIgnored, perPageZeroEmpty, linkHeaderWithoutNext, sortDescendingIgnored, sortCaseInsensitive, fieldsIgnoredOnLists, fieldsIgnoredOnSingle, searchCaseSensitive, qParameterIgnored, typeFilterIgnored, typeFilterInvalidAccepted, stateFilterInverted, linksNotDisabled, recursiveIgnored, searchConditionsIgnored, changedFilterIgnored] as const;

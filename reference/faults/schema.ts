@@ -1,29 +1,8 @@
 // Faults in the shape of answers: missing, mistyped or leaked fields.
-import type { Fault } from './types.js';
+// One file per fault, in schema/ (data and behaviour together); this file only lists them.
+import customerWithoutEmail from './schema/customer-without-email.js';
+import productPriceAsString from './schema/product-price-as-string.js';
+import customerPasswordReturned from './schema/customer-password-returned.js';
+import wrongTypesAccepted from './schema/wrong-types-accepted.js';
 
-export const schemaFaults = [
-  {
-    name: 'customer-without-email',
-    description: 'Customer records are answered without their required `email` field.',
-    catches: ['@check:responseSchemaConformance'],
-    area: 'schema',
-  },
-  {
-    name: 'product-price-as-string',
-    description: 'Product `price` is answered as a string instead of a number.',
-    catches: ['@check:responseSchemaConformance'],
-    area: 'schema',
-  },
-  {
-    name: 'customer-password-returned',
-    description: 'Customer answers carry the stored password.',
-    catches: ['@rule:password-hidden', '@check:responseSchemaConformance'],
-    area: 'schema',
-  },
-  {
-    name: 'wrong-types-accepted',
-    description: 'Request bodies are not type-checked: a string where an integer is declared is stored.',
-    catches: ['@check:negativeDataRejection'],
-    area: 'schema',
-  },
-] as const satisfies readonly Fault[];
+export const schemaFaults = [customerWithoutEmail, productPriceAsString, customerPasswordReturned, wrongTypesAccepted] as const;

@@ -15,11 +15,7 @@ const manufacturers: ResourceDef = {
   path: '/manufacturers',
   label: 'Manufacturer',
   timestamps: { created: 'dateAdded', modified: 'lastModified', style: 'php-object' },
-  prepare: (input, ctx, existing) => {
-    const out: Json = { image: '', urls: { en: '', de: '' }, ...input };
-    if (existing && ctx.faults.has('manufacturer-patch-drops-image')) out.image = existing.image;
-    return out;
-  },
+  prepare: (input) => ({ image: '', urls: { en: '', de: '' }, ...input }),
 };
 
 const additionalFields: ResourceDef = {

@@ -7,9 +7,9 @@ import { notFoundMessage, type ResourceDef } from '../engine/resource.js';
 import type { Json } from '../engine/schema-tools.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { english, type GroupModule } from './module.js';
-import { bulkCreateFirstOnly, productListView } from './products.js';
+import { productListView } from './products.js';
 
-function childrenOf(ctx: OpContext, id: number): Json[] {
+export function childrenOf(ctx: OpContext, id: number): Json[] {
   return ctx.state.col('categories').where((c) => c.parentId === id);
 }
 
@@ -27,10 +27,11 @@ export function descendantsOf(ctx: OpContext, id: number): number[] {
 }
 
 function recursive(ctx: OpContext): boolean {
-  return ctx.query.recursive === true && !ctx.faults.has('recursive-ignored');
+  return ctx.query.recursive === true;
 }
 
-function listView(rec: Json): Json {
+/** A category as lists answer it (names in English). */
+export function categoryListView(rec: Json): Json {
   return {
     id: rec.id,
     parentId: rec.parentId,
@@ -50,7 +51,7 @@ const categories: ResourceDef = {
   path: '/categories',
   label: 'Category',
   timestamps: { created: 'dateAdded', modified: 'lastModified' },
-  listView,
+  listView: categoryListView,
   listScope: (recs, ctx) => (recursive(ctx) ? recs : recs.filter((c) => c.parentId === 0)),
   prepare: (input, ctx, existing) => {
     const parentId = input.parentId;
@@ -77,44 +78,18 @@ function existing(ctx: OpContext): number {
   return id;
 }
 
-const getCategoryChildren: Handler = (ctx) => {
-  if (ctx.faults.has('category-children-missing-200') && !ctx.state.col('categories').has(idParam(ctx, 'category_id'))) return { body: [] };
+const getCategoryChildren: Handler = (ctx) => ({ body: childrenOf(ctx, existing(ctx)).map(categoryListView) });
+
+/** The categories whose products GET /categories/{id}/products lists: the category, with `recursive` also its descendants. */
+export function categoryScope(ctx: OpContext): Set<number> {
   const id = existing(ctx);
-  if (ctx.faults.has('category-children-include-grandchildren')) {
-    const below = new Set(descendantsOf(ctx, id));
-    return { body: ctx.state.col('categories').where((c) => below.has(c.id as number)).map(listView) };
-  }
-  return { body: childrenOf(ctx, id).map(listView) };
-};
+  return new Set([id, ...(recursive(ctx) ? descendantsOf(ctx, id) : [])]);
+}
 
 const getCategoryProducts: Handler = (ctx) => {
-  const id = existing(ctx);
-  const deep = recursive(ctx) || ctx.faults.has('category-products-always-recursive');
-  const ids = new Set([id, ...(deep ? descendantsOf(ctx, id) : [])]);
+  const ids = categoryScope(ctx);
   const productIds = new Set(ctx.state.col('productLinks').where((l) => ids.has(l.categoryId as number)).map((l) => l.productId as number));
-  const linked = ctx.faults.has('category-products-ignore-links') ? (p: Json) => ids.has(p.mainCategoryId as number) : (p: Json) => productIds.has(p.id as number);
-  // With product-delete-keeps-links, the links a delete left behind still show their products.
-  const col = ctx.state.col('products');
-  const pool = ctx.faults.has('product-delete-keeps-links') ? [...col.all(), ...col.deleted().map((t) => t.record)] : col.all();
-  const products = pool.filter(linked);
-  return { body: products.map((p) => productListView(p, ctx)) };
+  return { body: ctx.state.col('products').where((p) => productIds.has(p.id as number)).map((p) => productListView(p, ctx)) };
 };
 
-export const categoryGroup: GroupModule = {
-  resources: [categories],
-  handlers: { getCategoryChildren, getCategoryProducts },
-  wrap: {
-    updateCategory: (generic) => async (ctx) => {
-      if (!ctx.faults.has('category-update-lost')) return generic(ctx);
-      const before = ctx.state.col('categories').get(idParam(ctx, 'category_id'));
-      const answer = await generic(ctx);
-      if (before) ctx.state.col('categories').replace(before.id as number, before, ctx.now());
-      return answer;
-    },
-    createCategories: bulkCreateFirstOnly,
-    updateCategories: (generic) => (ctx) => {
-      if (!ctx.faults.has('bulk-update-missing-id-ignored') || !Array.isArray(ctx.body)) return generic(ctx);
-      return generic({ ...ctx, body: (ctx.body as Json[]).filter((r) => r.id !== undefined) });
-    },
-  },
-};
+export const categoryGroup: GroupModule = { resources: [categories], handlers: { getCategoryChildren, getCategoryProducts } };

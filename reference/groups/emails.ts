@@ -13,17 +13,13 @@ const emails: ResourceDef = {
   path: '/emails',
   label: 'E-mail',
   filters: {
-    state: (rec, value, ctx) => {
-      const wanted = ctx.faults.has('state-filter-inverted') ? value !== 'pending' : value === 'pending';
-      return rec.isPending === wanted;
-    },
+    state: (rec, value) => rec.isPending === (value === 'pending'),
   },
 };
 
 const queueEmail: Handler = (ctx) => {
   const now = ctx.now();
-  const dropped = ctx.faults.has('email-attachments-dropped') ? { attachments: [] } : {};
-  const stored = ctx.state.col('emails').insert({ ...(ctx.body as Json), ...dropped, isPending: !ctx.faults.has('email-queued-as-sent'), creationDate: datetime(now), sentDate: '' }, now);
+  const stored = ctx.state.col('emails').insert({ ...(ctx.body as Json), isPending: true, creationDate: datetime(now), sentDate: '' }, now);
   return { body: stored, location: `/emails/${String(stored.id)}` };
 };
 
@@ -33,8 +29,7 @@ const sendEmail: Handler = (ctx) => {
   const existing = col.get(id);
   if (!existing) throw notFound(`E-mail ${id} was not found.`);
   const now = ctx.now();
-  const stays = ctx.faults.has('email-send-stays-pending');
-  const stored = col.replace(id, { ...existing, ...(ctx.body as Json), isPending: stays, creationDate: existing.creationDate, sentDate: stays ? '' : datetime(now) }, now);
+  const stored = col.replace(id, { ...existing, ...(ctx.body as Json), isPending: false, creationDate: existing.creationDate, sentDate: datetime(now) }, now);
   return { body: stored };
 };
 

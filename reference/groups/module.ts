@@ -3,18 +3,15 @@
 import type { Handler, OpContext } from '../engine/context.js';
 import type { ResourceDef } from '../engine/resource.js';
 import type { CollectionName } from '../engine/state.js';
-import { badRequest } from '../http/errors.js';
 
 export interface GroupModule {
   resources?: ResourceDef[];
   handlers?: Record<string, Handler>;
-  /** Wraps the generic handler of an operation (a rule or fault on top of plain CRUD). */
-  wrap?: Record<string, (generic: Handler) => Handler>;
 }
 
 /** A reference from a request body to another record: missing -> 400 (the request is wrong). */
 export function mustExist(ctx: OpContext, collection: CollectionName, id: unknown, what: string): void {
-  if (typeof id !== 'number' || !ctx.state.col(collection).has(id)) throw badRequest(`${what} ${String(id)} does not exist.`);
+  ctx.points.checks.reference(ctx, collection, id, what);
 }
 
 /** Like mustExist, but 0 (no reference) is allowed. */

@@ -2,7 +2,7 @@
 // status history live in their own collections and are assembled into the full order on reads.
 // Lists and order searches answer the reduced ShopOrderListItem. Deleting an order deletes its
 // items, item attributes, totals, history, payment details and tracking codes.
-import type { Handler, OpContext } from '../engine/context.js';
+import type { OpContext } from '../engine/context.js';
 import type { ResourceDef } from '../engine/resource.js';
 import { isObj, type Json } from '../engine/schema-tools.js';
 import { datetime } from '../engine/time.js';
@@ -35,6 +35,9 @@ export function addHistory(ctx: OpContext, orderId: number, entry: Json): Json {
 
 type OrderPart = 'orderItems' | 'orderItemAttributes' | 'orderTotals' | 'orderHistory' | 'trackingCodes';
 
+/** The parts that belong to an order and go with it: items, their attributes, totals. */
+export const ORDER_CHILDREN = ['orderItems', 'orderItemAttributes', 'orderTotals'] as const;
+
 function removeParts(ctx: OpContext, orderId: number, parts: readonly OrderPart[]): void {
   const at = ctx.now();
   for (const name of parts) {
@@ -43,10 +46,9 @@ function removeParts(ctx: OpContext, orderId: number, parts: readonly OrderPart[
   }
 }
 
-/** What a delete removes with the order (the cascade fault keeps items, attributes and totals). */
+/** What a delete removes with the order. */
 function deleteCascade(ctx: OpContext, orderId: number): void {
-  const keep = ctx.faults.has('order-delete-keeps-children');
-  removeParts(ctx, orderId, keep ? ['orderHistory', 'trackingCodes'] : ['orderItems', 'orderItemAttributes', 'orderTotals', 'orderHistory', 'trackingCodes']);
+  removeParts(ctx, orderId, [...ORDER_CHILDREN, 'orderHistory', 'trackingCodes']);
   ctx.state.col('paymentDetails').remove(orderId, ctx.now());
 }
 
@@ -137,7 +139,6 @@ const orders: ResourceDef = {
   prepare,
   afterStore: (stored, input, ctx, created) => {
     // A PUT carries the whole order: its items, totals and history replace the stored ones.
-    if (!created && ctx.faults.has('order-update-keeps-parts')) return stored;
     if (!created) removeParts(ctx, stored.id as number, ['orderItems', 'orderItemAttributes', 'orderTotals', 'orderHistory']);
     storeChildren(ctx, stored.id as number, input);
     return stored;
@@ -151,22 +152,11 @@ const withdrawals: ResourceDef = {
   path: '/withdrawals',
   label: 'Withdrawal',
   timestamps: { created: 'dateCreated' },
-  prepare: (input, ctx, existing) => {
-    if (existing && ctx.faults.has('withdrawal-update-lost')) return existing;
+  prepare: (input, _ctx, existing) => {
     const order = isObj(input.order) ? input.order : {};
     const previous = existing && isObj(existing.order) ? existing.order.orderId : 0;
     return { ...input, order: { ...order, orderId: previous ?? 0 } };
   },
 };
 
-/** Fault order-list-full-records: list records also carry the full order, unshaped (as a shop that answers whole orders would). */
-const withFullOrders =
-  (generic: Handler): Handler =>
-  async (ctx) => {
-    const answer = await generic(ctx);
-    if (!ctx.faults.has('order-list-full-records') || !Array.isArray(answer.body)) return answer;
-    const full = (r: Json): Json => ({ ...orderView(ctx.state.col('orders').get(r.id as number) ?? r, ctx), ...r });
-    return { ...answer, body: (answer.body as Json[]).map(full), raw: true };
-  };
-
-export const orderGroup: GroupModule = { resources: [orders, withdrawals], wrap: { getOrdersMultiple: withFullOrders, searchOrders: withFullOrders } };
+export const orderGroup: GroupModule = { resources: [orders, withdrawals] };

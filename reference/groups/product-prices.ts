@@ -12,11 +12,11 @@ import { badRequest, invalidId, notFound } from '../http/errors.js';
 import type { GroupModule } from './module.js';
 import { existingProduct } from './products.js';
 
-interface Graduated {
+export interface Graduated {
   graduatedPrice: number;
   threshold: number;
 }
-interface GroupPrice {
+export interface GroupPrice {
   customerGroupId: number;
   groupPrice: number;
   graduatedPrices: Graduated[];
@@ -75,23 +75,33 @@ const deletePrices: Handler = (ctx) => {
   return { status, body: resultBody(ctx.op, status, { action: 'delete', resource: 'ProductPrices', productId }), raw: true };
 };
 
-export function quantityPrice(ctx: OpContext, productId: number, groupId: number, quantity: number): Json {
+/** How a customer group's quantity price is found, from its group price, the base price and the quantity. */
+export type PriceRule = (group: GroupPrice, base: number, quantity: number) => number;
+
+/** The graduated price of the highest threshold not above the quantity, else the group price when above 0, else the base price. */
+export const graduatedPrice: PriceRule = (group, base, quantity) => {
+  const band = group.graduatedPrices.filter((g) => g.threshold <= quantity).sort((a, b) => b.threshold - a.threshold)[0];
+  return band ? band.graduatedPrice : group.groupPrice > 0 ? group.groupPrice : base;
+};
+
+export function quantityPrice(ctx: OpContext, productId: number, groupId: number, quantity: number, rule: PriceRule = graduatedPrice): Json {
   const view = pricesView(ctx, productId);
   const group = (view.groupPrices as GroupPrice[]).find((g) => g.customerGroupId === groupId) as GroupPrice;
-  const bands = ctx.faults.has('graduated-prices-ignored') ? [] : group.graduatedPrices;
-  const lowestFirst = ctx.faults.has('graduated-price-lowest-band');
-  const band = bands.filter((g) => g.threshold <= quantity).sort((a, b) => (lowestFirst ? a.threshold - b.threshold : b.threshold - a.threshold))[0];
-  const fallback = ctx.faults.has('group-price-no-fallback') ? group.groupPrice : group.groupPrice > 0 ? group.groupPrice : (view.price as number);
-  const price = band ? band.graduatedPrice : fallback;
-  return { graduatedPrice: price, taxClassId: view.taxClassId };
+  return { graduatedPrice: rule(group, view.price as number, quantity), taxClassId: view.taxClassId };
 }
 
-const getQuantityPrice: Handler = (ctx) => {
+/** The product and customer group a quantity-price read names (404 when either is missing). */
+export function quantityTarget(ctx: OpContext): { productId: number; groupId: number } {
   const productId = existingProduct(ctx);
   const groupId = idParam(ctx, 'customer_group_id');
   if (!ctx.state.col('customerGroups').has(groupId)) throw notFound(`Customer group ${groupId} was not found.`);
+  return { productId, groupId };
+}
+
+const getQuantityPrice: Handler = (ctx) => {
+  const { productId, groupId } = quantityTarget(ctx);
   const quantity = ctx.params.quantity as number;
-  if (!(quantity > 0) && !ctx.faults.has('quantity-zero-accepted')) throw invalidId('The quantity must be greater than 0.');
+  if (!(quantity > 0)) throw invalidId('The quantity must be greater than 0.');
   return { body: fitRecords(ctx.op, successStatus(ctx.op), quantityPrice(ctx, productId, groupId, quantity)) };
 };
 

@@ -4,7 +4,7 @@
 import type { Handler, OpContext } from '../engine/context.js';
 import { idParam } from '../engine/context.js';
 import { notFoundMessage, type ResourceDef } from '../engine/resource.js';
-import { fitRecords, resultBody } from '../engine/shape.js';
+import { resultBody } from '../engine/shape.js';
 import type { Json } from '../engine/schema-tools.js';
 import { successStatus } from '../engine/statuses.js';
 import { datetime } from '../engine/time.js';
@@ -17,9 +17,7 @@ function specialOfferOf(ctx: OpContext, productId: number): number {
 }
 
 export function productView(rec: Json, ctx: OpContext): Json {
-  const out: Json = { ...rec, specialOfferId: specialOfferOf(ctx, rec.id as number) };
-  if (ctx.faults.has('product-price-as-string')) out.price = String(rec.price);
-  return out;
+  return { ...rec, specialOfferId: specialOfferOf(ctx, rec.id as number) };
 }
 
 export function productListView(rec: Json, ctx: OpContext): Json {
@@ -87,8 +85,7 @@ const products: ResourceDef = {
   },
   onDelete: (rec, ctx) => {
     const at = ctx.now();
-    const kept = ctx.faults.has('product-delete-keeps-links') ? ['productLinks'] : [];
-    for (const name of (['productLinks', 'productFieldValues'] as const).filter((n) => !kept.includes(n))) {
+    for (const name of ['productLinks', 'productFieldValues'] as const) {
       const col = ctx.state.col(name);
       for (const r of col.where((x) => x.productId === rec.id)) col.remove(r.id as number, at);
     }
@@ -143,34 +140,13 @@ const deleteProductLink: Handler = (ctx) => {
   const id = existingProduct(ctx);
   const body = ctx.body as Json;
   if (typeof body.categoryId !== 'number') throw badRequest('categoryId is required.');
-  if (!ctx.faults.has('product-unlink-ignored')) unlink(ctx, id, body.categoryId);
+  unlink(ctx, id, body.categoryId);
   touch(ctx, id);
   const status = successStatus(ctx.op);
   return { status, body: resultBody(ctx.op, status, { action: 'delete', resource: 'ProductLink', productId: id }), raw: true };
 };
 
-/** With `bulk-create-first-only`, a bulk create (categories, products) handles only its first record. */
-export function bulkCreateFirstOnly(generic: Handler): Handler {
-  return (ctx) => (ctx.faults.has('bulk-create-first-only') && Array.isArray(ctx.body) ? generic({ ...ctx, body: ctx.body.slice(0, 1) }) : generic(ctx));
-}
-
 export const productGroup: GroupModule = {
   resources: [products],
   handlers: { getProductLinks, createProductLink, updateProductLink, deleteProductLink },
-  wrap: {
-    createProducts: bulkCreateFirstOnly,
-    updateProduct: (generic) => async (ctx) => {
-      if (!ctx.faults.has('product-update-lost')) return generic(ctx);
-      const before = ctx.state.col('products').get(idParam(ctx, 'product_id'));
-      const answer = await generic(ctx);
-      if (before) ctx.state.col('products').replace(before.id as number, before, ctx.now());
-      return answer;
-    },
-    getProduct: (generic) => (ctx) => {
-      const id = idParam(ctx, 'product_id');
-      const gone = ctx.state.col('products').deleted().find((t) => t.record.id === id);
-      if (!ctx.faults.has('deleted-product-readable') || ctx.state.col('products').has(id) || !gone) return generic(ctx);
-      return { body: fitRecords(ctx.op, successStatus(ctx.op), productView(gone.record, ctx)) };
-    },
-  },
 };

@@ -20,29 +20,15 @@ function singleDefault(collection: CollectionName, field: string) {
 
 const resources: ResourceDef[] = [
   { collection: 'orderStatuses', path: '/order_statuses', label: 'Order status' },
-  {
-    collection: 'customerGroups',
-    path: '/customer_groups',
-    label: 'Customer group',
-    prepare: (input, ctx, existing) => (existing && ctx.faults.has('customer-group-patch-lost') ? existing : input),
-  },
+  { collection: 'customerGroups', path: '/customer_groups', label: 'Customer group' },
   { collection: 'quantityUnits', path: '/quantity_units', label: 'Quantity unit' },
   { collection: 'vpe', path: '/vpe', label: 'VPE', afterStore: singleDefault('vpe', 'default') },
   {
     collection: 'parcelServices',
     path: '/parcel_services',
     label: 'Parcel service',
-    prepare: (input, ctx, existing) => (existing && ctx.faults.has('parcel-service-update-lost') ? existing : input),
     afterStore: singleDefault('parcelServices', 'isDefault'),
   },
 ];
 
-export const settings: GroupModule = {
-  resources,
-  wrap: {
-    updateOrderStatuses: (generic) => async (ctx) => {
-      const answer = await generic(ctx);
-      return ctx.faults.has('order-status-put-200') ? { ...answer, status: 200 } : answer;
-    },
-  },
-};
+export const settings: GroupModule = { resources };

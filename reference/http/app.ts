@@ -5,16 +5,15 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import basicAuth from '@fastify/basic-auth';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { Operation } from '../../src/spec/types.js';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { pathMatcher } from '../../src/spec/catalogue.js';
 import type { Handler, ShopEnv } from '../engine/context.js';
 import { fastifyPath, registerOperations } from '../engine/router.js';
-import { errorStatus } from '../engine/statuses.js';
-import { chaosHook, type ChaosMode } from './chaos.js';
+import { chaosHooks, type ChaosMode } from './chaos.js';
 import { errorBody, ShopError } from './errors.js';
+import type { EdgeInfo } from './hooks.js';
 import { rateLimiter, type RateLimit } from './rate-limit.js';
-import { requestInfo } from './request-info.js';
+import { opOf, requestInfo } from './request-info.js';
 import { serverFactory } from './server.js';
 import type { TlsMaterial } from './tls.js';
 
@@ -29,7 +28,7 @@ export interface AppOptions {
   password: string;
   rateLimit: RateLimit;
   tls?: TlsMaterial;
-  /** Bench-only: break every answer on its way out (http/chaos.ts). */
+  /** A chaos mode: the whole shop misbehaving at the edge (http/chaos.ts). */
   chaos?: ChaosMode;
 }
 
@@ -39,39 +38,6 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-function opOf(req: FastifyRequest): Operation | undefined {
-  const config = req.routeOptions.config as { op?: Operation } | undefined;
-  return config?.op;
-}
-
-/** Status and message of anything thrown while handling a request. */
-function classify(err: unknown, op: Operation | undefined, env: ShopEnv): { status: number; message: string } {
-  if (err instanceof ShopError) {
-    if (err.kind === 'invalidId' && op?.id === 'deleteManufacturers' && env.faults.has('manufacturer-delete-bad-id-400')) return { status: 400, message: err.message };
-    if (err.kind === 'notFound' && env.faults.has('vendor-not-found-404')) return { status: 404, message: err.message };
-    return { status: errorStatus(op, err.kind, err.status), message: err.message };
-  }
-  const fe = err as Partial<FastifyError>;
-  switch (fe.code) {
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return { status: env.faults.has('malformed-json-500') ? 500 : 400, message: 'The request body is not valid JSON.' };
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return { status: 413, message: 'The request body is too large.' };
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, message: 'Unsupported Content-Type; send application/json.' };
-    case 'FST_BASIC_AUTH_MISSING_OR_BAD_AUTHORIZATION_HEADER':
-      return { status: 401, message: 'Authentication required: send HTTP Basic credentials.' };
-    default:
-      break;
-  }
-  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-    return { status: fe.statusCode, message: fe.message ?? 'Bad request.' };
-  }
-  // A bug of the shop: visible on stderr, answered with the error body like everything else.
-  console.error('[reference shop] unexpected error:', err);
-  return { status: 500, message: 'Internal error of the reference shop.' };
-}
 
 function allowedMethods(env: ShopEnv, path: string): string[] {
   const below = path.startsWith(env.spec.catalogue.info.basePath) ? path.slice(env.spec.catalogue.info.basePath.length) : undefined;
@@ -103,11 +69,14 @@ function clientError(env: ShopEnv) {
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { env } = opts;
   const basePath = env.spec.catalogue.info.basePath;
+  // Hooks at the edge (none on the clean shop; see http/hooks.ts), each in its fixed spot below.
+  const edge = env.points.http;
+  const shop: EdgeInfo = { spec: env.spec, user: opts.user, password: opts.password };
   const app = Fastify({
     logger: false,
     bodyLimit: JSON_LIMIT,
     routerOptions: { maxParamLength: 4096, ignoreTrailingSlash: true },
-    serverFactory: serverFactory(env.faults, opts.tls),
+    serverFactory: serverFactory(edge, opts.tls),
     // A URL that cannot be decoded never reaches a route: still the shop's error body.
     frameworkErrors: (err, req, res) => {
       const reply = res as FastifyReply;
@@ -133,37 +102,36 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     void jsonParser(req, text, done);
   });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT, files: 2, fields: 10, parts: 12 } });
+  for (const h of edge) if (h.onRoute) app.addHook('onRoute', h.onRoute(shop));
 
-  app.addHook('onRequest', rateLimiter(opts.rateLimit, !env.faults.has('rate-limit-headers-missing')));
+  const chaos = opts.chaos ? chaosHooks(opts.chaos, env.spec.catalogue) : undefined;
+  // First of the onRequest hooks, so it sees each request as it arrives.
+  if (chaos?.onRequest) app.addHook('onRequest', chaos.onRequest);
+  app.addHook('onRequest', rateLimiter(opts.rateLimit));
+  for (const h of edge) if (h.onRequest) app.addHook('onRequest', h.onRequest(shop));
   await app.register(basicAuth, {
     authenticate: { realm: 'Shop API' },
     utf8: false,
-    validate(username, password, req, _reply, done) {
-      const userOk = sameSecret(username, opts.user);
-      const passOk = sameSecret(password, opts.password) || env.faults.has('auth-wrong-password-accepted');
-      done(userOk && passOk ? undefined : new ShopError('unauthorized', 'Wrong credentials.'));
+    validate(username, password, _req, _reply, done) {
+      const ok = sameSecret(username, opts.user) && sameSecret(password, opts.password);
+      done(ok ? undefined : new ShopError('unauthorized', 'Wrong credentials.'));
     },
   });
-  app.addHook('onRequest', (req, reply, done) => {
-    if (!req.headers.authorization && env.faults.has('auth-missing-credentials-accepted')) return done();
-    app.basicAuth(req, reply, done);
-  });
+  app.addHook('onRequest', (req, reply, done) => app.basicAuth(req, reply, done));
+  for (const h of edge) if (h.preHandler) app.addHook('preHandler', h.preHandler(shop));
 
   app.addHook('onSend', (req, reply, payload, done) => {
-    const ok = reply.statusCode < 400;
-    reply.header('Content-Type', ok && env.faults.has('content-type-text-html') ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8');
+    reply.header('Content-Type', 'application/json; charset=utf-8');
     reply.header('X-API-Version', API_VERSION);
     reply.header('X-Shop-Version', env.spec.catalogue.info.version);
-    if (reply.statusCode === 401 && env.faults.has('auth-no-www-authenticate')) reply.removeHeader('WWW-Authenticate');
     done(null, payload);
   });
+  for (const h of edge) if (h.onSend) app.addHook('onSend', h.onSend(shop));
   // Last of the onSend hooks, so it replaces what the others made.
-  if (opts.chaos) app.addHook('onSend', chaosHook(opts.chaos, env.spec.catalogue));
+  if (chaos) app.addHook('onSend', chaos.onSend);
 
   app.setErrorHandler((err, req, reply) => {
-    const { status, message } = classify(err, opOf(req), env);
-    const body: Record<string, unknown> = { ...errorBody(status, message, requestInfo(req, basePath)) };
-    if (env.faults.has('error-body-without-message')) delete body.message;
+    const { status, body } = env.points.answer.error(err, opOf(req), requestInfo(req, basePath));
     void reply.code(status).send(JSON.stringify(body));
   });
 

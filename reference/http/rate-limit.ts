@@ -23,7 +23,7 @@ function credentialKey(req: FastifyRequest): string {
   return decoded.split(':')[0] ?? '';
 }
 
-export function rateLimiter(cfg: RateLimit, withHeaders = true, now: () => number = Date.now) {
+export function rateLimiter(cfg: RateLimit, now: () => number = Date.now) {
   const windows = new Map<string, Window>();
   return function onRequest(req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void {
     const key = credentialKey(req);
@@ -34,11 +34,9 @@ export function rateLimiter(cfg: RateLimit, withHeaders = true, now: () => numbe
       windows.set(key, w);
     }
     w.count++;
-    if (withHeaders) {
-      reply.header('X-Rate-Limit-Limit', String(cfg.limit));
-      reply.header('X-Rate-Limit-Remaining', String(Math.max(0, cfg.limit - w.count)));
-      reply.header('X-Rate-Limit-Reset', String(Math.ceil((w.start + cfg.windowSec * 1000) / 1000)));
-    }
+    reply.header('X-Rate-Limit-Limit', String(cfg.limit));
+    reply.header('X-Rate-Limit-Remaining', String(Math.max(0, cfg.limit - w.count)));
+    reply.header('X-Rate-Limit-Reset', String(Math.ceil((w.start + cfg.windowSec * 1000) / 1000)));
     if (w.count > cfg.limit) {
       reply.header('Retry-After', String(Math.max(1, Math.ceil((w.start + cfg.windowSec * 1000 - t) / 1000))));
       done(new ShopError('tooManyRequests', `Rate limit of ${cfg.limit} requests per ${cfg.windowSec} s exceeded.`));

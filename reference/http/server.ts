@@ -1,20 +1,19 @@
-// The Node server under Fastify. Two things happen here, before Fastify routes a request:
-// X-HTTP-Method-Override turns a POST into PUT/PATCH/DELETE (routing depends on the method), and in
-// TLS mode the `plain-http-alongside-tls` fault lets the same port answer unencrypted requests.
+// The Node server under Fastify. X-HTTP-Method-Override turns a POST into PUT/PATCH/DELETE here,
+// before Fastify routes the request (routing depends on the method). Edge hooks (http/hooks.ts)
+// see each raw request first, and the server once it is made.
 import http from 'node:http';
 import https from 'node:https';
-import type { Socket } from 'node:net';
-import type { FaultSet } from '../faults/registry.js';
+import type { HttpHooks, NodeHandler } from './hooks.js';
 import type { TlsMaterial } from './tls.js';
 
 const OVERRIDABLE = new Set(['PUT', 'PATCH', 'DELETE']);
 
-type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
-
-function withMethodOverride(handler: Handler, faults: FaultSet): Handler {
+function withMethodOverride(handler: NodeHandler, edge: readonly HttpHooks[]): NodeHandler {
+  const raw = edge.flatMap((h) => (h.rawRequest ? [h.rawRequest] : []));
   return (req, res) => {
+    for (const hook of raw) hook(req);
     const override = req.headers['x-http-method-override'];
-    if (req.method === 'POST' && typeof override === 'string' && !faults.has('method-override-ignored')) {
+    if (req.method === 'POST' && typeof override === 'string') {
       const m = override.trim().toUpperCase();
       if (OVERRIDABLE.has(m)) req.method = m;
     }
@@ -22,26 +21,11 @@ function withMethodOverride(handler: Handler, faults: FaultSet): Handler {
   };
 }
 
-/** Sends TLS handshakes to the TLS server and everything else to a plain HTTP server. */
-function acceptPlainHttpToo(server: https.Server, plain: http.Server): void {
-  const tlsListeners = server.listeners('connection');
-  server.removeAllListeners('connection');
-  server.on('connection', (socket: Socket) => {
-    socket.once('readable', () => {
-      const first = socket.read(1) as Buffer | null;
-      if (first) socket.unshift(first);
-      if (first && first[0] === 0x16) for (const l of tlsListeners) l.call(server, socket);
-      else plain.emit('connection', socket);
-    });
-  });
-}
-
-export function serverFactory(faults: FaultSet, tls: TlsMaterial | undefined) {
-  return (handler: Handler): http.Server => {
-    const h = withMethodOverride(handler, faults);
-    if (!tls) return http.createServer(h);
-    const server = https.createServer({ key: tls.key, cert: tls.cert }, h);
-    if (faults.has('plain-http-alongside-tls')) acceptPlainHttpToo(server, http.createServer(h));
+export function serverFactory(edge: readonly HttpHooks[], tls: TlsMaterial | undefined) {
+  return (handler: NodeHandler): http.Server => {
+    const h = withMethodOverride(handler, edge);
+    const server = tls ? https.createServer({ key: tls.key, cert: tls.cert }, h) : http.createServer(h);
+    for (const hook of edge) hook.server?.(server, h);
     return server;
   };
 }

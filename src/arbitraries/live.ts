@@ -5,7 +5,9 @@
 // shop's facts come from src/client/references.ts, which the minimal bodies (src/client/bodies.ts)
 // follow too.
 import fc from 'fast-check';
-import { dateKind, formatDate, isCurrencyField, isLanguageCodeField, isReferenceField, KNOWN_SETTINGS, styleFor, type ShopFacts } from '../client/references.js';
+import { dateKind, isCurrencyField, isLanguageCodeField, isReferenceField } from '../spec/fields.js';
+import { KNOWN_SETTINGS } from '../spec/particulars.js';
+import { formatDate, styleFor, type ShopFacts } from '../spec/shop-facts.js';
 import { num, type SchemaObject } from './schema.js';
 import { GenerationError, type ArbOptions } from './types.js';
 

@@ -1,15 +1,13 @@
 // Reading converted schemas: the declared types, $ref resolution and allOf merging, so the
 // generators only ever see one plain schema per location.
 import type { ArbOptions, JsonSchema } from './types.js';
+import { isObj } from '../core/json.js';
+export { isObj } from '../core/json.js';
 
 export type SchemaObject = { [key: string]: unknown };
 
 export const JSON_TYPES = ['object', 'array', 'string', 'integer', 'number', 'boolean', 'null'] as const;
 export type JsonType = (typeof JSON_TYPES)[number];
-
-export function isObj(v: unknown): v is SchemaObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Escapes one JSON-pointer segment. */
 export function seg(name: string): string {

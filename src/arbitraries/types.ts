@@ -1,7 +1,7 @@
 // Shapes shared by the arbitraries: the options every generator takes, and what an invalid value
 // says about itself. Schemas here are the converted (draft-07, request-mode) ones of src/spec.
 import type { Arbitrary } from 'fast-check';
-import type { ShopFacts } from '../client/references.js';
+import type { ShopFacts } from '../spec/shop-facts.js';
 import type { Catalogue } from '../spec/types.js';
 
 /** A converted JSON Schema: an object, or `true`/`false` (request mode turns readOnly fields into `false`). */

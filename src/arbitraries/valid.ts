@@ -4,7 +4,7 @@
 // required is generated, so recursive schemas terminate.
 import fc from 'fast-check';
 import { formatArb, looksLikeEmailField, emailArb } from './formats.js';
-import { DEFAULT_FACTS } from '../client/references.js';
+import { DEFAULT_FACTS } from '../spec/shop-facts.js';
 import { isMultiLang, languageKeysFor, liveNumberArb, liveReference, liveStringArb } from './live.js';
 import { integerArb, numberArb } from './numbers.js';
 import { flatten, isObj, num, seg, typesOf, type JsonType, type SchemaObject } from './schema.js';

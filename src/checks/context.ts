@@ -33,7 +33,12 @@ export function makeCheckContext(catalogue: Catalogue, validators: ValidatorSet,
     validateResponse: (op, status, body, strict = false) => validators.validateResponse(op, status, body, strict),
     strictFields,
   };
-  if (shared) ctx.validateErrorBody = (body) => validators.validateResponse(shared.op, shared.status, body, false);
+  const vendor = validators.vendor();
+  ctx.validateVendorResponse = (op, status, body) => vendor.validateResponse(op, status, body, false);
+  if (shared) {
+    ctx.validateErrorBody = (body) => validators.validateResponse(shared.op, shared.status, body, false);
+    ctx.validateVendorErrorBody = (body) => vendor.validateResponse(shared.op, shared.status, body, false);
+  }
   if (related) ctx.related = related;
   return ctx;
 }

@@ -1,13 +1,16 @@
 // Building findings with their evidence, so each check stays a few lines of judgment.
-import { evidenceOf } from '../report/evidence.js';
+import { evidenceOf } from './evidence.js';
 import type { Operation } from '../spec/types.js';
-import type { Exchange, Finding, SchemaErrorInfo, Severity } from './types.js';
+import type { Basis, Exchange, Finding, SchemaErrorInfo, Severity } from './types.js';
+import { outcomeOf } from './basis.js';
 
 export interface FindingInput {
   title: string;
   message: string;
   severity: Severity;
   outcome?: Finding['outcome'];
+  /** What the demand rests on; a basis other than described makes the finding an advisory. */
+  basis?: Basis;
   schemaErrors?: SchemaErrorInfo[];
 }
 
@@ -15,7 +18,8 @@ export function finding(check: string, op: Operation, ex: Exchange | undefined, 
   const out: Finding = {
     check,
     operationId: op.id,
-    outcome: f.outcome ?? 'fail',
+    outcome: f.outcome ?? outcomeOf(f.basis),
+    ...(f.basis ? { basis: f.basis } : {}),
     title: f.title,
     message: f.message,
     severity: f.severity,

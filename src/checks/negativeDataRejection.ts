@@ -1,12 +1,23 @@
 // Invalid input is refused with a 4xx: a wrong-typed or out-of-range path id, a missing required
 // body, a body of the wrong type (whole or one field), malformed JSON, a wrong content type.
-// Accepting it (2xx) or crashing on it (5xx, no answer) is a failure.
+// Accepting it (2xx) or crashing on it (5xx, no answer) is a failure, except where only our
+// spec's erratum makes the input invalid (STRICTER_INPUT): accepting it is then an advisory.
 import { declaredResponse } from '../spec/validators.js';
 import type { Operation } from '../spec/types.js';
+import { erratum } from './basis.js';
 import { finding, opLabel, what } from './finding.js';
 import type { Check, CheckContext, Exchange, Finding } from './types.js';
 
 const NAME = 'negativeDataRejection';
+
+/**
+ * Input only our spec refuses (spec/ERRATA.md, entries marked stricter): the vendor's description
+ * allows it, so a shop that takes it gives an advisory, not a Fail.
+ */
+const STRICTER_INPUT: readonly { ref: string; applies: (op: Operation, ex: Exchange) => boolean }[] = [
+  { ref: 'ERRATA #15: the description does not require these bodies', applies: (op, ex) => ex.label === 'missing required body' && ((op.method === 'put' && op.path === '/product_images') || (op.method === 'post' && op.path === '/emails/{email_id}')) },
+  { ref: 'ERRATA #35: the description declares these ids as strings', applies: (op, ex) => op.path.includes('additional_fields') && /^(wrong-typed|out-of-range) path id (field_id|product_id)=/.test(ex.label ?? '') },
+];
 
 export function negativeDataRejection(op: Operation, ex: Exchange, _ctx: CheckContext): Finding[] {
   if (ex.intent !== 'negative' && ex.intent !== 'wrong-content-type') return [];
@@ -20,11 +31,13 @@ export function negativeDataRejection(op: Operation, ex: Exchange, _ctx: CheckCo
   if (s >= 500) {
     return [finding(NAME, op, ex, { title: `${s} on invalid input`, message: `${opLabel(op)}${what(ex)} answered ${s}: invalid input crashed the server instead of a 4xx.`, severity: 'critical' })];
   }
+  const stricter = STRICTER_INPUT.find((e) => e.applies(op, ex));
   return [
     finding(NAME, op, ex, {
       title: `invalid input accepted with ${s}`,
       message: `${opLabel(op)}${what(ex)} answered ${s}; invalid input must be refused with a 4xx.`,
       severity: 'major',
+      ...(stricter ? { basis: erratum(stricter.ref) } : {}),
     }),
   ];
 }

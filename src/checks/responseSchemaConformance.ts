@@ -1,7 +1,11 @@
 // The body validates against the schema the spec declares for THAT status, error statuses
-// included. With STRICT_FIELDS, fields the schema does not declare are reported too (minor).
+// included. Only the vendor-normative schema (src/spec/allowances.ts) fails an answer; where only
+// our stricter spec refuses it, the finding is an advisory naming the allowance. With
+// STRICT_FIELDS, fields the schema does not declare are reported too (an advisory: the
+// description never closes its objects).
 import { declaredResponse } from '../spec/validators.js';
 import type { Operation } from '../spec/types.js';
+import { project, stricterSchemaBasis } from './basis.js';
 import { finding, opLabel, what } from './finding.js';
 import type { Check, CheckContext, Exchange, Finding } from './types.js';
 
@@ -25,12 +29,25 @@ export function responseSchemaConformance(op: Operation, ex: Exchange, ctx: Chec
   }
   const loose = ctx.validateResponse(op, s, body, false);
   if (!loose.ok) {
+    const vendor = ctx.validateVendorResponse?.(op, s, body);
+    if (vendor?.ok) {
+      return [
+        finding(NAME, op, ex, {
+          title: `${s} body breaks our stricter schema`,
+          message: `${opLabel(op)} answered ${s}${what(ex)} with a body the vendor's description allows but our spec's schema for ${declared.status} does not (${loose.errors.length} error${loose.errors.length === 1 ? '' : 's'}).`,
+          severity: 'minor',
+          basis: stricterSchemaBasis(loose.errors),
+          schemaErrors: loose.errors,
+        }),
+      ];
+    }
+    const errors = vendor?.errors ?? loose.errors;
     return [
       finding(NAME, op, ex, {
         title: `${s} body does not match its schema`,
-        message: `${opLabel(op)} answered ${s}${what(ex)} with a body that breaks the schema declared for ${declared.status} (${loose.errors.length} error${loose.errors.length === 1 ? '' : 's'}).`,
+        message: `${opLabel(op)} answered ${s}${what(ex)} with a body that breaks the schema declared for ${declared.status} (${errors.length} error${errors.length === 1 ? '' : 's'}).`,
         severity: 'major',
-        schemaErrors: loose.errors,
+        schemaErrors: errors,
       }),
     ];
   }
@@ -42,6 +59,7 @@ export function responseSchemaConformance(op: Operation, ex: Exchange, ctx: Chec
           title: `${s} body has undeclared fields`,
           message: `${opLabel(op)} answered ${s}${what(ex)} with fields the schema for ${declared.status} does not declare (STRICT_FIELDS=1).`,
           severity: 'minor',
+          basis: project('STRICT_FIELDS: the description does not close its objects'),
           schemaErrors: strict.errors,
         }),
       ];

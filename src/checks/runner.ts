@@ -1,7 +1,7 @@
 // Runs one check over the exchanges gathered for an operation and ranks the result:
 // Disabled < Skip < Pass < Unsupported < Fail < Error. Pure: no I/O, no Playwright.
 import type { Operation } from '../spec/types.js';
-import { formatFindings } from '../report/evidence.js';
+import { formatFindings } from './evidence.js';
 import { finding } from './finding.js';
 import type { Check, CheckContext, Exchange, Finding, Outcome } from './types.js';
 import { worseOf } from './types.js';

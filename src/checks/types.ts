@@ -1,127 +1,14 @@
-// Shapes shared by every check: an exchange (one request and its answer, as recorded by the
-// client), a finding (what a check says about it) and the outcome ranking used by reports.
+// Shapes of the checks: what a check may need (context, validation), what it is (Check) and what
+// the contract suite gathers for it (probes). The exchange (src/core/exchange.ts) and outcomes and
+// findings (src/core/finding.ts) live in src/core, which every layer reads; re-exported here for
+// the many files that take them from the checks.
 import type { Catalogue, Operation } from '../spec/types.js';
+import type { Exchange, Intent, SchemaErrorInfo } from '../core/exchange.js';
+import type { Finding, Severity } from '../core/finding.js';
 
-export interface RecordedRequest {
-  method: string;
-  /** Absolute URL. */
-  url: string;
-  /** Header names lower-cased. Authorization is stored redacted. */
-  headers: Record<string, string>;
-  /** JSON body, or a short description of a multipart/raw body. */
-  body?: unknown;
-  /** The body as sent (JSON text, or the raw payload of a negative test), possibly truncated. */
-  rawBody?: string;
-  /** Multipart fields; files are described as `@name (type, n bytes)`. */
-  multipart?: Record<string, string>;
-  /** Which credentials were sent: the configured ones, none, or deliberately wrong ones. */
-  auth: 'default' | 'none' | 'wrong';
-  /** TLS verification was off for this request (INSECURE_TLS). */
-  insecure?: boolean;
-}
-
-export interface RecordedResponse {
-  /** HTTP status; 0 when no answer came (see transportError). */
-  status: number;
-  /** Header names lower-cased. */
-  headers: Record<string, string>;
-  /** Parsed JSON body, or undefined when the body is not JSON. */
-  json?: unknown;
-  /** Raw text (truncated for evidence when long; see truncated). */
-  text: string;
-  truncated?: boolean;
-  durationMs: number;
-  /** Why there was no HTTP answer (ECONNREFUSED, ECONNRESET, TIMEOUT, ERR_SSL_PROTOCOL, ...). */
-  transportError?: string;
-}
-
-/** What an exchange was meant to provoke; some rules depend on it (401 only without credentials...). */
-export type Intent =
-  | 'positive'
-  | 'negative'
-  | 'no-auth'
-  | 'wrong-auth'
-  | 'wrong-content-type'
-  | 'plain-http'
-  | 'method-override'
-  | 'undeclared-method'
-  | 'follow-up'
-  | 'setup'
-  | 'cleanup'
-  /** The support gate's own look at the target (src/support/gate.ts): is a path routed? */
-  | 'support';
-
-export interface Exchange {
-  request: RecordedRequest;
-  response: RecordedResponse;
-  /** The operation the request was sent for, when it was sent by operation. */
-  operationId?: string;
-  intent: Intent;
-  /** One line saying what the exchange tried, e.g. `wrong-typed path id customer_id=abc`. */
-  label?: string;
-  /** How many times a 429 was retried before this answer. */
-  retries?: number;
-}
-
-/** Ranks from least to most severe; a matrix cell only ever moves up. */
-export const OUTCOMES = ['disabled', 'skip', 'pass', 'unsupported', 'fail', 'error'] as const;
-export type Outcome = (typeof OUTCOMES)[number];
-
-export function worseOf(a: Outcome, b: Outcome): Outcome {
-  return OUTCOMES.indexOf(a) >= OUTCOMES.indexOf(b) ? a : b;
-}
-
-export type Severity = 'critical' | 'major' | 'minor';
-
-export interface SchemaErrorInfo {
-  /** JSON pointer into the response body (ajv instancePath). */
-  path: string;
-  /** JSON pointer into the schema (ajv schemaPath). */
-  schemaPath: string;
-  message: string;
-}
-
-export interface Evidence {
-  /** The request as a curl command, credentials redacted. */
-  curl: string;
-  /** What the exchange tried (its label), when it was not the plain positive request. */
-  label?: string;
-  status: number;
-  headers: Record<string, string>;
-  bodyExcerpt: string;
-  declaredStatuses: string[];
-  schemaErrors?: SchemaErrorInfo[];
-  transportError?: string;
-}
-
-/**
- * Why a finding's rule holds. Only what the vendor *describes* (its description, the legacy parts,
- * the v2 guide) may fail a shop; a rule that is stricter than that (our own erratum, a habit
- * observed on one shop version, a rule of this project) gives an advisory: reported with its
- * evidence, counted apart, never a Fail and never in the gate (shared/api-facts/README.md).
- */
-export type BasisKind = 'described' | 'erratum' | 'observed' | 'project';
-
-export interface Basis {
-  kind: BasisKind;
-  /** Where it is written or seen, e.g. `description`, `v2 guide [HATEOAS]`, `ERRATA #29`, `GX 3.2.0.1`. */
-  ref: string;
-}
-
-/** A finding's own outcome: a cell outcome, or `advisory` (stricter than the vendor; never fails). */
-export type FindingOutcome = Extract<Outcome, 'fail' | 'unsupported' | 'error' | 'skip'> | 'advisory';
-
-export interface Finding {
-  check: string;
-  operationId: string;
-  outcome: FindingOutcome;
-  /** What the judged rule rests on; absent means described by the vendor. */
-  basis?: Basis;
-  title: string;
-  message: string;
-  severity: Severity;
-  evidence?: Evidence;
-}
+export type { Exchange, Intent, RecordedRequest, RecordedResponse, SchemaErrorInfo } from '../core/exchange.js';
+export { OUTCOMES, worseOf } from '../core/finding.js';
+export type { Basis, BasisKind, Evidence, Finding, FindingOutcome, Outcome, Severity } from '../core/finding.js';
 
 export interface ValidationResult {
   ok: boolean;
@@ -139,6 +26,14 @@ export interface CheckContext {
    * error statuses the operation itself does not declare. Undefined when the spec has none.
    */
   validateErrorBody?(body: unknown): ValidationResult;
+  /**
+   * The same two against the vendor-normative schema (our spec with what the vendor's description
+   * allows taken back in: src/spec/allowances.ts). Only these may fail an answer; where only the
+   * two above refuse it, the finding is an advisory. Absent: no vendor-normative schema, the spec's
+   * own judges alone.
+   */
+  validateVendorResponse?(op: Operation, status: number, body: unknown): ValidationResult;
+  validateVendorErrorBody?(body: unknown): ValidationResult;
   /** STRICT_FIELDS: undeclared response fields are findings. */
   strictFields: boolean;
   /** Other exchanges the judgment depends on, e.g. the read after an overridden DELETE. */

@@ -1,7 +1,6 @@
 // "Minimal valid body from schema": the smallest request body the spec accepts, with the run id
 // in every name and e-mails on the reserved domain example.test (qa+<runid>-<n>@example.test), so
-// records the harness leaves on a live shop are recognisable. Resource factories (fixtures) can
-// replace it per operation through `registerBodyFactory`.
+// records the harness leaves on a live shop are recognisable.
 //
 // Safe on a live shop (src/client/references.ts says where values come from):
 // - no `id` anywhere in a body (a nested `id` makes some shops update another record's row), unless
@@ -15,13 +14,12 @@
 //   country codes, realistic numbers (prices > 0 with two decimals, small quantities).
 import fc from 'fast-check';
 import type { Operation, SpecSchema } from '../spec/types.js';
-import { dateKind, dateValue, DEFAULT_FACTS, isCurrencyField, isLanguageCodeField, isMultiLangSchema, isReferenceField, KNOWN_SETTINGS, SHOP_FACTS, type ShopFacts } from './references.js';
+import { dateKind, isCurrencyField, isLanguageCodeField, isMultiLangSchema, isReferenceField } from '../spec/fields.js';
+import { KNOWN_SETTINGS, MODULES } from '../spec/particulars.js';
+import { dateValue, DEFAULT_FACTS, type ShopFacts } from '../spec/shop-facts.js';
+import { isObj } from '../core/json.js';
 
 type Json = Record<string, unknown>;
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Unique numbers for names and e-mails; each worker starts its own range. */
 export class Uniq {
@@ -39,10 +37,10 @@ export interface BodyContext {
   uniq: Uniq;
   /**
    * Values for reference fields (`countryId`, `customerId` ...) taken from the target or the
-   * harness's own records; the only source of ids. May carry the shop's facts under SHOP_FACTS.
+   * harness's own records; the only source of ids.
    */
   refs?: Readonly<Record<string, unknown>>;
-  /** The shop's formats (language keys, date style, currency, country); default: refs[SHOP_FACTS], else DEFAULT_FACTS. */
+  /** The shop's formats (language keys, date style, currency, country); default: DEFAULT_FACTS. */
   shop?: ShopFacts;
   /** Generate every declared property, not only the required ones (for readable records). */
   full?: boolean;
@@ -93,11 +91,9 @@ export function clientSends(operationId: string, instancePath: string): boolean 
   });
 }
 
-/** The facts a body is built with: given, carried by the refs, or the defaults. */
+/** The facts a body is built with: given, or the defaults. */
 export function factsOf(ctx: BodyContext): ShopFacts {
-  if (ctx.shop) return ctx.shop;
-  const carried = ctx.refs ? (ctx.refs as { [SHOP_FACTS]?: ShopFacts })[SHOP_FACTS] : undefined;
-  return carried ?? DEFAULT_FACTS;
+  return ctx.shop ?? DEFAULT_FACTS;
 }
 
 export function qaEmail(ctx: BodyContext, n = ctx.uniq.next()): string {
@@ -166,7 +162,7 @@ function stringFor(name: string, s: Json, ctx: BodyContext, parent = ''): string
   else if (/vatNumber|vatId(Number)?$/i.test(name)) v = `DE${String(100_000_000 + (n % 900_000_000))}`;
   else if (/^(image|icon|thumbnail)$/i.test(name)) v = '';
   else if (/file ?name|^path$/i.test(name)) v = `qa-${ctx.runId}-${n}.png`;
-  else if (/^module$/i.test(name)) v = /shipping/i.test(parent) ? 'flat_flat' : 'invoice';
+  else if (/^module$/i.test(name)) v = /shipping/i.test(parent) ? MODULES.shipping : MODULES.payment;
   else v = `qa-${ctx.runId}-${n}`;
   if (typeof s.pattern === 'string') {
     try {
@@ -304,18 +300,8 @@ function fitLength(v: string, s: Json): string {
   return out;
 }
 
-export type BodyFactory = (op: Operation, ctx: BodyContext) => unknown;
-const factories = new Map<string, BodyFactory>();
-
-/** Resource factories register a better body for an operation (by operationId). */
-export function registerBodyFactory(operationId: string, factory: BodyFactory): void {
-  factories.set(operationId, factory);
-}
-
-/** A valid JSON body for the operation: its factory's, or the minimal one from its schema. */
+/** A valid JSON body for the operation: the minimal one from its schema. */
 export function validBody(op: Operation, ctx: BodyContext): unknown {
-  const f = factories.get(op.id);
-  if (f) return f(op, ctx);
   const sends = CLIENT_SENDS[op.id];
   return minimalValue(op.body?.schema, sends ? { ...ctx, sends: new Set(sends) } : ctx);
 }

@@ -4,16 +4,17 @@
 //   parameter (`DELETE /customers/3,4,5`: customers, categories and products in our spec), the
 //   open records of that collection go in one request (at most MAX_GROUP ids), sent where the
 //   newest of them would have been deleted. A record counts as deleted only when the answer says
-//   so: a 2xx, and its id in the answer's `deleted` list when the answer has one. Whatever the
-//   answer does not confirm is deleted on its own, at its own place in the order, as before.
-// - Cascades: where the API's behaviour notes say a parent's delete removes its children ("Deleting
-//   an order removes its items, attributes and totals"), a child whose parent is deleted in the
-//   same cleanup waits for its parent; when the parent's delete succeeds (2xx) the child is
-//   recorded as deleted with it, otherwise it is deleted on its own after all.
+//   so: its id in the answer's `deleted` list when the answer has one (whatever its status), else a
+//   2xx. Whatever the answer does not confirm is deleted on its own, at its own place in the order.
+// - Cascades: where the API's behaviour notes say a parent's delete removes its children
+//   (CASCADES in src/spec/particulars.ts), a child whose parent is deleted in the same cleanup
+//   waits for its parent; when the parent's delete succeeds (2xx) the child is recorded as deleted
+//   with it, otherwise it is deleted on its own after all.
 //
 // The planning here is pure (records and the spec in, groups and deferrals out); ApiClient.cleanup
 // sends the requests and keeps the ledger.
 import { pathMatcher } from '../spec/catalogue.js';
+import { BULK_ANSWER, CASCADES } from '../spec/particulars.js';
 import type { Catalogue, Operation } from '../spec/types.js';
 import type { NewRecord } from './ledger.js';
 
@@ -26,17 +27,6 @@ export interface DeleteTarget {
 
 /** Ids in one grouped delete at most (keeps the URL short on any server). */
 export const MAX_GROUP = 50;
-
-/**
- * Parents whose delete removes records below them, from the API's behaviour notes (facts: "Deleting
- * an order removes its items, attributes and totals"). `parent` is a record path template;
- * `children` are the sub-collections (relative to the parent's path) whose records, and everything
- * under them, go with it. Tracking codes, payment details and the status history are not named
- * there, so they are still deleted on their own.
- */
-export const CASCADES: readonly { parent: string; children: readonly string[]; source: string }[] = [
-  { parent: '/orders/{order_id}', children: ['/items', '/totals'], source: 'behaviour notes: deleting an order removes its items, attributes and totals' },
-];
 
 /** The operation's last path parameter takes a comma-separated list of ids (a bulk delete). */
 export function takesIdList(op: Operation): boolean {
@@ -108,7 +98,8 @@ export function planCleanup(catalogue: Catalogue, records: readonly NewRecord[],
   }
   const byOp = new Map<string, NewRecord[]>();
   for (const r of records) {
-    if (plan.waitsFor.has(keyOf(r))) continue;
+    // A record found by looking after a 5xx may be half-written: deleted on its own, and checked.
+    if (plan.waitsFor.has(keyOf(r)) || r.found) continue;
     const target = deleteFor(r);
     if (!target || !takesIdList(target.op) || !endsWithId(r, target)) continue;
     const collection = r.path.slice(0, r.path.lastIndexOf('/'));
@@ -128,17 +119,18 @@ export function planCleanup(catalogue: Catalogue, records: readonly NewRecord[],
 }
 
 /**
- * The ids a grouped delete's answer confirms: none without a 2xx; those its `deleted` list names
- * when it has one; else every id sent (the result schemas of single-record deletes name one id,
- * so the status is what says the list was deleted).
+ * The ids a grouped delete's answer confirms: those its `deleted` list names when it has one, also
+ * in an error answer (a partial success: `400 {"deleted": [4, 2], "errors": [...]}` on GX 4.8, read
+ * record by record); else, with a 2xx, every id sent (the result schemas of single-record deletes
+ * name one id, so the status is what says the list was deleted); else none.
  */
 export function confirmedIds(status: number, body: unknown, sent: readonly string[]): Set<string> {
-  if (status < 200 || status >= 300) return new Set();
-  const deleted = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).deleted : undefined;
+  const deleted = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)[BULK_ANSWER.deleted] : undefined;
   if (Array.isArray(deleted)) {
     const named = new Set(deleted.filter((x) => typeof x === 'number' || typeof x === 'string').map(String));
     return new Set(sent.filter((id) => named.has(id)));
   }
+  if (status < 200 || status >= 300) return new Set();
   return new Set(sent);
 }
 

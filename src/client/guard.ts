@@ -10,40 +10,15 @@
 //   in the ledger. A DELETE on a collection that names nothing is refused.
 import type { Profile } from '../config/config.js';
 import type { Operation, ParameterInfo } from '../spec/types.js';
-import { FILE_FIELDS } from './ledger-rules.js';
+import { isDestructiveOperation, isSearchOperation } from '../spec/operation-kinds.js';
+import { FILES } from '../spec/particulars.js';
 import { paramNoun, type Ledger } from './ledger.js';
+import { isObj } from '../core/json.js';
 
-type Json = Record<string, unknown>;
+// Where an operation's kind is decided (src/spec/operation-kinds.ts), re-exported for callers here.
+export { isDestructiveOperation, isSearchOperation, isWriteOperation } from '../spec/operation-kinds.js';
 
 const INT64_MAX = 9223372036854775807n;
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-export function isSearchOperation(op: Operation): boolean {
-  return op.method === 'post' && (/\/search$/.test(op.path) || op.extensions['x-search'] === true);
-}
-
-/** A write in the sense of the profiles: anything but GET/HEAD/OPTIONS and search POSTs. */
-export function isWriteOperation(op: Operation): boolean {
-  return !['get', 'head', 'options'].includes(op.method) && !isSearchOperation(op);
-}
-
-const DESTRUCTIVE_WORDS = /(^|[/_-])(cache|caches|cron|cronjobs?|jobs?|send|mail|flush|purge|reset|trigger|reindex|import|sync|clear)($|[/_-])/i;
-
-/**
- * Destructive operations clear caches, trigger jobs or send mail. Our spec marks them with
- * `x-destructive`; a spec that marks none gets a heuristic: those words in the path, or a DELETE
- * on a whole collection without naming records.
- */
-export function isDestructiveOperation(op: Operation, specMarksDestructive: boolean): boolean {
-  if (op.extensions['x-destructive'] === true) return true;
-  if (specMarksDestructive) return false;
-  if (!isWriteOperation(op)) return false;
-  if (DESTRUCTIVE_WORDS.test(op.path)) return true;
-  return op.method === 'delete' && !op.path.includes('{') && !op.body;
-}
 
 /** True when the value cannot name any record of this parameter (wrong type for its schema). */
 export function cannotNameRecord(param: ParameterInfo | undefined, value: string): boolean {
@@ -125,8 +100,8 @@ function bodyTargets(body: unknown): { ids: string[]; files: string[] } {
     if (typeof v.id === 'number' || (typeof v.id === 'string' && v.id !== '')) ids.push(String(v.id));
     for (const [k, x] of Object.entries(v)) {
       // A rename names the old file; the new name is what it creates.
-      if (k === 'newFilename') continue;
-      if ((FILE_FIELDS.test(k) || /^old/i.test(k)) && typeof x === 'string' && x && k !== 'name') files.push(x.split('/').pop() ?? x);
+      if (k === FILES.rename.to) continue;
+      if ((FILES.nameFields.test(k) || FILES.oldName.test(k)) && typeof x === 'string' && x && k !== 'name') files.push(x.split('/').pop() ?? x);
     }
   };
   if (Array.isArray(body)) body.forEach(visit);

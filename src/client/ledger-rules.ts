@@ -1,15 +1,14 @@
-// Which records an answer says were created or deleted. Kept in one small file because these are
-// guesses about an API's conventions: the created record's id in `id`, a bulk `created[]` list,
-// a `Location` header, and the file name of an upload.
+// Which records an exchange created or deleted, read from the request and its answer (pure; the
+// record keeper, src/client/record-keeper.ts, applies it to the ledger). Kept in one small file
+// because these are guesses about an API's conventions: the created record's id in `id`, a bulk
+// `created[]` list, a `Location` header, the file name of an upload, a file rename, the records a
+// DELETE names (the API's own habits are data in src/spec/particulars.ts).
 import { pathMatcher } from '../spec/catalogue.js';
+import { isSearchOperation } from '../spec/operation-kinds.js';
+import { BULK_ANSWER, FILES, RECORD_VIEWS, SEARCH_SEGMENT } from '../spec/particulars.js';
 import type { Catalogue, Operation } from '../spec/types.js';
 import type { NewRecord } from './ledger.js';
-
-type Json = Record<string, unknown>;
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+import { isObj } from '../core/json.js';
 
 function idOf(v: unknown): string | undefined {
   if (typeof v === 'number' || (typeof v === 'string' && v !== '')) return String(v);
@@ -17,14 +16,15 @@ function idOf(v: unknown): string | undefined {
   return undefined;
 }
 
-/** File-name fields of upload answers and of file-rename/delete bodies. */
-export const FILE_FIELDS = /^(filename|fileName|file_name|newFilename|path|file|name)$/;
+/** File-name fields of upload answers and of file-rename/delete bodies (src/spec/particulars.ts). */
+export const FILE_FIELDS = FILES.nameFields;
 
 /** Ids named by an answer body: `id`, bulk `created[]`, or an array of records. */
 export function idsInBody(body: unknown): string[] {
   if (Array.isArray(body)) return body.map(idOf).filter((x): x is string => x !== undefined);
   if (!isObj(body)) return [];
-  if (Array.isArray(body.created)) return body.created.map(idOf).filter((x): x is string => x !== undefined);
+  const created = body[BULK_ANSWER.created];
+  if (Array.isArray(created)) return created.map(idOf).filter((x): x is string => x !== undefined);
   const id = idOf(body.id);
   return id === undefined ? [] : [id];
 }
@@ -53,7 +53,7 @@ function matchesSomeOperation(catalogue: Catalogue, p: string): boolean {
  * The operation's path is a collection of the spec: some operation addresses a member right below
  * it (`/orders/{order_id}/items/{item_id}/attributes` has `.../attributes/{attribute_id}/Property`).
  */
-function isCollection(catalogue: Catalogue, op: Operation): boolean {
+export function isCollection(catalogue: Catalogue, op: Operation): boolean {
   const below = `${op.path.replace(/\/+$/, '')}/{`;
   return catalogue.operations.some((o) => o.path.startsWith(below));
 }
@@ -93,10 +93,6 @@ export interface AnswerFacts {
   sentBody?: unknown;
 }
 
-function isSearch(op: Operation): boolean {
-  return op.method === 'post' && /\/search$/.test(op.path);
-}
-
 /** `/orders/1/items/2/attributes/8/Property` -> `/orders/1/items/2/attributes/8` for id 8: the record, not a view of it. */
 export function trimAfterId(p: string, id: string): string {
   const segs = p.split('/');
@@ -111,7 +107,7 @@ export function trimAfterId(p: string, id: string): string {
  */
 export function createdRecords(catalogue: Catalogue, apiRoot: string, a: AnswerFacts): NewRecord[] {
   if (a.status < 200 || a.status >= 300) return [];
-  if (!['POST', 'PUT'].includes(a.method) || isSearch(a.op)) return [];
+  if (!['POST', 'PUT'].includes(a.method) || isSearchOperation(a.op)) return [];
   const parent = ownerPath(a.op, a.path);
   const isUpload = (a.op.body?.contentTypes ?? []).some((t) => t.startsWith('multipart/'));
   if (isUpload) {
@@ -147,4 +143,137 @@ export function fileNameIn(v: unknown): string | undefined {
     if (FILE_FIELDS.test(k) && typeof x === 'string' && x) return x.split('/').pop();
   }
   return undefined;
+}
+
+/** What one exchange did to records, as far as its request and answer tell. */
+export interface Effects {
+  created: NewRecord[];
+  deleted: NewRecord[];
+}
+
+export interface ExchangeFacts {
+  op: Operation;
+  /** Method on the wire. */
+  method: string;
+  /** X-HTTP-Method-Override, upper-cased, when sent. */
+  override: string | undefined;
+  /** Concrete request path relative to the API root, without query. */
+  path: string;
+  /** Path parameter values, decoded. */
+  pathValues: Readonly<Record<string, string>>;
+  sentBody: unknown;
+  /** Multipart text fields sent (for uploads). */
+  sentFields: Record<string, string>;
+  status: number;
+  answer: unknown;
+  location: string | undefined;
+}
+
+const SEARCH_TAIL = new RegExp(`/${SEARCH_SEGMENT}/?$`);
+
+/**
+ * What an exchange did: nothing unless it answered 2xx; a DELETE deleted what it names; a search
+ * that answered like a create made a record; a file rename deleted one name and made another;
+ * anything else made what its answer names (createdRecords). `ownsFile` says whether a file is the
+ * harness's (only an own file's rename is followed).
+ */
+export function effectsOf(catalogue: Catalogue, apiRoot: string, f: ExchangeFacts, ownsFile: (collection: string, name: string) => boolean): Effects {
+  const effective = f.override ?? f.method;
+  const ok = f.status >= 200 && f.status < 300;
+  // A bulk create that answered an error may still have made some of its records: `created[]` names them.
+  if (!ok) return { created: !f.override && (effective === 'POST' || effective === 'PUT') ? partialBulk(catalogue, f) : [], deleted: [] };
+  if (f.override && f.method === 'POST' && endsInParam(f.op.path) && createsInParent(catalogue, f.op)) {
+    // A server that ignores the override runs the POST, on a record's own path a create in its
+    // collection (GX 4.8): an answer naming another record than the path's says so.
+    const made = madeInstead(apiRoot, f);
+    if (made.length) return { created: made, deleted: [] };
+  }
+  if (effective === 'DELETE') return { created: [], deleted: deletedBy(f.op, f.path, f.pathValues, f.sentBody) };
+  if (f.method === 'POST' && isSearchOperation(f.op) && !f.override) return { created: createdBySearch(catalogue, apiRoot, f), deleted: [] };
+  const renamed = renamedFile(f.op, f.path, effective, f.sentBody, f.answer, ownsFile);
+  if (renamed) return { created: [renamed.to], deleted: [renamed.from] };
+  return {
+    created: createdRecords(catalogue, apiRoot, { op: f.op, method: effective, path: f.path, status: f.status, body: f.answer, location: f.location, sentFields: f.sentFields, sentBody: f.sentBody }),
+    deleted: [],
+  };
+}
+
+const endsInParam = (template: string): boolean => /\/\{[^}]+\}$/.test(template);
+
+/** The record's collection has a create (`POST /vpe` for `/vpe/{vpe_id}`): what a server that ignores an override would run. */
+function createsInParent(catalogue: Catalogue, op: Operation): boolean {
+  const parent = op.path.slice(0, op.path.lastIndexOf('/'));
+  return catalogue.operations.some((o) => o.method === 'post' && o.path === parent);
+}
+
+/** Records an overridden request on a record's path made instead: ids its answer (or Location) names other than the path's own, in the path's collection. */
+function madeInstead(apiRoot: string, f: ExchangeFacts): NewRecord[] {
+  const at = f.path.lastIndexOf('/');
+  const collection = f.path.slice(0, at);
+  const own = decodeURIComponent(f.path.slice(at + 1));
+  const ids = new Set(idsInBody(f.answer));
+  const loc = locationPath(f.location, apiRoot);
+  if (loc && loc.slice(0, loc.lastIndexOf('/')) === collection) ids.add(decodeURIComponent(loc.slice(loc.lastIndexOf('/') + 1)));
+  return [...ids].filter((id) => id !== own && /^[\w.-]+$/.test(id)).map((id) => ({ kind: 'record' as const, collection, id, path: `${collection}/${encodeURIComponent(id)}` }));
+}
+
+/** The records an error answer of a bulk create still names as created (`created[]`). */
+function partialBulk(catalogue: Catalogue, f: ExchangeFacts): NewRecord[] {
+  if (!isObj(f.answer) || !Array.isArray(f.answer[BULK_ANSWER.created])) return [];
+  return idsInBody(f.answer).map((id) => {
+    const p = recordPathFor(catalogue, f.path, id);
+    return { kind: 'record' as const, collection: p.slice(0, p.lastIndexOf('/')) || '/', id, path: p };
+  });
+}
+
+/**
+ * A search that answered like a create (201, or one record with an id where a list belongs):
+ * some shops route `POST /products/search` to `POST /products`. What it made is ours to delete.
+ */
+function createdBySearch(catalogue: Catalogue, apiRoot: string, f: ExchangeFacts): NewRecord[] {
+  const j = f.answer;
+  if (f.status !== 201 && !(isObj(j) && 'id' in j)) return [];
+  const collection = f.path.replace(SEARCH_TAIL, '');
+  const creator = catalogue.operations.find((o) => o.method === 'post' && pathMatcher(o.path)(collection) !== undefined) ?? f.op;
+  return createdRecords(catalogue, apiRoot, { op: creator, method: 'POST', path: collection, status: f.status, body: j, location: f.location });
+}
+
+/**
+ * The records a successful DELETE names: the ids of its last path parameter (a comma list deletes
+ * each), else ids or a file name in its body. A DELETE of a sub-resource (`/products/{id}/links`:
+ * a literal segment after the last id that is not another view of the record, RECORD_VIEWS)
+ * deletes a part of the record, never the record.
+ */
+export function deletedBy(op: Operation, path: string, pathValues: Readonly<Record<string, string>>, body: unknown): NewRecord[] {
+  const tail = op.path.slice(op.path.lastIndexOf('}') + 1).split('/').filter(Boolean);
+  if (op.path.includes('{') && tail.length && !(tail.length === 1 && RECORD_VIEWS.includes(tail[0] ?? ''))) return [];
+  const owner = ownerPath(op, path);
+  if (owner !== undefined) {
+    const lastName = /\{([^}]+)\}(?!.*\{)/.exec(op.path)?.[1];
+    const value = lastName ? pathValues[lastName] : undefined;
+    const prefix = owner.slice(0, owner.lastIndexOf('/'));
+    const ids = value !== undefined && value.includes(',') ? value.split(',') : [decodeURIComponent(owner.slice(owner.lastIndexOf('/') + 1))];
+    return ids.map((id) => ({ kind: 'record' as const, collection: prefix, id, path: `${prefix}/${encodeURIComponent(id)}` }));
+  }
+  const name = fileNameIn(body);
+  if (name) return [{ kind: 'file', collection: path, id: name, path }];
+  const items = Array.isArray(body) ? body : [body];
+  return items
+    .map((b) => (isObj(b) && 'id' in b ? String(b.id) : undefined))
+    .filter((id): id is string => id !== undefined)
+    .map((id) => ({ kind: 'record' as const, collection: path, id, path: `${path}/${encodeURIComponent(id)}` }));
+}
+
+/** A PUT/PATCH on a file collection that renames an own file (FILES.rename): the old name goes, the new one comes. */
+function renamedFile(op: Operation, path: string, method: string, body: unknown, answer: unknown, ownsFile: (collection: string, name: string) => boolean): { from: NewRecord; to: NewRecord } | undefined {
+  if (method !== 'PUT' && method !== 'PATCH') return undefined;
+  if (op.path.includes('{') || !isObj(body)) return undefined;
+  const from = typeof body[FILES.rename.from] === 'string' ? (body[FILES.rename.from] as string) : undefined;
+  const a = isObj(answer) ? answer : {};
+  const to = [a[FILES.rename.to], body[FILES.rename.to]].find((x): x is string => typeof x === 'string');
+  if (!from || !to || !ownsFile(path, from)) return undefined;
+  return {
+    from: { kind: 'file', collection: path, id: from, path },
+    to: { kind: 'file', collection: path, id: to, path },
+  };
 }

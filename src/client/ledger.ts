@@ -2,11 +2,15 @@
 // synchronously, before the create call returns to the test, so a crash never loses track of one.
 // Deletes are appended too; what was created and never deleted is what cleanup and the leftover
 // report work from. The in-memory index is what the write guard consults.
+//
+// A request that may create is in the ledger before it is sent (`pending`, kind `request`) and
+// `settled` when its answer has been read (the record keeper, src/client/record-keeper.ts): a
+// request whose answer never came stays open and is named by the leftover report.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-export type LedgerEvent = 'create' | 'delete';
-export type LedgerKind = 'record' | 'file';
+export type LedgerEvent = 'create' | 'delete' | 'pending' | 'settled';
+export type LedgerKind = 'record' | 'file' | 'request';
 
 export interface LedgerEntry {
   run: string;
@@ -14,7 +18,7 @@ export interface LedgerEntry {
   kind: LedgerKind;
   /** Concrete collection path relative to the API root, e.g. /customers or /orders/12/items. */
   collection: string;
-  /** Record id, or the file name for uploads. */
+  /** Record id, the file name for uploads, or the request's own id (kind `request`). */
   id: string;
   /** Record path relative to the API root (/customers/12); for files the collection path. */
   path: string;
@@ -26,15 +30,23 @@ export interface LedgerEntry {
   target: string;
   /** The target was an in-process reference shop: its records vanish with it, cleanup ignores them. */
   ephemeral?: boolean;
+  /** Kind `request`: the method on the wire and the override it carried, e.g. `POST` or `POST (override PUT)`. */
+  method?: string;
+  /** A record found by looking at its collection after an answer that did not name it (why the keeper looked): it may be half-written. */
+  found?: string;
 }
 
-export type NewRecord = Pick<LedgerEntry, 'kind' | 'collection' | 'id' | 'path' | 'parent'>;
+/** A record or file the harness made (kind `record` or `file`). */
+export type NewRecord = Pick<LedgerEntry, 'kind' | 'collection' | 'id' | 'path' | 'parent' | 'found'>;
+
+/** A request that may create, in the ledger before it is sent (kind `request`). */
+export type PendingRequest = Pick<LedgerEntry, 'id' | 'path' | 'method' | 'operationId'>;
 
 export function ledgerFile(reportDir: string): string {
   return path.join(reportDir, 'ledger.jsonl');
 }
 
-/** Why records could not be deleted: one line per failed cleanup, next to the ledger. */
+/** Why open entries are still open (a record cleanup could not delete, a request whose result could not be told): one line each, next to the ledger. */
 export function cleanupFailuresFile(ledger: string): string {
   return path.join(path.dirname(ledger), 'cleanup-failures.jsonl');
 }
@@ -86,7 +98,8 @@ export function collectionNoun(collection: string): string {
 }
 
 export function entryKey(e: Pick<LedgerEntry, 'kind' | 'collection' | 'id' | 'path' | 'target'>): string {
-  return e.kind === 'file' ? `${e.target} file ${e.collection} ${e.id}` : `${e.target} ${e.path}`;
+  if (e.kind === 'file') return `${e.target} file ${e.collection} ${e.id}`;
+  return e.kind === 'request' ? `${e.target} request ${e.id}` : `${e.target} ${e.path}`;
 }
 
 export class Ledger {
@@ -112,6 +125,7 @@ export class Ledger {
   private entry(event: LedgerEvent, r: NewRecord, operationId: string): LedgerEntry {
     const e: LedgerEntry = { run: this.runId, event, ...r, operationId, time: new Date().toISOString(), target: this.target };
     if (r.parent === undefined) delete e.parent;
+    if (r.found === undefined || event !== 'create') delete e.found;
     if (this.ephemeral) e.ephemeral = true;
     return e;
   }
@@ -136,6 +150,30 @@ export class Ledger {
     this.deleted.add(key);
   }
 
+  /** A request that may create, before it is sent: open until settled. */
+  recordPending(p: PendingRequest): void {
+    this.append(this.requestEntry('pending', p));
+  }
+
+  /** The pending request's answer was read, and what it made (if anything) is in the ledger. */
+  recordSettled(p: PendingRequest): void {
+    this.append(this.requestEntry('settled', p));
+  }
+
+  private requestEntry(event: 'pending' | 'settled', p: PendingRequest): LedgerEntry {
+    const e: LedgerEntry = { run: this.runId, event, kind: 'request', collection: p.path, id: p.id, path: p.path, operationId: p.operationId, time: new Date().toISOString(), target: this.target };
+    if (p.method && event === 'pending') e.method = p.method;
+    if (this.ephemeral) e.ephemeral = true;
+    return e;
+  }
+
+  /** Says why a pending request stays open (what it made could not be told), for the leftover report. */
+  recordOpenReason(p: PendingRequest, reason: string): void {
+    const e = this.requestEntry('pending', p);
+    const f: CleanupFailure = { run: this.runId, target: this.target, key: entryKey(e), reason, time: e.time };
+    appendFileSync(cleanupFailuresFile(this.file), JSON.stringify(f) + '\n');
+  }
+
   /** Says why a record could not be deleted, for the leftover report (global teardown). */
   recordCleanupFailure(r: NewRecord, reason: string): void {
     const e = this.entry('create', r, '');
@@ -149,6 +187,11 @@ export class Ledger {
     this.created.set(key, { ...e, target: this.target });
     this.deleted.delete(key);
     if (e.kind === 'record') this.byNoun.add(`${collectionNoun(e.collection)} ${e.id}`);
+  }
+
+  /** How the record was found, when the keeper found it by looking (src/client/record-keeper.ts). */
+  foundBy(r: Pick<LedgerEntry, 'kind' | 'collection' | 'id' | 'path'>): string | undefined {
+    return this.created.get(entryKey({ ...r, target: this.target }))?.found;
   }
 
   /** The harness created a record of this kind with this id (under whatever path). */
@@ -190,26 +233,36 @@ export function readLedger(file: string): LedgerEntry[] {
   return out;
 }
 
-/** Created and never deleted, in creation order, per key. */
+/** Records and files created and never deleted, in creation order, per key. */
 export function outstandingEntries(entries: readonly LedgerEntry[]): LedgerEntry[] {
   const open = new Map<string, LedgerEntry>();
   for (const e of entries) {
     const key = entryKey(e);
     if (e.event === 'create') open.set(key, e);
-    else open.delete(key);
+    else if (e.event === 'delete') open.delete(key);
+  }
+  return [...open.values()];
+}
+
+/** Requests that may have created something and never settled (their answer was never read), in order. */
+export function unsettledRequests(entries: readonly LedgerEntry[]): LedgerEntry[] {
+  const open = new Map<string, LedgerEntry>();
+  for (const e of entries) {
+    if (e.event === 'pending') open.set(entryKey(e), e);
+    else if (e.event === 'settled') open.delete(entryKey(e));
   }
   return [...open.values()];
 }
 
 /**
  * Rewrites the ledger keeping only what cleanup may still need: records of live targets that were
- * created and never deleted. Closed pairs and in-process shops' records go. Call it only when no
+ * created and never deleted, and requests that never settled. Closed pairs and in-process shops' records go. Call it only when no
  * other process writes (global setup, before workers start; the cleanup command).
  */
 export function compactLedger(file: string): { kept: number; dropped: number } {
   const entries = readLedger(file);
   if (!entries.length) return { kept: 0, dropped: 0 };
-  const keep = outstandingEntries(entries).filter((e) => !e.ephemeral);
+  const keep = [...outstandingEntries(entries), ...unsettledRequests(entries)].filter((e) => !e.ephemeral);
   const tmp = `${file}.tmp-${process.pid}`;
   writeFileSync(tmp, keep.map((e) => JSON.stringify(e) + '\n').join(''));
   renameSync(tmp, file);

@@ -18,224 +18,23 @@ import { pathMatcher } from '../spec/catalogue.js';
 import type { Operation, SpecSchema } from '../spec/types.js';
 import type { ApiClient } from './api-client.js';
 import { collectionNoun, paramNoun } from './ledger.js';
+import { dateKind, isCurrencyField, isLangKey, isLanguageCodeField, isMultiLangSchema } from '../spec/fields.js';
+import { DEFAULT_FACTS, learnFacts, walk, type ShopFacts } from '../spec/shop-facts.js';
+import { isSearchPath } from '../spec/operation-kinds.js';
 import { fillPath } from './url.js';
+import { isObj } from '../core/json.js';
+import { listItems } from '../checks/rules/list-items.js';
+import { notImplementedReason } from '../checks/rules/not-implemented.js';
 
 type Json = Record<string, unknown>;
 
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 // ---------------------------------------------------------------------------------------------
-// Names: which fields are references, dates, codes.
+// Names and formats (src/spec/fields.ts, src/spec/shop-facts.ts), re-exported for the callers here.
 
-/** `taxClassId`, `customer_ids`, `id`: a field that names a record. */
-export function isReferenceField(name: string): boolean {
-  return name === 'id' || name === 'ids' || /[a-z0-9](Id|Ids|_id|_ids)$/.test(name);
-}
-
-export type DateKind = 'date' | 'date-time';
-
-/**
- * Whether a string field holds a date (`dateOfBirth`, `birthday`) or a timestamp (`date`,
- * `purchaseDate`, `dateAdded`, `dateAvailable`, `lastModified`, `expiresAt` ...), by its format
- * or, where the spec only says `type: string`, by its name.
- */
-export function dateKind(name: string, schema?: SpecSchema): DateKind | undefined {
-  const format = schema && typeof schema.format === 'string' ? schema.format : '';
-  if (format === 'date') return 'date';
-  if (format === 'date-time') return 'date-time';
-  if (/birth/i.test(name)) return 'date';
-  if (/^(date|datetime|timestamp)$/i.test(name) || /[a-z]Date(Time)?$/.test(name) || /^date[A-Z]/.test(name)) return 'date-time';
-  if (/^(last)?[mM]odified$|^(added|created|updated|expires)$|[a-z](At|On)$/.test(name)) return 'date-time';
-  return undefined;
-}
-
-/** `languageCode`, `language`, `locale`: a language code of the shop (not `languageId`, a reference). */
-export function isLanguageCodeField(name: string): boolean {
-  return /^(language(Code|Iso)?|locale|lang|languageCode)$/i.test(name) || /[a-z]LanguageCode$/.test(name);
-}
-
-/** Values of configuration-like fields a shop knows (templates, sitemap settings), by field name. */
-export const KNOWN_SETTINGS: Readonly<Record<string, string>> = {
-  categoryListingTemplate: 'categorie_listing.html',
-  productListingTemplate: 'product_listing_v1.html',
-  detailsTemplate: 'standard.html',
-  optionsDetailsTemplate: 'product_options_dropdown.html',
-  optionsListingTemplate: 'product_options_dropdown.html',
-  sortColumn: 'p.products_price',
-  sortDirection: 'ASC',
-  sitemapPriority: '0.5',
-  sitemapChangeFrequency: 'daily',
-  propertiesDropdownMode: '',
-  priceType: '+',
-  productsImageWidth: '0',
-  productsImageHeight: '0',
-  productType: '1',
-  downloadAbandonmentStatus: '0',
-  serviceAbandonmentStatus: '0',
-};
-
-/** `currencyCode`, `currency`: an ISO 4217 code. */
-export function isCurrencyField(name: string): boolean {
-  return /^currency(Code|Iso)?$/i.test(name) || /[a-z]CurrencyCode$/.test(name);
-}
-
-/** A two-letter language code as a key (`id` is two letters too, and never a language). */
-const isLangKey = (k: string): boolean => /^[a-z]{2}$/.test(k) && k !== 'id';
-
-/** A multi-language object schema: every declared property is a two-letter language code. */
-export function isMultiLangSchema(s: SpecSchema | undefined): boolean {
-  if (!s || !isObj(s.properties)) return false;
-  const keys = Object.keys(s.properties);
-  return keys.length > 0 && keys.every(isLangKey);
-}
-
-/** A multi-language value of an answer: `{ "en": "...", "de": "..." }`. */
-export function isMultiLangValue(v: unknown): v is Json {
-  if (!isObj(v)) return false;
-  const keys = Object.keys(v);
-  return keys.length > 0 && keys.every(isLangKey) && Object.values(v).every((x) => x === null || ['string', 'number'].includes(typeof x));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Formats of the shop.
-
-/** Where a refs map (src/client/bodies.ts BodyContext.refs) carries the shop's facts along with the ids. */
-export const SHOP_FACTS: unique symbol = Symbol('shopFacts');
-
-/** Reference values by field name, with the shop's facts attached. */
-export type ReferenceValues = Record<string, unknown> & { [SHOP_FACTS]?: ShopFacts };
-
-/** `sql`: `YYYY-MM-DD HH:MM:SS`; `iso`: `YYYY-MM-DDTHH:MM:SSZ` (+ `iso-ms` with milliseconds); `date`: `YYYY-MM-DD`. */
-export type DateStyle = 'sql' | 'iso' | 'iso-ms' | 'date';
-
-export interface ShopCountry {
-  id?: number;
-  iso2: string;
-  iso3: string;
-  name: string;
-}
-
-export interface ShopFacts {
-  /** Keys of the shop's multi-language objects; empty = unknown (the schema's keys are used). */
-  languages: readonly string[];
-  /** How the shop writes timestamps. */
-  dateTimeStyle: DateStyle;
-  /** Styles seen per field name (`dateOfBirth`: date, `dateAvailable`: sql). */
-  dateFields: Readonly<Record<string, DateStyle>>;
-  /** ISO 4217 code for `currencyCode` fields. */
-  currency: string;
-  /** How the shop writes `languageCode` fields. */
-  languageCode: string;
-  /** The country the harness's addresses use (codes and name for fields that want them). */
-  country: ShopCountry;
-  /** Where the facts were learnt (request paths), for evidence and reports. */
-  sources: readonly string[];
-}
-
-/** What a body uses when the shop showed nothing: the spec's keys, `YYYY-MM-DD HH:MM:SS`, EUR, Germany. */
-export const DEFAULT_FACTS: ShopFacts = Object.freeze({
-  languages: [],
-  dateTimeStyle: 'sql',
-  dateFields: {},
-  currency: 'EUR',
-  languageCode: 'en',
-  country: { iso2: 'DE', iso3: 'DEU', name: 'Germany' },
-  sources: [],
-});
-
-/** The style of a date string as a shop wrote it, or undefined when it is no date. */
-export function styleOf(v: string): DateStyle | undefined {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return 'date';
-  if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(v)) return 'sql';
-  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:?\d{2})?$/.test(v)) return 'iso';
-  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d+(Z|[+-]\d{2}:?\d{2})?$/.test(v)) return 'iso-ms';
-  return undefined;
-}
-
-/** A date in a style (UTC). */
-export function formatDate(d: Date, style: DateStyle): string {
-  const iso = d.toISOString();
-  switch (style) {
-    case 'date':
-      return iso.slice(0, 10);
-    case 'sql':
-      return iso.slice(0, 19).replace('T', ' ');
-    case 'iso':
-      return `${iso.slice(0, 19)}Z`;
-    case 'iso-ms':
-      return iso;
-  }
-}
-
-/** The style a date field is written in: as the shop wrote this field, else by kind and the shop's timestamp style. */
-export function styleFor(name: string, kind: DateKind, facts: ShopFacts): DateStyle {
-  const seen = facts.dateFields[name];
-  if (seen) return seen;
-  return kind === 'date' ? 'date' : facts.dateTimeStyle === 'date' ? 'sql' : facts.dateTimeStyle;
-}
-
-/**
- * A realistic value for a date field: a birth date in the past, an expiry a year ahead, now for
- * everything else (purchase, availability, withdrawal dates).
- */
-export function dateValue(name: string, kind: DateKind, facts: ShopFacts, now = new Date()): string {
-  let d = now;
-  if (/birth/i.test(name)) d = new Date(Date.UTC(1990, 0, 2));
-  else if (/expir|valid(Until|To)|until$|end(s|Date)?$/i.test(name)) d = new Date(now.getTime() + 365 * 24 * 3600 * 1000);
-  return formatDate(new Date(Math.floor(d.getTime() / 1000) * 1000), styleFor(name, kind, facts));
-}
-
-function walk(v: unknown, visit: (o: Json, key: string | undefined) => void, key?: string, depth = 0): void {
-  if (depth > 8) return;
-  if (Array.isArray(v)) {
-    for (const x of v) walk(x, visit, key, depth + 1);
-    return;
-  }
-  if (!isObj(v)) return;
-  visit(v, key);
-  for (const [k, x] of Object.entries(v)) walk(x, visit, k, depth + 1);
-}
-
-/** Facts read from records of the shop (pure: the records are given). Later records only fill what earlier ones left open. */
-export function learnFacts(records: readonly unknown[], base: ShopFacts = DEFAULT_FACTS, sources: readonly string[] = []): ShopFacts {
-  let languages = [...base.languages];
-  const dateFields: Record<string, DateStyle> = { ...base.dateFields };
-  const styles = new Map<DateStyle, number>();
-  let currency: string | undefined;
-  let languageCode: string | undefined;
-  let country: ShopCountry | undefined;
-  for (const rec of records) {
-    walk(rec, (o) => {
-      for (const [k, v] of Object.entries(o)) {
-        if (isMultiLangValue(v) && languages.length === 0) languages = Object.keys(v);
-        if (typeof v !== 'string') continue;
-        const kind = dateKind(k);
-        const style = styleOf(v);
-        if (kind && style) {
-          dateFields[k] ??= style;
-          if (kind === 'date-time' && style !== 'date') styles.set(style, (styles.get(style) ?? 0) + 1);
-        }
-        if (isCurrencyField(k) && /^[A-Z]{3}$/.test(v)) currency ??= v;
-        if (isLanguageCodeField(k) && /^[A-Za-z]{2}$/.test(v)) languageCode ??= v;
-      }
-      if (!country && typeof o.iso2 === 'string' && /^[A-Z]{2}$/.test(o.iso2) && typeof o.iso3 === 'string' && /^[A-Z]{3}$/.test(o.iso3)) {
-        country = { ...(typeof o.id === 'number' ? { id: o.id } : {}), iso2: o.iso2, iso3: o.iso3, name: typeof o.name === 'string' ? o.name : base.country.name };
-      }
-    });
-  }
-  const commonest = [...styles.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-  return {
-    languages,
-    dateTimeStyle: commonest ?? base.dateTimeStyle,
-    dateFields,
-    currency: currency ?? base.currency,
-    languageCode: languageCode ?? base.languageCode ?? languages[0] ?? 'en',
-    country: country ?? base.country,
-    sources: [...base.sources, ...sources],
-  };
-}
+export { isMultiLangValue, isReferenceField, type DateKind } from '../spec/fields.js';
+export { KNOWN_SETTINGS } from '../spec/particulars.js';
+export { dateValue, formatDate, styleFor, styleOf, type DateStyle, type ShopCountry } from '../spec/shop-facts.js';
+export { dateKind, isCurrencyField, isLanguageCodeField, isMultiLangSchema, DEFAULT_FACTS, learnFacts, type ShopFacts };
 
 // ---------------------------------------------------------------------------------------------
 // Schemas of answers: which reads show which fields.
@@ -282,7 +81,7 @@ const firstSegment = (path: string): string => path.split('/')[1] ?? '';
 
 /** Reads of records: list collections (no parameter) and single reads one parameter below one. */
 function readable(ops: readonly Operation[]): Operation[] {
-  return ops.filter((o) => o.method === 'get' && !/\/search$/.test(o.path) && (params(o.path) === 0 || (params(o.path) === 1 && /\/\{[^}]+\}$/.test(o.path))));
+  return ops.filter((o) => o.method === 'get' && !isSearchPath(o.path) && (params(o.path) === 0 || (params(o.path) === 1 && /\/\{[^}]+\}$/.test(o.path))));
 }
 
 /** The kind of record a reference field names: `taxClassId` -> tax_class, `statusId` -> status, `id` -> ''. */
@@ -365,10 +164,6 @@ function cacheFor(client: ApiClient): Cache {
   return c;
 }
 
-/** "This resource is not implemented" (404 Resource not found, 405, 501), as opposed to "no such record". */
-export function notImplemented(status: number, text: string): boolean {
-  return status === 405 || status === 501 || (status === 404 && /resource not found|not implemented|unknown resource|no route/i.test(text));
-}
 
 const toRef = (v: unknown): RefValue | undefined => {
   if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
@@ -380,13 +175,6 @@ function idOf(item: Json): RefValue | undefined {
   return toRef(item.id);
 }
 
-/** The records of a list answer: the array itself or the first array of objects in it. */
-function itemsOf(body: unknown): Json[] {
-  if (Array.isArray(body)) return body.filter(isObj);
-  if (!isObj(body)) return [];
-  for (const v of Object.values(body)) if (Array.isArray(v) && v.some(isObj)) return v.filter(isObj);
-  return [];
-}
 
 /** Per spec (its operation list), whether a noun has a collection: asked for every reference of every body. */
 const collectionsBySpec = new WeakMap<readonly Operation[], Map<string, boolean>>();
@@ -426,7 +214,7 @@ export class ShopReferences {
 
   private async items(path: string): Promise<Json[]> {
     const r = await this.get(path);
-    return r.status >= 200 && r.status < 300 ? itemsOf(r.json) : [];
+    return r.status >= 200 && r.status < 300 ? listItems(r.json) : [];
   }
 
   /** A record read whole: the single read of the first record of a list (ids from the list). */
@@ -487,7 +275,7 @@ export class ShopReferences {
   }
 
   private async learn(): Promise<ShopFacts> {
-    const lists = this.ops.filter((o) => o.method === 'get' && params(o.path) === 0 && !/\/search$/.test(o.path));
+    const lists = this.ops.filter((o) => o.method === 'get' && params(o.path) === 0 && !isSearchPath(o.path));
     const score = (l: Operation): number => {
       const single = this.singleReadOf(l);
       const schema = successSchema(single ?? l);
@@ -547,7 +335,7 @@ export class ShopReferences {
         const r = await this.get(fillPath(one.path, { [name]: String(value) }));
         if (r.status >= 200 && r.status < 300) return true;
         // The target shows the id but does not implement the read: it stands as shown.
-        return r.status === 0 ? false : notImplemented(r.status, r.text);
+        return r.status === 0 ? false : notImplementedReason(r) !== undefined;
       })();
       this.cache.confirmed.set(key, hit);
     }
@@ -569,7 +357,7 @@ export class ShopReferences {
       for (const id of ids) {
         const r = await this.get(fillPath(one.path, { [name]: id }));
         if (r.status >= 200 && r.status < 300) return { ok: true, value: /^\d+$/.test(id) ? Number(id) : id, source: `GET ${fillPath(one.path, { [name]: id })} answered ${r.status}` };
-        if (r.status === 0 || notImplemented(r.status, r.text)) break;
+        if (r.status === 0 || notImplementedReason(r) !== undefined) break;
       }
     }
     return undefined;
@@ -581,7 +369,7 @@ export class ShopReferences {
     if (!known) collectionsBySpec.set(this.ops, (known = new Map<string, boolean>()));
     let has = known.get(noun);
     if (has === undefined) {
-      has = this.ops.some((o) => (o.method === 'get' || o.method === 'post') && collectionNoun(o.path) === noun && !/\}$/.test(o.path) && !/\/search$/.test(o.path));
+      has = this.ops.some((o) => (o.method === 'get' || o.method === 'post') && collectionNoun(o.path) === noun && !/\}$/.test(o.path) && !isSearchPath(o.path));
       known.set(noun, has);
     }
     return has;
@@ -591,7 +379,7 @@ export class ShopReferences {
   private async listed(field: string, nouns: readonly string[]): Promise<Seen[]> {
     const out: Seen[] = [];
     for (const noun of nouns) {
-      for (const list of this.ops.filter((o) => o.method === 'get' && params(o.path) === 0 && !/\/search$/.test(o.path) && collectionNoun(o.path) === noun)) {
+      for (const list of this.ops.filter((o) => o.method === 'get' && params(o.path) === 0 && !isSearchPath(o.path) && collectionNoun(o.path) === noun)) {
         for (const item of await this.items(list.path)) {
           const id = idOf(item);
           if (id !== undefined) out.push({ field, value: id, shown: false, holder: item, source: `a record listed at GET ${list.path}` });
@@ -709,62 +497,4 @@ export function shopReferences(client: ApiClient): ShopReferences {
 /** Forgets what was read (self-tests that reset a shop). */
 export function forgetReferences(): void {
   caches.clear();
-}
-
-/** An own record of a kind, made (or reused) by the caller: its id, or why there is none. */
-export type OwnRecord = { ok: true; value: string } | { ok: false; reason: string };
-
-export interface ResolveOptions {
-  /** Paths of the operations whose body this is. */
-  context: readonly string[];
-  /** Whether the caller can make an own record of the kind (the spec creates it, writes are allowed). */
-  creatable: (noun: string) => boolean;
-  /** Makes or reuses an own record of the kind. */
-  own: (noun: string) => Promise<OwnRecord>;
-}
-
-/** Why each field got no value (kept beside the values, for reports and skips). */
-export const REFERENCE_GAPS: unique symbol = Symbol('referenceGaps');
-
-/**
- * Values for the reference fields of one body, with the shop's facts attached (SHOP_FACTS) and the
- * fields that got none under REFERENCE_GAPS. Kinds the spec can create (customers, products,
- * categories ...) are the harness's own records, or the target's own "none" (0) when no own one
- * can be made: pointing a new record at a customer or product of the shop would change what they
- * show. Everything else (countries, tax classes, languages ...) is read from the target.
- */
-export async function resolveReferences(client: ApiClient, fields: readonly string[], opts: ResolveOptions): Promise<ReferenceValues & { [REFERENCE_GAPS]?: Record<string, string> }> {
-  const refs = shopReferences(client);
-  const out: ReferenceValues & { [REFERENCE_GAPS]?: Record<string, string> } = {};
-  const gaps: Record<string, string> = {};
-  const borrow: string[] = [];
-  for (const field of fields) {
-    const nouns = field === 'id' || field === 'ids' ? nounsFor(field, opts.context) : kindNouns(field);
-    const ownNoun = nouns.find((n) => opts.creatable(n));
-    if (ownNoun === undefined) {
-      borrow.push(field);
-      continue;
-    }
-    // A create the target refuses to have sent (it lacks the operation) is no own record either.
-    const own = await opts.own(ownNoun).catch((err: unknown): OwnRecord => ({ ok: false, reason: err instanceof Error ? err.message : String(err) }));
-    if (own.ok) {
-      out[field] = /^\d+$/.test(own.value) ? Number(own.value) : own.value;
-      continue;
-    }
-    // No own record to be had: the target's own "none" (a 0 its records carry) names nothing either.
-    const none = await refs.lookup(field, { context: opts.context, noneOnly: true });
-    if (none.ok) out[field] = none.value;
-    else gaps[field] = `${field} must name an own ${ownNoun} record or the target's "none", and ${own.reason}`;
-  }
-  if (borrow.length) {
-    const found = await refs.lookupTogether(borrow, { context: opts.context });
-    for (const field of borrow) {
-      const r = found[field];
-      if (r?.ok) out[field] = r.value;
-      else gaps[field] = r?.reason ?? `nothing read for ${field}`;
-    }
-  }
-  out[SHOP_FACTS] = await refs.factsFor(opts.context);
-  if (Object.keys(gaps).length) out[REFERENCE_GAPS] = gaps;
-  return out;
 }

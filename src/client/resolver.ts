@@ -1,26 +1,31 @@
-// Where the values of a request come from, for any spec: path ids from the target's own list
-// answers (reads) or from records the harness creates (writes: the guard allows nothing else),
-// bodies from the schema with reference fields (`countryId`) filled from the target, required
-// query parameters from their schemas. When something cannot be had, the answer is a reason,
-// which the suites turn into a Skip (or a Disabled, when the profile forbids the write).
-import type { Exchange } from '../checks/types.js';
+// Where the values of a request come from, for any spec. `requestFor` builds a request in four
+// steps, each a section of this file:
+//   1. path ids: the target's own ids from its list answers (reads), or records the harness
+//      creates (writes: the guard allows nothing else);
+//   2. query: required query parameters from their schemas;
+//   3. body: reference fields (`countryId`, `customerId`) get own records or values read from the
+//      target (src/client/references.ts reads), the shop's formats are read, and the minimal valid
+//      body is built from the schema with them (src/client/bodies.ts);
+//   4. a collection-level write (a bulk update, a file rename or delete) names an own record or file.
+// Own records are made by the same steps for their create operation (the last section). When
+// something cannot be had, the answer is a reason, which the suites turn into a Skip (or a
+// Disabled, when the profile forbids the write).
+import type { Exchange } from '../core/exchange.js';
 import type { Profile } from '../config/config.js';
 import type { Operation, ParameterInfo, SpecSchema } from '../spec/types.js';
 import type { ValidatorSet } from '../spec/validators.js';
 import type { ApiClient, MultipartValue } from './api-client.js';
 import { clientSends, clientSentReferences, minimalValue, multipartBody, referenceFields, requiresId, validBody, type BodyContext, type Uniq } from './bodies.js';
 import { BlockedError, GuardError, UnsupportedError } from './errors.js';
-import { isDestructiveOperation, isSearchOperation, isWriteOperation } from './guard.js';
+import { isDestructiveOperation, isSearchOperation, isWriteOperation, marksDestructive } from '../spec/operation-kinds.js';
+import { FILES, PUT_CREATE_IDS, RECORD_VIEWS } from '../spec/particulars.js';
 import { collectionNoun, paramNoun, singular } from './ledger.js';
-import { FILE_FIELDS } from './ledger-rules.js';
-import { REFERENCE_GAPS, resolveReferences } from './references.js';
+import { kindNouns, nounsFor, shopReferences, type RefValue } from './references.js';
 import { fillPath } from './url.js';
+import { isObj } from '../core/json.js';
+import { listItems } from '../checks/rules/list-items.js';
 
 type Json = Record<string, unknown>;
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** A value, or why there is none: `skip` (the target lacks data) or `disabled` (the profile forbids it). */
 export type Resolved<T> = { ok: true; value: T } | { ok: false; kind: 'skip' | 'disabled'; reason: string };
@@ -56,17 +61,6 @@ function idKeys(paramName: string): string[] {
   return ['id', `${camel}Id`, paramName, `${noun}_id`, camel];
 }
 
-/** The records of a list answer: the array itself, or the first array of objects inside it. */
-export function listItems(body: unknown): Json[] {
-  if (Array.isArray(body)) return body.filter(isObj);
-  if (!isObj(body)) return [];
-  for (const k of ['data', 'items', 'results', 'records', 'content']) {
-    const v = body[k];
-    if (Array.isArray(v)) return v.filter(isObj);
-  }
-  for (const v of Object.values(body)) if (Array.isArray(v) && v.some(isObj)) return v.filter(isObj);
-  return [];
-}
 
 function idIn(item: Json, paramName: string): string | undefined {
   for (const k of idKeys(paramName)) {
@@ -119,6 +113,64 @@ export function requestErrors(validators: ValidatorSet, op: Operation, body: unk
   });
 }
 
+/** An own record of a kind, made (or reused) by the caller: its id, or why there is none. */
+export type OwnRecord = { ok: true; value: string } | { ok: false; reason: string };
+
+export interface ReferenceOptions {
+  /** Paths of the operations whose body this is. */
+  context: readonly string[];
+  /** Whether the caller can make an own record of the kind (the spec creates it, writes are allowed). */
+  creatable: (noun: string) => boolean;
+  /** Makes or reuses an own record of the kind. */
+  own: (noun: string) => Promise<OwnRecord>;
+}
+
+/** Values for the reference fields of one body, and why each field that got none got none. */
+export interface ReferenceValues {
+  values: Record<string, RefValue>;
+  gaps: Record<string, string>;
+}
+
+/**
+ * Values for the reference fields of one body. Kinds the spec can create (customers, products,
+ * categories ...) are the harness's own records, or the target's own "none" (0) when no own one
+ * can be made: pointing a new record at a customer or product of the shop would change what they
+ * show. Everything else (countries, tax classes, languages ...) is read from the target
+ * (src/client/references.ts), fields one record holds together from the same record.
+ */
+export async function resolveReferences(client: ApiClient, fields: readonly string[], opts: ReferenceOptions): Promise<ReferenceValues> {
+  const refs = shopReferences(client);
+  const out: ReferenceValues = { values: {}, gaps: {} };
+  const borrow: string[] = [];
+  for (const field of fields) {
+    const nouns = field === 'id' || field === 'ids' ? nounsFor(field, opts.context) : kindNouns(field);
+    const ownNoun = nouns.find((n) => opts.creatable(n));
+    if (ownNoun === undefined) {
+      borrow.push(field);
+      continue;
+    }
+    // A create the target refuses to have sent (it lacks the operation) is no own record either.
+    const own = await opts.own(ownNoun).catch((err: unknown): OwnRecord => ({ ok: false, reason: err instanceof Error ? err.message : String(err) }));
+    if (own.ok) {
+      out.values[field] = /^\d+$/.test(own.value) ? Number(own.value) : own.value;
+      continue;
+    }
+    // No own record to be had: the target's own "none" (a 0 its records carry) names nothing either.
+    const none = await refs.lookup(field, { context: opts.context, noneOnly: true });
+    if (none.ok) out.values[field] = none.value;
+    else out.gaps[field] = `${field} must name an own ${ownNoun} record or the target's "none", and ${own.reason}`;
+  }
+  if (borrow.length) {
+    const found = await refs.lookupTogether(borrow, { context: opts.context });
+    for (const field of borrow) {
+      const r = found[field];
+      if (r?.ok) out.values[field] = r.value;
+      else out.gaps[field] = r?.reason ?? `nothing read for ${field}`;
+    }
+  }
+  return out;
+}
+
 export class DataResolver {
   private readonly lists = new Map<string, Promise<Json[]>>();
   /** Why a list read gave nothing (not implemented, an error status), for the skip reason. */
@@ -127,7 +179,7 @@ export class DataResolver {
   private readonly specMarksDestructive: boolean;
 
   constructor(private readonly deps: ResolverDeps) {
-    this.specMarksDestructive = deps.client.catalogue.operations.some((o) => o.extensions['x-destructive'] !== undefined);
+    this.specMarksDestructive = marksDestructive(deps.client.catalogue.operations);
   }
 
   private get ops(): Operation[] {
@@ -160,56 +212,82 @@ export class DataResolver {
     this.lists.set(path, Promise.resolve(listItems(answer.response.json)));
   }
 
-  /** The items of a GET answer, cached per worker (reads only; nobody else changes them here). */
-  private listAt(path: string): Promise<Json[]> {
-    let hit = this.lists.get(path);
-    if (!hit) {
-      hit = this.deps.client.send('GET', path, { intent: 'setup' }).then(
-        (ex) => {
-          if (ex.response.status >= 200 && ex.response.status < 300) return listItems(ex.response.json);
-          this.listTrouble.set(path, `GET ${path} answered ${ex.response.status}`);
-          return [];
-        },
-        (err: unknown) => {
-          if (err instanceof UnsupportedError) this.listTrouble.set(path, `GET ${path} is not implemented by the target (${err.reason})`);
-          else if (err instanceof BlockedError) this.listTrouble.set(path, err.reason);
-          return [];
-        },
-      );
-      this.lists.set(path, hit);
+  // ---------------------------------------------------------------------------------------------
+  // The request
+
+  /** Everything a request to the operation needs, in the four steps of this file. */
+  async requestFor(op: Operation, mode: Mode): Promise<Resolved<RequestInput>> {
+    const path = await this.pathValues(op, mode);
+    if (!path.ok) return path;
+    const query = this.queryValues(op);
+    const body = await this.bodyFor(op);
+    if (!body.ok) return body;
+    const input: RequestInput = { path: path.value, query, ...body.value };
+    if (mode !== 'read' && !op.path.includes('{') && ['put', 'patch', 'delete'].includes(op.method)) {
+      const named = await this.nameOwnTargets(op, input.body, mode);
+      if (!named.ok) return named;
+      if (named.value !== undefined) input.body = named.value;
     }
-    return hit;
+    return okv(input);
   }
 
-  private getOpAt(template: string): Operation | undefined {
-    return this.ops.find((o) => o.method === 'get' && o.path === template);
-  }
+  // ---------------------------------------------------------------------------------------------
+  // Step 1: path ids
 
-  /** Collections whose last segment holds records of this kind (`/countries/{country_id}/zones` for zone), fewest parameters first. */
-  private nounOps(noun: string, method: 'get' | 'post'): Operation[] {
-    return this.ops
-      .filter((o) => o.method === method && !isSearchOperation(o) && !/\}$/.test(o.path) && collectionNoun(o.path) === noun)
-      .sort((a, b) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0));
-  }
-
-  /** The operation that creates records in a collection: its POST, or a PUT named like a create (`queueEmail`). */
-  private creatorAt(template: string): Operation | undefined {
-    return (
-      this.ops.find((o) => o.method === 'post' && o.path === template && !isSearchOperation(o)) ??
-      this.ops.find((o) => o.method === 'put' && o.path === template && /^(create|queue|add|insert|new|post)/i.test(o.id))
-    );
+  /**
+   * Step 1: values for every path parameter of the operation. Reads take the target's ids; when the
+   * target has none, the whole chain is made of own records (a child may only be created under
+   * an own parent).
+   */
+  async pathValues(op: Operation, mode: Mode, depth = 0): Promise<Resolved<Record<string, string>>> {
+    const values: Record<string, string> = {};
+    const segments = op.path.split('/');
+    const paramIndexes = segments.map((seg, i) => (/^\{[^}]+\}$/.test(seg) ? i : -1)).filter((i) => i >= 0);
+    for (const i of paramIndexes) {
+      const name = segments[i]?.slice(1, -1) ?? '';
+      const p = op.parameters.find((x) => x.in === 'path' && x.name === name) ?? { name, in: 'path' as const, required: true, schema: {} };
+      const collectionTpl = segments.slice(0, i).join('/');
+      const last = i === paramIndexes[paramIndexes.length - 1];
+      const noun = paramNoun(name);
+      if (!looksLikeId(p)) {
+        values[name] = (mode === 'read' ? await this.existingId(collectionTpl, values, p, depth) : undefined) ?? schemaValue(p, this.bodyContext);
+        continue;
+      }
+      if (mode === 'read') {
+        const id = await this.existingId(collectionTpl, values, p, depth);
+        if (id !== undefined) {
+          values[name] = id;
+          continue;
+        }
+        // No list to take ids from: a record id the schema suggests (example, minimum, 1), kept
+        // only if reading it succeeds. Reading a guessed id is harmless; writing one never happens.
+        if (last && op.method === 'get') {
+          const guess = await this.guessReadable(op, values, p);
+          if (guess !== undefined) {
+            values[name] = guess;
+            continue;
+          }
+        }
+        const trouble = [...this.listTrouble.values()].filter((t) => t.includes(`GET ${fillPath(collectionTpl, values)}`) || t.includes(`/${segments[i - 1] ?? ''}`));
+        const none = `the target has no ${noun} record to read${trouble.length ? ` (${trouble.join('; ')})` : ''}`;
+        if (!this.writesAllowed) return skip(`${none}, and PROFILE=readonly creates none`);
+        if (depth > 0) return skip(none);
+        const own = await this.pathValues(op, 'write', depth + 1);
+        return own.ok ? own : own.kind === 'disabled' ? own : skip(`${none}, and ${own.reason}`);
+      }
+      const own = mode === 'consume' && last ? await this.createOwn(collectionTpl, values, noun, depth) : await this.ownReusable(collectionTpl, values, noun, depth);
+      if (!own.ok) return own;
+      values[name] = own.value;
+    }
+    return okv(values);
   }
 
   /** An existing record id for a parameter, from list answers of the target. */
   private async existingId(collectionTpl: string, values: Record<string, string>, p: ParameterInfo, depth: number): Promise<string | undefined> {
     const lists: string[] = [];
     if (this.getOpAt(collectionTpl)) lists.push(fillPath(collectionTpl, values));
-    // A list under a literal suffix (`.../attributes/Property`).
-    for (const o of this.ops) {
-      if (o.method !== 'get' || !o.path.startsWith(`${collectionTpl}/`)) continue;
-      const rest = o.path.slice(collectionTpl.length + 1);
-      if (rest && !rest.includes('/') && !rest.includes('{')) lists.push(fillPath(o.path, values));
-    }
+    // The same list in another view (RECORD_VIEWS: `.../attributes/Property`).
+    for (const view of RECORD_VIEWS) if (this.getOpAt(`${collectionTpl}/${view}`)) lists.push(fillPath(`${collectionTpl}/${view}`, values));
     for (const path of lists) {
       for (const item of await this.listAt(path)) {
         const id = idIn(item, p.name);
@@ -247,6 +325,147 @@ export class DataResolver {
     }
     return undefined;
   }
+
+  /** The items of a GET answer, cached per worker (reads only; nobody else changes them here). */
+  private listAt(path: string): Promise<Json[]> {
+    let hit = this.lists.get(path);
+    if (!hit) {
+      hit = this.deps.client.send('GET', path, { intent: 'setup' }).then(
+        (ex) => {
+          if (ex.response.status >= 200 && ex.response.status < 300) return listItems(ex.response.json);
+          this.listTrouble.set(path, `GET ${path} answered ${ex.response.status}`);
+          return [];
+        },
+        (err: unknown) => {
+          if (err instanceof UnsupportedError) this.listTrouble.set(path, `GET ${path} is not implemented by the target (${err.reason})`);
+          else if (err instanceof BlockedError) this.listTrouble.set(path, err.reason);
+          return [];
+        },
+      );
+      this.lists.set(path, hit);
+    }
+    return hit;
+  }
+
+  private getOpAt(template: string): Operation | undefined {
+    return this.ops.find((o) => o.method === 'get' && o.path === template);
+  }
+
+  private async guessReadable(op: Operation, values: Record<string, string>, p: ParameterInfo): Promise<string | undefined> {
+    const s = p.schema;
+    const candidates = [...new Set([s.example, s.default, s.minimum, 1].filter((v) => typeof v === 'number' || typeof v === 'string').map(String))];
+    for (const c of candidates) {
+      const ex = await this.deps.client.send('GET', fillPath(op.path, { ...values, [p.name]: c }), { intent: 'setup', noAnswer: 'return' });
+      if (ex.response.status >= 200 && ex.response.status < 300) return c;
+    }
+    return undefined;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Step 2: query
+
+  /** Step 2: values for required query parameters, from their schemas. */
+  queryValues(op: Operation): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const p of op.parameters) {
+      if (p.in !== 'query' || !p.required) continue;
+      const s = p.schema;
+      out[p.name] = s.default ?? (Array.isArray(s.enum) ? s.enum[0] : undefined) ?? s.example ?? minimalValue(s, this.bodyContext, p.name);
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Step 3: body
+
+  /**
+   * Step 3: a body the spec accepts for the operation (JSON or multipart). Reference fields first
+   * (own records, or values read from the target), then the shop's formats for the collections the
+   * body goes to, then the minimal valid body from the schema with both. A required reference
+   * nothing could be found for leaves the body invalid: a skip that names what the target lacks.
+   */
+  async bodyFor(op: Operation, depth = 0): Promise<Resolved<{ body?: unknown; multipart?: Record<string, MultipartValue> }>> {
+    if (!op.body) return okv({});
+    if (op.body.contentTypes.some((t) => t.startsWith('multipart/')) && !op.body.schema) return okv({ multipart: multipartBody(op, this.bodyContext) });
+    if (!op.body.schema) return okv({});
+    const context = [...new Set(this.ops.filter((o) => o.body?.schema === op.body?.schema).map((o) => o.path))];
+    const refs = await this.referenceValues(op.body.schema, context, depth, op);
+    const shop = await shopReferences(this.deps.client).factsFor(context);
+    const body = validBody(op, { ...this.bodyContext, refs: refs.values, shop });
+    const errors = requestErrors(this.deps.validators, op, body);
+    if (errors.length) {
+      const gaps = Object.entries(refs.gaps).filter(([field]) => errors.some((e) => e.message.includes(`'${field}'`)));
+      const why = gaps.length ? `; blocked: ${gaps.map(([, reason]) => reason).join('; ')}` : '';
+      return skip(`could not build a valid ${op.id} body from the spec: ${errors.slice(0, 3).map((e) => `${e.path} ${e.message}`).join('; ')}${why}`);
+    }
+    return okv({ body });
+  }
+
+  /**
+   * Values for the reference fields of a body schema (resolveReferences): kinds the spec can create
+   * are own records (the body a test sends, depth 0, refers to fresh ones, since APIs tie records
+   * together: a book lent once, one default address; records made only to stand behind others
+   * share one); everything else is read from the target.
+   */
+  private referenceValues(schema: SpecSchema, context: readonly string[], depth: number, op?: Operation): Promise<ReferenceValues> {
+    // Besides the schema's reference fields, those of what a client sends beyond it (CLIENT_SENDS: an offer's productId).
+    const fields = [...new Set([...referenceFields(schema), ...(op ? clientSentReferences(op) : [])])];
+    // A create under a parent that requires an `id` names a record of its kind (a product's additional field).
+    const users = this.ops.filter((o) => o.body?.schema === schema);
+    if (requiresId(schema) && users.some((o) => o.method === 'post' && o.path.includes('{') && !/\}$/.test(o.path))) fields.push('id');
+    return resolveReferences(this.deps.client, fields, {
+      context,
+      creatable: (noun) => this.writesAllowed && depth < 3 && this.nounOps(noun, 'post').length > 0,
+      own: (noun) => {
+        const creator = this.nounOps(noun, 'post')[0];
+        if (!creator) return Promise.resolve(skip(`no operation of the spec creates a ${noun} record`));
+        const tpl = creator.path.includes('{') ? `#${noun}` : creator.path;
+        return depth === 0 ? this.createOwn(tpl, {}, noun, depth + 1) : this.ownReusable(tpl, {}, noun, depth + 1);
+      },
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Step 4: the own record or file a collection-level write names
+
+  /** Step 4: puts an own record id / own file name where a collection-level write names its target. */
+  private async nameOwnTargets(op: Operation, body: unknown, mode: Mode): Promise<Resolved<unknown>> {
+    const schema = op.body?.schema;
+    const itemSchema = isObj(schema) && schema.type === 'array' && isObj(schema.items) ? schema.items : schema;
+    const props = isObj(itemSchema) && isObj(itemSchema.properties) ? Object.keys(itemSchema.properties) : [];
+    const noun = collectionNoun(op.path);
+    if (props.includes('id')) {
+      const own = mode === 'consume' ? await this.createOwn(op.path, {}, noun) : await this.ownReusable(op.path, {}, noun);
+      if (!own.ok) return own;
+      const id = /^\d+$/.test(own.value) ? Number(own.value) : own.value;
+      const withId = (b: unknown): Json => ({ ...(isObj(b) ? b : {}), id });
+      return okv(Array.isArray(body) ? [withId(body[0])] : withId(body));
+    }
+    const fileField = props.find((p) => FILES.nameFields.test(p) || FILES.oldName.test(p));
+    if (fileField) {
+      const file = await this.ownFile(op.path);
+      if (!file.ok) return file;
+      const out: Json = { ...(isObj(body) ? body : {}), [fileField]: file.value };
+      if (props.includes(FILES.rename.to)) out[FILES.rename.to] = `qa-${this.deps.runId}-${this.deps.uniq.next()}.png`;
+      return okv(out);
+    }
+    if (op.method === 'delete') return skip(`${op.id} names no record in its body that the harness could point at its own`);
+    return okv(undefined);
+  }
+
+  /** Uploads a file of our own to a file collection (a fresh one each time: renames and deletes use it up). */
+  private async ownFile(collection: string): Promise<Resolved<string>> {
+    if (!this.writesAllowed) return disabled(`PROFILE=readonly uploads no file to ${collection}`);
+    const uploader = this.ops.find((o) => o.method === 'post' && o.path === collection && (o.body?.contentTypes ?? []).some((t) => t.startsWith('multipart/')));
+    if (!uploader) return skip(`no operation uploads a file to ${collection}`);
+    const ex = await this.deps.client.call(uploader, { multipart: multipartBody(uploader, this.bodyContext), intent: 'setup' });
+    const file = this.deps.client.createdBy(ex).find((r) => r.kind === 'file');
+    if (!file) return skip(`could not upload a file to ${collection}: ${uploader.id} answered ${ex.response.status}`);
+    return okv(file.id);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Own records: made through their create operation, by the same steps
 
   /** Creates an own record in a collection (by template and the values of its parents). */
   async createOwn(collectionTpl: string, values: Record<string, string>, noun: string, depth = 0): Promise<Resolved<string>> {
@@ -297,170 +516,18 @@ export class DataResolver {
     return hit;
   }
 
-  /**
-   * Values for every path parameter of the operation. Reads take the target's ids; when the
-   * target has none, the whole chain is made of own records (a child may only be created under
-   * an own parent).
-   */
-  async pathValues(op: Operation, mode: Mode, depth = 0): Promise<Resolved<Record<string, string>>> {
-    const values: Record<string, string> = {};
-    const segments = op.path.split('/');
-    const paramIndexes = segments.map((seg, i) => (/^\{[^}]+\}$/.test(seg) ? i : -1)).filter((i) => i >= 0);
-    for (const i of paramIndexes) {
-      const name = segments[i]?.slice(1, -1) ?? '';
-      const p = op.parameters.find((x) => x.in === 'path' && x.name === name) ?? { name, in: 'path' as const, required: true, schema: {} };
-      const collectionTpl = segments.slice(0, i).join('/');
-      const last = i === paramIndexes[paramIndexes.length - 1];
-      const noun = paramNoun(name);
-      if (!looksLikeId(p)) {
-        values[name] = (mode === 'read' ? await this.existingId(collectionTpl, values, p, depth) : undefined) ?? schemaValue(p, this.bodyContext);
-        continue;
-      }
-      if (mode === 'read') {
-        const id = await this.existingId(collectionTpl, values, p, depth);
-        if (id !== undefined) {
-          values[name] = id;
-          continue;
-        }
-        // No list to take ids from: a record id the schema suggests (example, minimum, 1), kept
-        // only if reading it succeeds. Reading a guessed id is harmless; writing one never happens.
-        if (last && op.method === 'get') {
-          const guess = await this.guessReadable(op, values, p);
-          if (guess !== undefined) {
-            values[name] = guess;
-            continue;
-          }
-        }
-        const trouble = [...this.listTrouble.values()].filter((t) => t.includes(`GET ${fillPath(collectionTpl, values)}`) || t.includes(`/${segments[i - 1] ?? ''}`));
-        const none = `the target has no ${noun} record to read${trouble.length ? ` (${trouble.join('; ')})` : ''}`;
-        if (!this.writesAllowed) return skip(`${none}, and PROFILE=readonly creates none`);
-        if (depth > 0) return skip(none);
-        const own = await this.pathValues(op, 'write', depth + 1);
-        return own.ok ? own : own.kind === 'disabled' ? own : skip(`${none}, and ${own.reason}`);
-      }
-      const own = mode === 'consume' && last ? await this.createOwn(collectionTpl, values, noun, depth) : await this.ownReusable(collectionTpl, values, noun, depth);
-      if (!own.ok) return own;
-      values[name] = own.value;
-    }
-    return okv(values);
+  /** The operation that creates records in a collection: its POST, or a PUT named like a create (`queueEmail`). */
+  private creatorAt(template: string): Operation | undefined {
+    return (
+      this.ops.find((o) => o.method === 'post' && o.path === template && !isSearchOperation(o)) ??
+      this.ops.find((o) => o.method === 'put' && o.path === template && PUT_CREATE_IDS.test(o.id))
+    );
   }
 
-  private async guessReadable(op: Operation, values: Record<string, string>, p: ParameterInfo): Promise<string | undefined> {
-    const s = p.schema;
-    const candidates = [...new Set([s.example, s.default, s.minimum, 1].filter((v) => typeof v === 'number' || typeof v === 'string').map(String))];
-    for (const c of candidates) {
-      const ex = await this.deps.client.send('GET', fillPath(op.path, { ...values, [p.name]: c }), { intent: 'setup', noAnswer: 'return' });
-      if (ex.response.status >= 200 && ex.response.status < 300) return c;
-    }
-    return undefined;
-  }
-
-  /** Values for required query parameters, from their schemas. */
-  queryValues(op: Operation): Record<string, unknown> {
-    const out: Record<string, unknown> = {};
-    for (const p of op.parameters) {
-      if (p.in !== 'query' || !p.required) continue;
-      const s = p.schema;
-      out[p.name] = s.default ?? (Array.isArray(s.enum) ? s.enum[0] : undefined) ?? s.example ?? minimalValue(s, this.bodyContext, p.name);
-    }
-    return out;
-  }
-
-  /**
-   * Values for the reference fields of a body (src/client/references.ts): kinds the spec can create
-   * are own records (the body a test sends, depth 0, refers to fresh ones, since APIs tie records
-   * together: a book lent once, one default address; records made only to stand behind others
-   * share one); everything else is read from the target (a list of the kind, or the field in
-   * records it shows). The shop's formats travel along (SHOP_FACTS). A field nothing can be found
-   * for is left out, so the body fails validation and the request is skipped with the reason.
-   */
-  private async refs(schema: SpecSchema | undefined, depth: number, op?: Operation): Promise<Record<string, unknown> & { [REFERENCE_GAPS]?: Record<string, string> }> {
-    const users = this.ops.filter((o) => o.body?.schema === schema);
-    const context = [...new Set(users.map((o) => o.path))];
-    const fields = [...new Set([...referenceFields(schema), ...(op ? clientSentReferences(op) : [])])];
-    // A create under a parent that requires an `id` names a record of its kind (a product's additional field).
-    if (requiresId(schema) && users.some((o) => o.method === 'post' && o.path.includes('{') && !/\}$/.test(o.path))) fields.push('id');
-    return resolveReferences(this.deps.client, fields, {
-      context,
-      creatable: (noun) => this.writesAllowed && depth < 3 && this.nounOps(noun, 'post').length > 0,
-      own: (noun) => {
-        const creator = this.nounOps(noun, 'post')[0];
-        if (!creator) return Promise.resolve(skip(`no operation of the spec creates a ${noun} record`));
-        const tpl = creator.path.includes('{') ? `#${noun}` : creator.path;
-        return depth === 0 ? this.createOwn(tpl, {}, noun, depth + 1) : this.ownReusable(tpl, {}, noun, depth + 1);
-      },
-    });
-  }
-
-  /** A body the spec accepts for the operation (JSON or multipart). */
-  async bodyFor(op: Operation, depth = 0): Promise<Resolved<{ body?: unknown; multipart?: Record<string, MultipartValue> }>> {
-    if (!op.body) return okv({});
-    if (op.body.contentTypes.some((t) => t.startsWith('multipart/')) && !op.body.schema) return okv({ multipart: multipartBody(op, this.bodyContext) });
-    if (!op.body.schema) return okv({});
-    const refs = await this.refs(op.body.schema, depth, op);
-    const ctx: BodyContext = { ...this.bodyContext, refs };
-    const body = validBody(op, ctx);
-    const errors = requestErrors(this.deps.validators, op, body);
-    if (errors.length) {
-      // A required reference nothing could be found for blocks the body: say why, so the skip names what the target lacks.
-      const gaps = Object.entries(refs[REFERENCE_GAPS] ?? {}).filter(([field]) => errors.some((e) => e.message.includes(`'${field}'`)));
-      const why = gaps.length ? `; blocked: ${gaps.map(([, reason]) => reason).join('; ')}` : '';
-      return skip(`could not build a valid ${op.id} body from the spec: ${errors.slice(0, 3).map((e) => `${e.path} ${e.message}`).join('; ')}${why}`);
-    }
-    return okv({ body });
-  }
-
-  /**
-   * Everything a request to the operation needs. Collection-level writes that name records in
-   * their body (bulk updates, file renames and deletes) get the harness's own records named there.
-   */
-  async requestFor(op: Operation, mode: Mode): Promise<Resolved<RequestInput>> {
-    const path = await this.pathValues(op, mode);
-    if (!path.ok) return path;
-    const body = await this.bodyFor(op);
-    if (!body.ok) return body;
-    const input: RequestInput = { path: path.value, query: this.queryValues(op), ...body.value };
-    if (mode !== 'read' && !op.path.includes('{') && ['put', 'patch', 'delete'].includes(op.method)) {
-      const named = await this.nameOwnTargets(op, input.body, mode);
-      if (!named.ok) return named;
-      if (named.value !== undefined) input.body = named.value;
-    }
-    return okv(input);
-  }
-
-  /** Puts an own record id / own file name where a collection-level write names its target. */
-  private async nameOwnTargets(op: Operation, body: unknown, mode: Mode): Promise<Resolved<unknown>> {
-    const schema = op.body?.schema;
-    const itemSchema = isObj(schema) && schema.type === 'array' && isObj(schema.items) ? schema.items : schema;
-    const props = isObj(itemSchema) && isObj(itemSchema.properties) ? Object.keys(itemSchema.properties) : [];
-    const noun = collectionNoun(op.path);
-    if (props.includes('id')) {
-      const own = mode === 'consume' ? await this.createOwn(op.path, {}, noun) : await this.ownReusable(op.path, {}, noun);
-      if (!own.ok) return own;
-      const id = /^\d+$/.test(own.value) ? Number(own.value) : own.value;
-      const withId = (b: unknown): Json => ({ ...(isObj(b) ? b : {}), id });
-      return okv(Array.isArray(body) ? [withId(body[0])] : withId(body));
-    }
-    const fileField = props.find((p) => FILE_FIELDS.test(p) || /^old/i.test(p));
-    if (fileField) {
-      const file = await this.ownFile(op.path);
-      if (!file.ok) return file;
-      const out: Json = { ...(isObj(body) ? body : {}), [fileField]: file.value };
-      if (props.includes('newFilename')) out.newFilename = `qa-${this.deps.runId}-${this.deps.uniq.next()}.png`;
-      return okv(out);
-    }
-    if (op.method === 'delete') return skip(`${op.id} names no record in its body that the harness could point at its own`);
-    return okv(undefined);
-  }
-
-  /** Uploads a file of our own to a file collection (a fresh one each time: renames and deletes use it up). */
-  private async ownFile(collection: string): Promise<Resolved<string>> {
-    if (!this.writesAllowed) return disabled(`PROFILE=readonly uploads no file to ${collection}`);
-    const uploader = this.ops.find((o) => o.method === 'post' && o.path === collection && (o.body?.contentTypes ?? []).some((t) => t.startsWith('multipart/')));
-    if (!uploader) return skip(`no operation uploads a file to ${collection}`);
-    const ex = await this.deps.client.call(uploader, { multipart: multipartBody(uploader, this.bodyContext), intent: 'setup' });
-    const file = this.deps.client.createdBy(ex).find((r) => r.kind === 'file');
-    if (!file) return skip(`could not upload a file to ${collection}: ${uploader.id} answered ${ex.response.status}`);
-    return okv(file.id);
+  /** Collections whose last segment holds records of this kind (`/countries/{country_id}/zones` for zone), fewest parameters first. */
+  private nounOps(noun: string, method: 'get' | 'post'): Operation[] {
+    return this.ops
+      .filter((o) => o.method === method && !isSearchOperation(o) && !/\}$/.test(o.path) && collectionNoun(o.path) === noun)
+      .sort((a, b) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0));
   }
 }

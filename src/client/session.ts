@@ -1,5 +1,5 @@
-// One worker's connection to the target: a Playwright request context, the pacer, the ledger and
-// the unique-number source shared by every ApiClient the worker makes (test-scoped or not).
+// One worker's connection to the target: the HTTP transport, the pacer, the ledger, the support
+// gate and the unique-number source shared by every ApiClient the worker makes (test-scoped or not).
 import type { HarnessConfig } from '../config/config.js';
 import type { Catalogue } from '../spec/types.js';
 import { ApiClient } from './api-client.js';

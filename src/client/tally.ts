@@ -5,7 +5,7 @@
 // what a run costs.
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Intent } from '../checks/types.js';
+import type { Intent } from '../core/exchange.js';
 
 export function tallyFile(reportDir: string): string {
   return path.join(reportDir, 'requests.jsonl');

@@ -25,17 +25,7 @@ export function joinUrl(root: string, relPath: string): string {
   return `${root.replace(/\/+$/, '')}${rel === '/' ? '/' : rel}`;
 }
 
-export type PathValue = string | number | boolean | readonly (string | number)[];
-
-/** Fills `{name}` placeholders; arrays become comma lists (the API's bulk form, `/customers/3,4,5`). */
-export function fillPath(template: string, values: Readonly<Record<string, PathValue>> = {}): string {
-  return template.replace(/\{([^}]+)\}/g, (whole, name: string) => {
-    const v = values[name];
-    if (v === undefined) throw new Error(`path parameter "${name}" of ${template} has no value`);
-    const parts = Array.isArray(v) ? v.map(String) : [String(v)];
-    return parts.map((p) => encodeURIComponent(p)).join(',');
-  });
-}
+export { fillPath, type PathValue } from '../spec/catalogue.js';
 
 /** `?a=1&b=x` for the given query values (empty string when there are none). */
 export function queryString(op: Operation | undefined, query: Readonly<Record<string, unknown>> = {}): string {

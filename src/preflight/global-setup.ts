@@ -8,7 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfigOrExit } from '../config/config.js';
 import { embeddedShopUrl } from '../config/embedded.js';
-import { catalogueFor } from '../../fixtures/catalogue.js';
+import { catalogueFor } from '../spec/cache.js';
 import { compactLedger, ledgerFile } from '../client/ledger.js';
 import { apiRoot } from '../client/url.js';
 import { boardFile } from '../support/board.js';

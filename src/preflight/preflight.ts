@@ -8,6 +8,7 @@ import { Redactor } from '../client/redact.js';
 import { nodeTransport, type HttpResponse } from '../client/http.js';
 import { joinUrl } from '../client/url.js';
 import { rootMapOf } from '../support/routes.js';
+import { notImplementedReason } from '../checks/rules/not-implemented.js';
 
 export class PreflightError extends Error {
   override name = 'PreflightError';
@@ -92,11 +93,6 @@ function transportMessage(url: string, raw: string, insecureTls: boolean): strin
   }
 }
 
-type Json = Record<string, unknown>;
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function parseJson(text: string): unknown {
   try {
@@ -116,11 +112,8 @@ interface Answer {
 
 /** An answer says the operation is not implemented (the path is unknown, 405, 501), not that the API is elsewhere. */
 function notImplemented(a: Answer): boolean {
-  if (a.status === 405 || a.status === 501) return true;
-  if (a.status !== 404 || a.html) return false;
-  const j = a.json;
-  const message = isObj(j) ? [j.message, j.error].find((m): m is string => typeof m === 'string') : undefined;
-  return message !== undefined && /not (been )?implemented|resource not found|route not found|unknown (resource|route|path)|not supported/i.test(message);
+  // An HTML page is not the API's answer: its words say nothing about the API's paths.
+  return notImplementedReason({ status: a.status, json: a.json, text: a.html ? '' : a.text }) !== undefined;
 }
 
 /**

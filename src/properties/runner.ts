@@ -1,8 +1,11 @@
 // Runs one fast-check property against a target and turns a failure into ONE readable report:
 // what went wrong (the predicate's own evidence), the shrunk counterexample, seed, path and the
-// command that replays it. Playwright glue (one report step, annotations, outcome) lives with the
-// suites (suites/properties/support/fixtures.ts); this file stays free of test-runner state.
+// command that replays it, and the same as data for the test's verdict record (the findings of
+// the smallest case, path, replay command). Playwright glue (one report step, the verdict) lives
+// with the suites (suites/properties/support/fixtures.ts); this file stays free of test-runner state.
 import fc from 'fast-check';
+import { ConformanceError } from '../checks/runner.js';
+import type { Finding } from '../core/finding.js';
 import { BlockedError, HarnessError, UnsupportedError } from '../client/errors.js';
 import { joinPath, replayCommand, type ReplayTarget } from './replay.js';
 
@@ -22,6 +25,10 @@ export interface PropertyResult {
   details: fc.RunDetails<unknown>;
   /** Failures: FC_PATH for the replay (path, plus the commands' replay path for model runs). */
   fcPath?: string;
+  /** Failures: the command that replays the shrunk case. */
+  replay?: string;
+  /** Failures: the findings of the smallest case, when its predicate threw a rule's ConformanceError. */
+  findings?: Finding[];
   /** Failures and skips: the text a reader acts on. */
   report?: string;
   /**
@@ -126,6 +133,7 @@ export async function runProperty<Ts extends unknown[]>(property: fc.IAsyncPrope
   const path = details.counterexamplePath ?? settings.path ?? '';
   const fcPath = joinPath(path, replay);
   const harness = isHarnessError(details.errorInstance);
+  const command = replayCommand({ ...input, seed: details.seed, path: fcPath });
   const lines = [
     `${harness ? 'Harness error: ' : ''}Property failed: ${input.claim}`,
     `  after ${ran}, shrunk ${details.numShrinks} time${details.numShrinks === 1 ? '' : 's'}${details.interrupted ? ' (interrupted by the time limit)' : ''}`,
@@ -137,9 +145,11 @@ export async function runProperty<Ts extends unknown[]>(property: fc.IAsyncPrope
     showCounterexample(counterexample),
     '',
     `Seed: ${details.seed}   Path: ${fcPath}   Runs: ${settings.numRuns}`,
-    `Replay: ${replayCommand({ ...input, seed: details.seed, path: fcPath })}`,
+    `Replay: ${command}`,
   ];
-  return { verdict: harness ? 'error' : 'fail', details, fcPath, report: lines.join('\n') };
+  const result: PropertyResult = { verdict: harness ? 'error' : 'fail', details, fcPath, replay: command, report: lines.join('\n') };
+  if (details.errorInstance instanceof ConformanceError) result.findings = [...details.errorInstance.findings];
+  return result;
 }
 
 /** The error a failed property throws: its message is the whole report, with no harness stack. */

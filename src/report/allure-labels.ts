@@ -1,25 +1,30 @@
 // Allure labels for every test, in one place instead of in every test: a reporter that runs just
 // before allure-playwright and hands it, per test, an Allure runtime message (the same attachment
-// `allure.label()` would produce inside a test):
-//   epic = resource group, feature = operationId(s), story = check/rule(s), severity
-//   (auth and data safety critical: allure-severity.ts), parameters seed and profile.
-// It also attaches the evidence as readable text next to evidence.json, and at the end writes
+// `allure.label()` would produce inside a test), from the test's verdict record (verdict.json):
+//   epic = the resource group of its operation in the catalogue, feature = operationId(s),
+//   story = check/rule(s), severity (auth and data safety critical: allure-severity.ts),
+//   parameters seed and profile; a failed test also gets a `defect` label per defect its findings
+//   show (the same signature and title as the compatibility report's defects), which the Allure
+//   report's categories group by (allure-render.ts).
+// It also attaches the evidence as readable text next to verdict.json, and at the end writes
 // environment.properties (spec and target versions) into allure-results.
 // Everything it reads was scrubbed by the redacting reporter first; the evidence text is
 // scrubbed again anyway.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
-import type { Finding } from '../checks/types.js';
+import type { VerdictRecord } from '../core/verdict.js';
 import { loadConfig, PROJECT_ROOT, type HarnessConfig } from '../config/config.js';
 import { Redactor } from '../client/redact.js';
 import { loadCatalogue } from '../spec/load.js';
 import { severityOf } from './allure-severity.js';
 import { runMeta } from './compatibility/meta.js';
-import { keysOf, type Annotation } from './compatibility/tags.js';
+import { reportFinding, stripAnsi } from './compatibility/record.js';
 import { OTHER_CHECK } from './compatibility/types.js';
+import { testDefects } from './defects/group.js';
 import { formatFindings } from './evidence.js';
 import { isListing } from './listing.js';
+import { verdictOfTest } from './verdicts.js';
 
 /** allure-js-commons ALLURE_RUNTIME_MESSAGE_CONTENT_TYPE: how runtime metadata reaches allure-playwright. */
 const ALLURE_MESSAGE = 'application/vnd.allure.message+json';
@@ -35,33 +40,31 @@ interface Label {
   value: string;
 }
 
-export function allureMetadata(test: Pick<TestCase, 'tags' | 'annotations'>, annotations: readonly Annotation[], config: Pick<HarnessConfig, 'fcSeed' | 'profile'>): { labels: Label[]; parameters: { name: string; value: string; excluded?: boolean }[] } {
-  const keys = keysOf(test.tags, annotations);
-  const seedNote = [...annotations].reverse().find((a) => a.type === 'seed')?.description;
-  const labels: Label[] = [{ name: 'epic', value: keys.group ?? 'other' }];
-  for (const op of keys.operations.length ? keys.operations : ['(no operation)']) labels.push({ name: 'feature', value: op });
-  for (const c of keys.checks) if (c !== OTHER_CHECK || keys.checks.length === 1) labels.push({ name: 'story', value: c });
-  labels.push({ name: 'severity', value: severityOf(keys.checks, test.tags) });
+/** The label of each defect a failed test shows: `<title> [D-xxxxxxxx]`, as in the compatibility report. */
+export function defectLabels(verdict: VerdictRecord, message: string | undefined, redactor: Redactor): string[] {
+  return testDefects(verdict, message, (f) => reportFinding(f, redactor)).map((d) => `${d.title} [${d.sig.id}]`);
+}
+
+export function allureMetadata(test: Pick<TestCase, 'tags'>, verdict: VerdictRecord, config: Pick<HarnessConfig, 'fcSeed' | 'profile'>, defects: readonly string[] = []): { labels: Label[]; parameters: { name: string; value: string; excluded?: boolean }[] } {
+  const labels: Label[] = [{ name: 'epic', value: verdict.group }];
+  for (const op of verdict.operations.length ? verdict.operations : ['(no operation)']) labels.push({ name: 'feature', value: op });
+  for (const c of verdict.checks) if (c !== OTHER_CHECK || verdict.checks.length === 1) labels.push({ name: 'story', value: c });
+  labels.push({ name: 'severity', value: severityOf(verdict.checks, test.tags) });
+  for (const d of defects) labels.push({ name: 'defect', value: d });
+  const seed = verdict.property?.seed;
   return {
     labels,
     parameters: [
       // The seed changes from run to run: excluded from Allure's history id so history stays one line per test.
-      { name: 'seed', value: seedNote ?? (config.fcSeed === undefined ? 'drawn per run' : String(config.fcSeed)), excluded: true },
+      { name: 'seed', value: seed !== undefined ? String(seed) : config.fcSeed === undefined ? 'drawn per run' : String(config.fcSeed), excluded: true },
       { name: 'profile', value: config.profile },
     ],
   };
 }
 
-function evidenceText(result: TestResult, redactor: Redactor): string | undefined {
-  const att = result.attachments.find((a) => a.name === 'evidence.json');
-  if (!att) return undefined;
-  try {
-    const raw = att.body ? att.body.toString('utf8') : att.path ? readFileSync(att.path, 'utf8') : '';
-    const parsed = JSON.parse(raw) as { findings?: Finding[] };
-    return parsed.findings?.length ? redactor.text(formatFindings(parsed.findings)) : undefined;
-  } catch {
-    return undefined;
-  }
+function evidenceText(verdict: VerdictRecord, redactor: Redactor): string | undefined {
+  const shown = [...verdict.findings, ...verdict.advisories];
+  return shown.length ? redactor.text(formatFindings(shown)) : undefined;
 }
 
 function propertiesLine(k: string, v: string): string {
@@ -91,11 +94,12 @@ export default class AllureLabelsReporter implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult): void {
     if (result.attachments.some((a) => a.name === LABELS_ATTACHMENT)) return;
-    const annotations: Annotation[] = [...test.annotations, ...(result.annotations ?? [])];
-    const data = allureMetadata(test, annotations, this.config);
+    const verdict = verdictOfTest(test, result, this.redactor);
+    const message = stripAnsi(result.errors[0]?.message ?? result.error?.message ?? '');
+    const data = allureMetadata(test, verdict, this.config, defectLabels(verdict, message, this.redactor));
     result.attachments.push({ name: LABELS_ATTACHMENT, contentType: ALLURE_MESSAGE, body: Buffer.from(JSON.stringify({ type: 'metadata', data })) });
     if (!result.attachments.some((a) => a.name === 'evidence.txt')) {
-      const text = evidenceText(result, this.redactor);
+      const text = evidenceText(verdict, this.redactor);
       if (text) result.attachments.push({ name: 'evidence.txt', contentType: 'text/plain', body: Buffer.from(text, 'utf8') });
     }
   }

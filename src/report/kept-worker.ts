@@ -6,7 +6,9 @@
 // to 'passed' before any other reporter sees the test, so the list, HTML, JUnit and Allure reports,
 // the failed count and the exit code all still show a failure. Only the fault matrix keeps the
 // 'expected' failures (its failures are the point; it reads result statuses).
-export const KEPT_WORKER_ANNOTATION = 'kept-worker';
+import { KEPT_WORKER_ANNOTATION } from '../core/annotations.js';
+
+export { KEPT_WORKER_ANNOTATION };
 
 interface TestLike {
   expectedStatus: string;

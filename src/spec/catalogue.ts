@@ -2,14 +2,11 @@
 // The raw document is consulted only to record where each schema lives, so validators can compile
 // from the $ref-carrying form (shared definitions compile once).
 import type { HttpMethod, Operation, ParameterInfo, RequestBodyInfo, ResponseInfo, SpecSchema } from './types.js';
+import { isObj } from '../core/json.js';
 
 type Json = Record<string, unknown>;
 
 export const METHODS: readonly HttpMethod[] = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'];
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Escapes one JSON-pointer segment. */
 export function ptr(...segments: string[]): string {
@@ -219,4 +216,16 @@ export function pathMatcher(path: string): (candidate: string) => Record<string,
     });
     return out;
   };
+}
+
+export type PathValue = string | number | boolean | readonly (string | number)[];
+
+/** Fills `{name}` placeholders (the inverse of pathMatcher); arrays become comma lists (the API's bulk form, `/customers/3,4,5`). */
+export function fillPath(template: string, values: Readonly<Record<string, PathValue>> = {}): string {
+  return template.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+    const v = values[name];
+    if (v === undefined) throw new Error(`path parameter "${name}" of ${template} has no value`);
+    const parts = Array.isArray(v) ? v.map(String) : [String(v)];
+    return parts.map((p) => encodeURIComponent(p)).join(',');
+  });
 }

@@ -8,6 +8,7 @@
 // bounds (int64 = a safe integer), float/double/password/binary carry no rule, date/date-time/
 // email/byte are checked by the formats registered in validators.ts, unknown formats are dropped
 // (the linter reports them). `type: file` accepts anything; invalid types are dropped.
+import { isObj } from '../core/json.js';
 
 export type SchemaMode = 'request' | 'response';
 
@@ -15,6 +16,13 @@ type Json = { [key: string]: unknown };
 
 export const INT64_MAX = Number.MAX_SAFE_INTEGER;
 export const INT64_MIN = -Number.MAX_SAFE_INTEGER;
+/**
+ * The bounds the format itself sets (2^63). Our spec bounds int64 by 2^53, what a JSON client in
+ * JavaScript reads exactly; the vendor's description does not, so the vendor-normative schema
+ * (fullInt64) takes the format's own range and a larger id is only an advisory.
+ */
+export const INT64_FORMAT_MAX = 2 ** 63;
+export const INT64_FORMAT_MIN = -(2 ** 63);
 const INT32_MAX = 2 ** 31 - 1;
 const INT32_MIN = -(2 ** 31);
 
@@ -45,10 +53,8 @@ export interface ConvertOptions {
   lenientRef?: (ref: string) => string;
   /** Neither readOnly nor write-only fields are forbidden (for examples, which show whole records). */
   ignoreAccess?: boolean;
-}
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+  /** int64 takes the format's range (2^63), not the safe integers (the vendor-normative schema). */
+  fullInt64?: boolean;
 }
 
 function target(s: unknown, resolveRef?: (ref: string) => unknown): unknown {
@@ -166,7 +172,7 @@ export function convertSchema(input: unknown, opts: ConvertOptions, seen: WeakMa
     delete out.maximum;
   }
 
-  applyFormat(out);
+  applyFormat(out, opts.fullInt64 === true);
 
   if (Array.isArray(out.required) && isObj(out.properties)) {
     const props = out.properties;
@@ -221,11 +227,11 @@ function memberFields(schema: unknown, resolveRef: ConvertOptions['resolveRef'],
 
 /** Formats: integers get their bounds (int64 as a safe integer), the rest is left to ajv-formats
  * or to the custom formats registered in validators.ts. */
-function applyFormat(out: Json): void {
+function applyFormat(out: Json, fullInt64 = false): void {
   const format = out.format;
   if (typeof format !== 'string') return;
   if (format === 'int32' || format === 'int64') {
-    const [lo, hi] = format === 'int32' ? [INT32_MIN, INT32_MAX] : [INT64_MIN, INT64_MAX];
+    const [lo, hi] = format === 'int32' ? [INT32_MIN, INT32_MAX] : fullInt64 ? [INT64_FORMAT_MIN, INT64_FORMAT_MAX] : [INT64_MIN, INT64_MAX];
     if (typeof out.minimum !== 'number' && typeof out.exclusiveMinimum !== 'number') out.minimum = lo;
     if (typeof out.maximum !== 'number' && typeof out.exclusiveMaximum !== 'number') out.maximum = hi;
     delete out.format;

@@ -21,6 +21,7 @@ import nodePath from 'node:path';
 import fjp, { type Operation as PatchOperation } from 'fast-json-patch';
 import { parse as parseYaml } from 'yaml';
 import type { SpecFinding } from './types.js';
+import { isObj } from '../core/json.js';
 
 type Json = Record<string, unknown>;
 
@@ -44,10 +45,6 @@ export interface ErrataEntry {
 
 const NEEDS_VALUE: ReadonlySet<ErrataOp> = new Set(['set', 'add', 'replace', 'merge', 'remove-item', 'test']);
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function escapeSegment(s: string): string {
   return s.replace(/~/g, '~0').replace(/\//g, '~1');

@@ -9,6 +9,7 @@ import { buildOperations } from './catalogue.js';
 import { lintSpec } from './lint.js';
 import { metaSchemaFindings, semanticFindings } from './meta.js';
 import type { Catalogue, SpecFinding, SpecSchema } from './types.js';
+import { isObj } from '../core/json.js';
 
 type Json = Record<string, unknown>;
 
@@ -26,10 +27,6 @@ export interface LoadOptions {
 export type LoadPhase = 'bundle' | 'errata' | 'validate' | 'lint' | 'dereference' | 'catalogue';
 
 const NO_VALIDATION: SwaggerParser.Options = { validate: { schema: false, spec: false } };
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function dialectOf(doc: Json): { dialect: 'swagger2' | 'openapi3'; specVersion: string } {
   if (typeof doc.swagger === 'string') return { dialect: 'swagger2', specVersion: doc.swagger };

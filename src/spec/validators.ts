@@ -5,7 +5,9 @@ import { Ajv, type ValidateFunction, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { convertSchema, type ConvertOptions, type SchemaMode } from './convert.js';
 import type { Catalogue, Operation, ResponseInfo } from './types.js';
-import type { SchemaErrorInfo } from '../checks/types.js';
+import type { SchemaErrorInfo } from '../core/exchange.js';
+import { isObj } from '../core/json.js';
+import { applyAllowances, loadAllowances } from './allowances.js';
 
 type Json = Record<string, unknown>;
 
@@ -13,10 +15,6 @@ type Json = Record<string, unknown>;
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
 
 export type Variant = 'request' | 'response' | 'response-strict' | 'example';
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function unescapeSegment(segment: string, uriEncoded: boolean): string {
   let p = segment;
@@ -185,6 +183,7 @@ export class SchemaCompiler {
   constructor(
     private readonly raw: Json,
     dialect: 'swagger2' | 'openapi3',
+    private readonly fullInt64 = false,
   ) {
     this.namedRoot = dialect === 'swagger2' ? '#/definitions/' : '#/components/schemas/';
     this.looping = zeroDepthCycles(raw, dialect);
@@ -205,6 +204,7 @@ export class SchemaCompiler {
       mode,
       strictFields: variant === 'response-strict',
       ignoreAccess: variant === 'example',
+      fullInt64: this.fullInt64,
       mapRef: map(this.idFor(variant)),
       lenientRef: map(this.idFor('response')),
       resolveRef: (ref: string) => (ref.startsWith('#') ? resolvePointer(this.raw, ref) : undefined),
@@ -250,9 +250,26 @@ export class SchemaCompiler {
 export class ValidatorSet {
   private readonly compiler: SchemaCompiler;
   private readonly cache = new Map<string, ValidateFunction | null>();
+  private vendorSet: ValidatorSet | undefined;
 
-  constructor(private readonly catalogue: Catalogue) {
-    this.compiler = new SchemaCompiler(catalogue.raw, catalogue.info.dialect);
+  /** `vendor`: the vendor-normative set (src/spec/allowances.ts), made by `vendor()`. */
+  constructor(
+    private readonly catalogue: Catalogue,
+    private readonly isVendor = false,
+  ) {
+    this.compiler = new SchemaCompiler(catalogue.raw, catalogue.info.dialect, isVendor);
+  }
+
+  /**
+   * The validators of the vendor-normative schema: this spec with what the vendor's description
+   * allows taken back in (spec/vendor-allowances.yaml) and int64 in the format's range. An answer
+   * fails only against these; where only this set's own (stricter) schema refuses it, the finding
+   * is an advisory. Built when first asked for, once per set.
+   */
+  vendor(): ValidatorSet {
+    if (this.isVendor) return this;
+    this.vendorSet ??= new ValidatorSet({ ...this.catalogue, raw: applyAllowances(this.catalogue.raw, loadAllowances()) }, true);
+    return this.vendorSet;
   }
 
   private compile(key: string, variant: Variant, pointer: string | undefined): ValidateFunction | null {

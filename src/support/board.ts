@@ -10,7 +10,7 @@
 // what the run found unsupported and which operations it stopped calling.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Exchange } from '../checks/types.js';
+import type { Exchange } from '../core/exchange.js';
 
 /** A create that answered 5xx this many times is not called again in the run. */
 export const BREAKER_LIMIT = 2;

@@ -13,12 +13,15 @@
 //   that cannot exist; from then on nothing under it is sent.
 // - A create that answered 5xx BREAKER_LIMIT times (half-written records on some shops) is not
 //   called again: a BlockedError names it and its last answer.
-import type { Exchange, Intent } from '../checks/types.js';
-import { saysPathUnknown, unsupportedReason } from '../checks/unsupportedOperation.js';
-import { BlockedError, UnsupportedError } from '../client/errors.js';
-import { fillPath } from '../client/url.js';
+import type { Exchange, Intent } from '../core/exchange.js';
+import { notImplementedReason, saysPathUnknown } from '../checks/rules/not-implemented.js';
+import { BlockedError, UnsupportedError } from '../core/errors.js';
+import { fillPath } from '../spec/catalogue.js';
+import { isCreateOperation, isSearchOperation } from '../spec/operation-kinds.js';
 import type { Operation } from '../spec/types.js';
 import { BREAKER_LIMIT, type SupportBoard } from './board.js';
+
+export { isCreateOperation } from '../spec/operation-kinds.js';
 import { judgeResource, judgeSubPath, literalSteps, nonsenseSegment, type LiteralStep, type PlainAnswer, type RouteVerdict } from './routes.js';
 
 /** Sends a GET (relative path; '' is the API root itself) without asking the gate: the gate's own look at the target. */
@@ -28,13 +31,6 @@ export type SupportGet = (path: string) => Promise<Exchange>;
 const LOOKS_AHEAD: ReadonlySet<Intent> = new Set(['positive', 'setup', 'follow-up', 'cleanup']);
 /** Intents whose answers say whether an operation is implemented (a negative probe's 404 says nothing). */
 const TEACHES: ReadonlySet<Intent> = new Set(['positive', 'setup', 'follow-up']);
-
-/** A POST that makes a record (`POST /customers`, `POST /orders/{id}/items`), not a search or an action on a record. */
-export function isCreateOperation(op: Operation): boolean {
-  if (op.method !== 'post') return false;
-  const last = op.path.split('/').pop() ?? '';
-  return !/^\{.*\}$/.test(last) && last !== 'search' && op.extensions['x-search'] !== true;
-}
 
 function plain(ex: Exchange): PlainAnswer {
   return { status: ex.response.status, text: ex.response.text, ...(ex.response.json !== undefined ? { json: ex.response.json } : {}) };
@@ -103,9 +99,9 @@ export class SupportGate {
     const s = ex.response.status;
     let why: string | undefined;
     if (TEACHES.has(ex.intent)) {
-      why = unsupportedReason(op, ex) ?? (createdInsteadOfSearching(op, ex) ? `${op.method.toUpperCase()} ${op.path} answered ${s} with a single record instead of a list: the target created a record instead of searching` : undefined);
+      why = notImplementedReason(ex.response, op) ?? (createdInsteadOfSearching(op, ex) ? `${op.method.toUpperCase()} ${op.path} answered ${s} with a single record instead of a list: the target created a record instead of searching` : undefined);
     }
-    if (get && ex.intent !== 'undeclared-method' && saysPathUnknown(ex)) {
+    if (get && ex.intent !== 'undeclared-method' && saysPathUnknown(ex.response)) {
       const resource = await this.resourceVerdict(op, get);
       if (resource) why = resource;
     }
@@ -162,8 +158,7 @@ export class SupportGate {
 
 /** A search POST answered like a create: 201, or one record where a list belongs. */
 function createdInsteadOfSearching(op: Operation, ex: Exchange): boolean {
-  if (op.method !== 'post' || isCreateOperation(op)) return false;
-  if (!/\/search$/.test(op.path) && op.extensions['x-search'] !== true) return false;
+  if (!isSearchOperation(op)) return false;
   const s = ex.response.status;
   if (s < 200 || s >= 300) return false;
   const j = ex.response.json;

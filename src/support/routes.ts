@@ -4,6 +4,7 @@
 // `GET /products/search` answers the product list and `GET /products/1/additional_fields` the
 // product itself, so `POST /products/search` is a `POST /products`: it creates a product. A write
 // to such a path must never be sent. Pure functions; src/support/gate.ts sends the requests.
+import { isObj } from '../core/json.js';
 
 /** One literal segment of a path template, with the template of the path it hangs under. */
 export interface LiteralStep {
@@ -37,10 +38,6 @@ export interface PlainAnswer {
   status: number;
   text: string;
   json?: unknown;
-}
-
-function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** Resource names of a root map: an object whose values are URLs or paths. */

@@ -3,6 +3,7 @@
 import type { TestInfo } from '@playwright/test';
 import type { ContractKit } from '../../fixtures/index.js';
 import { applyOutcome, harnessErrorOutcome } from '../../fixtures/outcome.js';
+import { verdictOf } from '../../fixtures/verdict.js';
 import type { Redactor } from '../../src/client/redact.js';
 import { judge, type CheckResult } from '../../src/checks/runner.js';
 import type { Check, Exchange, ProbeKind } from '../../src/checks/types.js';
@@ -66,7 +67,7 @@ async function evaluate(contract: ContractKit, op: Operation, check: Check, test
     const outcome = disabled.length ? 'disabled' : 'skip';
     return { check: check.name, operationId: op.id, outcome, findings: [], judged: 0, reason: [...new Set((disabled.length ? disabled : blocked).map((b) => b.reason))].join('; ') };
   }
-  for (const b of blocked) testInfo.annotations.push({ type: 'note', description: `${b.probe} probe ${b.kind === 'disabled' ? 'disabled' : 'skipped'}: ${b.reason}` });
+  for (const b of blocked) verdictOf(testInfo).note(`${b.probe} probe ${b.kind === 'disabled' ? 'disabled' : 'skipped'}: ${b.reason}`);
   return judge(check, op, exchanges, contract.context(related));
 }
 
@@ -77,5 +78,5 @@ export async function runContractCheck(contract: ContractKit, redactor: Redactor
   } catch (err) {
     throw harnessErrorOutcome(testInfo, err, redactor);
   }
-  await applyOutcome(testInfo, result);
+  applyOutcome(testInfo, result);
 }

@@ -9,7 +9,7 @@ import { differences, isObj, recordOf, requireWrites, test, type FactoryKit, typ
 import { changedDateRule, fieldsSingleRule, filterRule, readList, secondValue, sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
 import { listParameterTests } from '../../fixtures/list-tests.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
-import { listItems } from '../../src/client/resolver.js';
+import { listItems } from '../../src/checks/rules/list-items.js';
 import type { Exchange } from '../../src/checks/types.js';
 
 const ops = await specOperations();
@@ -224,8 +224,8 @@ if (ops.inScope('customers')) test.describe('customers', () => {
     const [guest, registree] = await createMany(kit, [customerInput(kit, { lastname: `${token}-g`, isGuest: true, password: undefined }), customerInput(kit, { lastname: `${token}-r` })]);
     if (!guest || !registree) throw new Error('two customers were created');
     const s: ListSubject = { op: 'getCustomers', scope: { search: token } };
-    await filterRule(kit, s, 'filter-type', { param: 'type', value: 'guest', matches: (r) => r.isGuest === true, include: [guest], exclude: [registree] });
-    await filterRule(kit, s, 'filter-type', { param: 'type', value: 'registree', matches: (r) => r.isGuest === false, include: [registree], exclude: [guest] });
+    await filterRule(kit, s, 'filter-type', { param: 'type', value: 'guest', include: [guest], exclude: [registree] });
+    await filterRule(kit, s, 'filter-type', { param: 'type', value: 'registree', include: [registree], exclude: [guest] });
   });
 
   test('should refuse type=foo with 400', { tag: ['@customers', '@rule:filter-type', '@op:getCustomers', '@readonly'] }, async ({ kit }) => {

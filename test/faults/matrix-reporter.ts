@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { verdictOfTest } from '../../src/report/verdicts.js';
 import type { RawResult, RawRun } from './raw.js';
 
 // eslint-disable-next-line no-control-regex -- terminal colour codes in error messages
@@ -44,16 +45,21 @@ export default class MatrixReporter implements Reporter {
     const titles = test.titlePath().slice(3);
     // The spec file (titlePath[2], relative to testDir), not where test() was called (a helper).
     const file = test.titlePath()[2] ?? path.relative(this.root, test.location.file);
-    const annotations = [...test.annotations, ...(result.annotations ?? [])];
-    const outcome = annotations.filter((a) => a.type === 'outcome').pop()?.description;
+    // The test's verdict record (verdict.json); a test that ended without one is judged from its status.
+    const verdict = verdictOfTest(test, result);
     const raw: RawResult = {
       project,
       id: `${file} › ${titles.join(' › ')}`,
       tags: test.tags,
       status: result.status,
+      outcome: verdict.outcome,
       durationMs: result.duration,
     };
-    if (outcome) raw.outcome = outcome;
+    // What a Fail's defects are made from (analyse.ts groups them): the proof that each fault is one defect.
+    if (verdict.outcome === 'fail') raw.verdict = { outcome: verdict.outcome, operations: verdict.operations, checks: verdict.checks, findings: verdict.findings, ...(verdict.cells ? { cells: verdict.cells } : {}) };
+    // Which rules and checks it advised on: a fault the vendor's description does not cover is caught by these.
+    const advised = [...new Set(verdict.advisories.map((f) => f.check))];
+    if (advised.length) raw.advisories = advised;
     const error = firstLines(result.error?.message);
     if (error) raw.error = error;
     this.results.push(raw);

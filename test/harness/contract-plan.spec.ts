@@ -1,7 +1,8 @@
 // What the contract suite generates from a catalogue: one test per operation and applicable
 // check, its tags and titles, group selection; and how a harness failure is represented.
 import { expect, test } from '@playwright/test';
-import { harnessErrorOutcome, OUTCOME_ANNOTATION } from '../../fixtures/outcome.js';
+import { harnessErrorOutcome } from '../../fixtures/outcome.js';
+import { verdictOf } from '../../fixtures/verdict.js';
 import { GuardError } from '../../src/client/errors.js';
 import { Redactor } from '../../src/client/redact.js';
 import { CHECKS } from '../../src/checks/registry.js';
@@ -48,6 +49,9 @@ test.describe('contract plan @harness @contract', () => {
     const redactor = Redactor.forCredentials('admin@example.test', 'plan-Secret-77x');
     const err = harnessErrorOutcome(info, new GuardError('Refused by the write guard: PUT /customers/1 with plan-Secret-77x'), redactor);
     expect(err.message).toBe('Harness error: GuardError: Refused by the write guard: PUT /customers/1 with [REDACTED]');
-    expect(info.annotations).toContainEqual({ type: OUTCOME_ANNOTATION, description: 'error' });
+    // The test's verdict record says Error with the same (redacted) words once the test fails.
+    const record = verdictOf(info).build({ tags: [], annotations: [], status: 'failed' }, undefined);
+    expect(record.outcome).toBe('error');
+    expect(record.reason).toBe(err.message);
   });
 });

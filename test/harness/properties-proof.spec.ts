@@ -5,7 +5,9 @@
 // - the runner printed the seed once; every property test names it in an annotation;
 // - the clean shop is green;
 // - each fault makes a test fail whose message holds the counterexample, seed, path and the
-//   exact replay command (with SHOP_FAULTS, since the shop was an in-process one);
+//   exact replay command (with SHOP_FAULTS, since the shop was an in-process one); a fault the
+//   vendor's description does not cover (`shows: 'advisory'`) is reported as an advisory with its
+//   evidence instead, and fails no test;
 // - a property run is one report step, with no step per request inside it;
 // - the printed replay command, run as printed, fails again on the first run with the same
 //   counterexample (the model failure: its FC_PATH also carries the commands' replay path).
@@ -16,6 +18,7 @@ import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { FAULTS } from '../../reference/faults/registry.js';
 import { PROJECT_ROOT } from '../../src/config/config.js';
+import { columnOfTag } from '../faults/analyse.js';
 import { PROPERTY_FAULT_CASES, faultProject } from './properties-proof.cases.js';
 import { childEnv, runProof, type ProofRun } from './support/proof-run.js';
 
@@ -57,7 +60,13 @@ test.describe('property and model suites proof @harness @properties', () => {
     const banners = proof.output.split('\n').filter((l) => l.startsWith('fast-check seed '));
     expect(banners, proof.output.slice(0, 2000)).toEqual([`fast-check seed ${SEED} (from FC_SEED; FC_RUNS=25); replay a property failure with the FC_SEED=… FC_PATH=… command it prints`]);
     const ran = proof.tests.filter((t) => t.status === 'passed' || t.status === 'failed');
-    for (const t of ran) expect(t.annotations.find((a) => a.type === 'fast-check')?.description, t.title).toMatch(new RegExp(`^seed ${SEED}, \\d+ runs: `));
+    for (const t of ran) expect(String(t.verdict?.property?.seed), t.title).toBe(SEED);
+  });
+
+  test("should file each property test under its operation's resource group, not under the tag @properties", ({ proof }) => {
+    const ran = proof.tests.filter((t) => t.verdict && t.tags.includes('@properties'));
+    expect(ran.length).toBeGreaterThan(10);
+    for (const t of ran) expect(`@${t.verdict?.group ?? ''}`, t.title).toBe(t.tags.find((g) => g !== '@properties' && !g.includes(':')));
   });
 
   test('should be green on the clean shop', ({ proof }) => {
@@ -66,7 +75,28 @@ test.describe('property and model suites proof @harness @properties', () => {
     expect(clean.filter((t) => t.status !== 'passed' && t.status !== 'skipped').map((t) => `${t.title}: ${t.message.slice(0, 400)}`)).toEqual([]);
   });
 
-  for (const c of PROPERTY_FAULT_CASES) {
+  for (const c of PROPERTY_FAULT_CASES.filter((x) => FAULTS.find((f) => f.name === x.fault)?.shows === 'advisory')) {
+    test(`should report ${c.fault} as an advisory of a property, with its evidence and the run's seed, and fail no test over it`, ({ proof }) => {
+      const columns = (FAULTS.find((f) => f.name === c.fault)?.catches ?? []).map(columnOfTag);
+      const mine = proof.tests.filter((t) => t.project === faultProject(c.fault) && t.status !== 'skipped');
+      expect(mine.filter((t) => t.status !== 'passed').map((t) => `${t.title}: ${t.message.slice(0, 400)}`)).toEqual([]);
+      const advisoriesOf = (t: (typeof mine)[number]) => (t.verdict?.advisories ?? []).filter((a) => columns.includes(a.check));
+      const advised = mine.filter((t) => advisoriesOf(t).length > 0);
+      expect(advised.length, JSON.stringify(mine.map((t) => [t.title, t.status, t.verdict?.advisories.map((a) => a.check)]))).toBeGreaterThan(0);
+      for (const t of advised) {
+        expect(String(t.verdict?.property?.seed), t.title).toBe(SEED);
+        for (const a of advisoriesOf(t)) {
+          expect(a.outcome).toBe('advisory');
+          expect(a.basis?.kind, a.title).not.toBe('described');
+          expect(a.evidence?.curl, a.title).toMatch(/^curl /);
+        }
+        const clean = proof.tests.find((x) => x.project === 'clean' && x.title === t.title);
+        expect(clean?.verdict?.advisories.filter((a) => columns.includes(a.check)) ?? [], `${t.title} on the clean shop`).toEqual([]);
+      }
+    });
+  }
+
+  for (const c of PROPERTY_FAULT_CASES.filter((x) => FAULTS.find((f) => f.name === x.fault)?.shows !== 'advisory')) {
     test(`should catch ${c.fault} with a property and print the counterexample, seed, path and replay command`, ({ proof }) => {
       const catches: readonly string[] = FAULTS.find((f) => f.name === c.fault)?.catches ?? [];
       const mine = proof.tests.filter((t) => t.project === faultProject(c.fault));
@@ -79,7 +109,7 @@ test.describe('property and model suites proof @harness @properties', () => {
         expect(t.message).toMatch(new RegExp(`Seed: ${SEED} {3}Path: \\S+ {3}Runs: \\d+`));
         const replay = /^Replay: (.+)$/m.exec(t.message)?.[1] ?? '';
         expect(replay).toMatch(new RegExp(`^SHOP_FAULTS=${c.fault} FC_SEED=${SEED} FC_PATH=\\S+ npx playwright test suites/${c.file.replace(/[.]/g, '\\.')} -g '.+'$`));
-        expect(t.annotations.find((a) => a.type === 'replay')?.description).toBe(replay);
+        expect(t.verdict?.property?.replay).toBe(replay);
       }
     });
   }

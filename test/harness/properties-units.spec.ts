@@ -1,36 +1,40 @@
-// Units of src/properties: the Link header judge, the sort order, record identities and search
-// folding, the replay command, the failure report of a property run, the seed and its banner.
+// Units of the list judges the properties use (src/checks/rules: the Link header, the sort order,
+// record identities and search folding) and of src/properties: the replay command, the failure
+// report of a property run, the seed and its banner.
 import fc from 'fast-check';
 import { expect, test } from '@playwright/test';
 import { HarnessError } from '../../src/client/errors.js';
-import { expectedRels, linkProblems, parseLinkHeader } from '../../src/properties/links.js';
-import { compareValues, firstDisorder, parseSortKeys } from '../../src/properties/order.js';
-import { containsFolded, identity, multisetDiff, sameMultiset, searchableValues } from '../../src/properties/records.js';
+import { expectedLinks, linkHeaderProblems, parseLinkHeader } from '../../src/checks/rules/links.js';
+import { compareValues, firstDisorder, parseSortKeys } from '../../src/checks/rules/sort.js';
+import { identity, multisetDiff, sameMultiset } from '../../src/checks/rules/records.js';
+import { containsFolded, searchableValues } from '../../src/checks/rules/search.js';
 import { joinPath, replayCommand, shellQuote, splitPath, titleGrep } from '../../src/properties/replay.js';
 import { runProperty, scaledRuns, showCounterexample } from '../../src/properties/runner.js';
 import { bannerStream, drawSeed, seedBanner, seedFromRunId } from '../../src/properties/seed.js';
 
 const URL_P2 = 'https://shop.example.test/v2/customers?page=2&per_page=2&sort=%2Bname';
 
+const msgs = (problems: readonly { message: string }[]): string[] => problems.map((p) => p.message);
+
 test.describe('property helpers @harness @properties', () => {
   test('should expect first/previous after page 1 and next/last before the last page', () => {
-    expect([...expectedRels(1, 1)]).toEqual([]);
-    expect([...expectedRels(1, 3)]).toEqual([['next', 2], ['last', 3]]);
-    expect([...expectedRels(3, 3)]).toEqual([['first', 1], ['previous', 2]]);
-    expect([...expectedRels(2, 3)]).toEqual([['first', 1], ['previous', 1], ['next', 3], ['last', 3]]);
+    expect([...expectedLinks(1, 1)]).toEqual([]);
+    expect([...expectedLinks(1, 3)]).toEqual([['next', 2], ['last', 3]]);
+    expect([...expectedLinks(3, 3)]).toEqual([['first', 1], ['previous', 2]]);
+    expect([...expectedLinks(2, 3)]).toEqual([['first', 1], ['previous', 1], ['next', 3], ['last', 3]]);
   });
 
   test('should accept a right Link header and name what is wrong with a bad one', () => {
     const link = (p: number) => `https://shop.example.test/v2/customers?page=${p}&per_page=2&sort=%2Bname`;
     const good = `<${link(1)}>; rel="first", <${link(1)}>; rel="previous", <${link(3)}>; rel="next", <${link(3)}>; rel="last"`;
     expect(parseLinkHeader(good).map((l) => l.rel)).toEqual(['first', 'previous', 'next', 'last']);
-    expect(linkProblems(URL_P2, good, 2, 3)).toEqual([]);
-    expect(linkProblems(URL_P2, good.replace(/, <[^>]+>; rel="next"/, ''), 2, 3)).toEqual(['rel="next" is missing (should point to page 3)']);
-    expect(linkProblems(URL_P2, good.replace(`${link(3)}>; rel="last"`, `${link(4)}>; rel="last"`), 2, 3)[0]).toMatch(/rel="last" points to page 4, should be 3/);
-    expect(linkProblems(URL_P2, good.replace(/sort=%2Bname>; rel="first"/, 'sort=-name>; rel="first"'), 2, 3)[0]).toMatch(/rel="first" changes the other query parameters/);
-    expect(linkProblems(URL_P2, good, 3, 3)).toContain(`rel="next" should not be on page 3 of 3: ${link(3)}`);
+    expect(msgs(linkHeaderProblems(URL_P2, good, 2, 3))).toEqual([]);
+    expect(msgs(linkHeaderProblems(URL_P2, good.replace(/, <[^>]+>; rel="next"/, ''), 2, 3))).toEqual(['rel="next" is missing (should point to page 3)']);
+    expect(msgs(linkHeaderProblems(URL_P2, good.replace(`${link(3)}>; rel="last"`, `${link(4)}>; rel="last"`), 2, 3))[0]).toMatch(/rel="last" points to page 4, should be 3/);
+    expect(msgs(linkHeaderProblems(URL_P2, good.replace(/sort=%2Bname>; rel="first"/, 'sort=-name>; rel="first"'), 2, 3))[0]).toMatch(/rel="first" changes the other query parameters/);
+    expect(msgs(linkHeaderProblems(URL_P2, good, 3, 3))).toContain(`rel="next" should not be on page 3 of 3: ${link(3)}`);
     // Relative links resolve against the request.
-    expect(linkProblems(URL_P2, '</v2/customers?page=1&per_page=2&sort=%2Bname>; rel="first", </v2/customers?page=1&per_page=2&sort=%2Bname>; rel="previous"', 2, 2)).toEqual([]);
+    expect(msgs(linkHeaderProblems(URL_P2, '</v2/customers?page=1&per_page=2&sort=%2Bname>; rel="first", </v2/customers?page=1&per_page=2&sort=%2Bname>; rel="previous"', 2, 2))).toEqual([]);
   });
 
   test('should order strings by bytes, numbers by value, and missing values first', () => {
@@ -43,7 +47,7 @@ test.describe('property helpers @harness @properties', () => {
     const keys = parseSortKeys(['-a', '+b']);
     expect(keys).toEqual([{ field: 'a', desc: true }, { field: 'b', desc: false }]);
     expect(firstDisorder([{ a: 2, b: 'x' }, { a: 2, b: 'y' }, { a: 1, b: 'a' }], keys)).toBeUndefined();
-    expect(firstDisorder([{ a: 2, b: 'y' }, { a: 2, b: 'x' }], keys)).toBe(1);
+    expect(firstDisorder([{ a: 2, b: 'y' }, { a: 2, b: 'x' }], keys)).toMatchObject({ index: 1 });
   });
 
   test('should identify records by id, else by content, and compare lists as multisets', () => {

@@ -10,7 +10,10 @@
 //
 // The difference is taken per table as a multiset of rows, not by line position: tables without a
 // primary key (email_contacts) have no stable row order, and the shop rewrites such rows in
-// another order when it touches them.
+// another order when it touches them. Schema lines are compared per table too. When a table's
+// columns changed (GX 4.8 adds a group_permission_<id> column to its products and categories for
+// each customer group), its rows are compared on the columns both dumps have, so the schema change
+// shows once and not as every row of the table.
 import { spawnSync } from 'node:child_process';
 
 /** One row: the dump's literal line plus its values by column name (NULL as null). */
@@ -25,16 +28,26 @@ export interface Dump {
   columns: Map<string, string[]>;
   /** Row lines by table. */
   rows: Map<string, string[]>;
-  /** Every other line (schema, comments, SET statements), in order. */
-  other: string[];
+  /**
+   * Every other line (schema, comments, SET statements), in order, by the table whose section of
+   * the dump holds it ('' for the lines before the first table).
+   */
+  other: Map<string, string[]>;
+}
+
+export interface SchemaLine {
+  /** The table whose section holds the line ('' before the first table). */
+  table: string;
+  /** `+ ` or `- ` and the line. */
+  line: string;
 }
 
 export interface DumpDiff {
   /** Rows present after but not before (an update shows as one removed and one added row). */
   added: Row[];
   removed: Row[];
-  /** Non-row lines that differ (schema changes), `+ ` or `- ` prefixed. */
-  schema: string[];
+  /** Non-row lines that differ (schema changes). */
+  schema: SchemaLine[];
 }
 
 /** The recipe's mariadb-dump arguments for the shop's database behind `socket`. */
@@ -56,9 +69,12 @@ export function stripCounters(text: string): string {
 
 const INSERT = /^INSERT INTO `([^`]+)` VALUES \((.*)\);$/;
 
+const SECTION = /^-- (?:Table structure|Dumping data) for table `([^`]+)`$/;
+
 export function parseDump(text: string): Dump {
-  const dump: Dump = { columns: new Map(), rows: new Map(), other: [] };
+  const dump: Dump = { columns: new Map(), rows: new Map(), other: new Map() };
   let table: string | undefined;
+  let section = '';
   for (const line of text.split('\n')) {
     const ins = INSERT.exec(line);
     if (ins) {
@@ -68,7 +84,17 @@ export function parseDump(text: string): Dump {
       dump.rows.set(t, list);
       continue;
     }
-    dump.other.push(line);
+    const header = SECTION.exec(line)?.[1];
+    if (header !== undefined && header !== section) {
+      // The `--` line above a section's header opens that section, not the one before it.
+      const prev = dump.other.get(section);
+      const opener = prev?.at(-1) === '--' ? prev.pop() : undefined;
+      section = header;
+      if (opener !== undefined) dump.other.set(section, [...(dump.other.get(section) ?? []), opener]);
+    }
+    const other = dump.other.get(section) ?? [];
+    other.push(line);
+    dump.other.set(section, other);
     const create = /^CREATE TABLE `([^`]+)` \($/.exec(line);
     if (create) {
       table = create[1] ?? '';
@@ -132,18 +158,20 @@ export function toRow(dump: Dump, table: string, line: string): Row {
   return { table, line, values };
 }
 
-/** Lines of `a` not matched one for one in `b` (multiset difference). */
-function minus(a: readonly string[], b: readonly string[]): string[] {
+/** Items of `a` not matched one for one in `b` (multiset difference by `key`). */
+function minus<T>(a: readonly T[], b: readonly T[], key: (t: T) => string): T[] {
   const count = new Map<string, number>();
-  for (const l of b) count.set(l, (count.get(l) ?? 0) + 1);
-  const out: string[] = [];
-  for (const l of a) {
-    const c = count.get(l) ?? 0;
-    if (c > 0) count.set(l, c - 1);
-    else out.push(l);
+  for (const t of b) count.set(key(t), (count.get(key(t)) ?? 0) + 1);
+  const out: T[] = [];
+  for (const t of a) {
+    const c = count.get(key(t)) ?? 0;
+    if (c > 0) count.set(key(t), c - 1);
+    else out.push(t);
   }
   return out;
 }
+
+const same = (a: readonly string[] | undefined, b: readonly string[] | undefined): boolean => (a ?? []).length === (b ?? []).length && (a ?? []).every((c, i) => c === b?.[i]);
 
 export function diffDumps(before: Dump, after: Dump): DumpDiff {
   const diff: DumpDiff = { added: [], removed: [], schema: [] };
@@ -151,10 +179,28 @@ export function diffDumps(before: Dump, after: Dump): DumpDiff {
   for (const t of [...tables].sort()) {
     const b = before.rows.get(t) ?? [];
     const a = after.rows.get(t) ?? [];
-    for (const l of minus(a, b)) diff.added.push(toRow(after, t, l));
-    for (const l of minus(b, a)) diff.removed.push(toRow(before, t, l));
+    const cols = before.columns.get(t);
+    const colsAfter = after.columns.get(t);
+    if (same(cols, colsAfter)) {
+      // The line is the row; only the rows that differ are parsed.
+      diff.added.push(...minus(a, b, (l) => l).map((l) => toRow(after, t, l)));
+      diff.removed.push(...minus(b, a, (l) => l).map((l) => toRow(before, t, l)));
+      continue;
+    }
+    // The columns changed: rows compare by their values on the columns both dumps have.
+    const shared = (cols ?? []).filter((c) => (colsAfter ?? []).includes(c));
+    const key = (r: Row): string => JSON.stringify(shared.map((c) => r.values[c] ?? null));
+    const rb = b.map((l) => toRow(before, t, l));
+    const ra = a.map((l) => toRow(after, t, l));
+    diff.added.push(...minus(ra, rb, key));
+    diff.removed.push(...minus(rb, ra, key));
   }
-  diff.schema = [...minus(before.other, after.other).map((l) => `- ${l}`), ...minus(after.other, before.other).map((l) => `+ ${l}`)];
+  const sections = new Set([...before.other.keys(), ...after.other.keys()]);
+  for (const t of [...sections].sort()) {
+    const b = before.other.get(t) ?? [];
+    const a = after.other.get(t) ?? [];
+    diff.schema.push(...minus(b, a, (l) => l).map((l) => ({ table: t, line: `- ${l}` })), ...minus(a, b, (l) => l).map((l) => ({ table: t, line: `+ ${l}` })));
+  }
   return diff;
 }
 
@@ -162,5 +208,5 @@ export function diffDumps(before: Dump, after: Dump): DumpDiff {
 export function diffText(d: DumpDiff): string[] {
   const rows = [...d.removed.map((r) => ({ t: r.table, l: `- ${r.line}` })), ...d.added.map((r) => ({ t: r.table, l: `+ ${r.line}` }))];
   rows.sort((x, y) => (x.t < y.t ? -1 : x.t > y.t ? 1 : 0));
-  return [...rows.map((r) => r.l), ...d.schema];
+  return [...rows.map((r) => r.l), ...d.schema.map((s) => s.line)];
 }

@@ -1,35 +1,53 @@
 // `npm run test:realshop` (and the real-shop phase of `npm test`): the whole standard and readonly
-// conformance against the vendor's real shop (Gambio GX 3.2.0.1), installed pristine by the
-// read-only recipe in shared/realshop, with the database dumped around each run.
+// conformance against each of the vendor's real shops in shops.ts (Gambio GX 3.2.0.1 and GX
+// 4.8.0.3), each installed pristine by its read-only recipe, with the database dumped around each run.
 //
-//   node --import tsx test/realshop/run.ts [--counts=<file>]   the phase
-//   node --import tsx test/realshop/run.ts --stop              stop this phase's shop, if running
+//   node --import tsx test/realshop/run.ts [--counts=<file>] [--update-baselines [--fresh]]   the phase
+//   node --import tsx test/realshop/run.ts --stop              stop the phase's shops, if running
 //
-// Steps: find the recipe (REALSHOP_DIR, ../shared/realshop, /work/shared/realshop); set up its own
-// instance (REALSHOP_ROOT=/tmp/gambio/npm-test, REALSHOP_PORT=8091), or `reinstall` it pristine when
-// it is installed already; then for PROFILE=standard and then readonly: dump, reset the shop's
-// rate-limit counter, `npm run conformance` with the baseline spec/baselines/gambio-gx-3.2.0.1.baseline.json
-// into reports/realshop/<profile>, dump again. The shop is stopped at the end, whatever happened.
+// Per shop: find its recipe (<env>_DIR, else shops.ts's folders); set up its own instance
+// (<env>_ROOT, <env>_PORT), or `reinstall` it pristine when installed already, and check the
+// versions it reports; then for PROFILE=standard and then readonly: dump, reset the shop's
+// rate-limit counter, `npm run conformance` with the shop's baseline into
+// reports/realshop/<shop>/<run>, dump again; stop the shop, whatever happened. The next shop's
+// set-up starts as soon as the previous one's ended, so it goes on while the previous shop's runs
+// go (the first one's runs alone: it may install packages, and apt takes one lock); the runs
+// themselves never overlap each other.
 //
-// Checks, each counted: the shop was set up; per run the CI gate (exit 0, no new failure, no
-// baseline entry that now passes, no run error, no Error outcome); the standard run's database
-// diff holds only rows of records its leftover report names with a reason (mapping.ts); the
-// readonly run's diff is empty; per run no 429 and at most 4,000 requests, counted from the PHP
-// server's log; no credential in reports/realshop; the shop stopped with nothing left running.
-// Figures go to reports/realshop/summary.json. If the recipe cannot be found or set up, the phase
-// fails with one line. The recipe needs root.
+// Checks, each counted, per shop: set up; per run the CI gate (exit 0, no new failure, no run
+// error, no Error outcome); no baseline entry that now passes, over the shop's runs (gate.ts);
+// the standard run's database
+// diff holds only rows of records its leftover report names with a reason (mapping.ts), or of the
+// shop's own bookkeeping; the readonly run's diff is empty; per run no 429 and at most 4,000
+// requests, counted from the PHP server's log; the shop stopped with nothing left running. Then
+// one credential scan of reports/realshop. Figures go to reports/realshop/summary.json.
+//
+// REALSHOP_REPRO=1 (issue 20; off until the harness replays failures): a shop marked `repro`
+// (GX 3.2) runs standard twice, pristine each time, with two seeds and the harness's default
+// workers, and the two runs must fail the same cells; the cells that differ are printed.
+//
+// --update-baselines rewrites each shop's baseline from its runs (baseline.ts), then judges the
+// gates against it. If a recipe cannot be found or a shop set up, its check fails with one line
+// naming the shop and the step. The recipes need root.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/config/config.js';
 import { secretForms } from '../../src/client/redact.js';
+import type { BaselineEntry, CompatibilityReport } from '../../src/report/compatibility/types.js';
 import { scanTree } from '../support/artefact-scan.js';
+import { rewriteBaseline } from './baseline.js';
 import { diffDumps, diffText, parseDump, takeDump, toRow, type Dump, type Row } from './dump.js';
-import { judgeRun, type GateVerdict } from './gate.js';
-import { BOOKKEEPING_TABLES, judgeDiff, parseLeftovers, parsePossiblePartial, type DiffVerdict, type Leftover, type Lookup, type PossiblePartial } from './mapping.js';
-import { findRecipe, instance, isInstalled, livePids, RecipeError, resetRateLimit, runScript, whyFailed, writePhpWrapper, type Instance } from './recipe.js';
+import { judgeFixed, judgeReport, judgeRun, type GateVerdict } from './gate.js';
+import { judgeDiff, parseLeftovers, parsePossiblePartial, type DiffVerdict, type Leftover, type Lookup, type PossiblePartial } from './mapping.js';
+import { findRecipe, instance, isInstalled, livePids, RecipeError, resetRateLimit, runScript, runScriptAsync, whyFailed, writePhpWrapper, type Instance, type ScriptResult } from './recipe.js';
+import { processesCpu, reapedChildrenCpu } from './cpu.js';
+import { compareFailCells, differingLines, failCells, reproSeeds } from './repro.js';
 import { logPosition, requestsBetween, type RequestCount } from './requests.js';
-import { REALSHOP_BASELINE, realShopArgs, realShopEnv } from './settings.js';
+import { realShopArgs, realShopEnv, realShopSeed, realShopWorkers, reproWanted } from './settings.js';
+import { chosenShops, SHOPS, ShopChoiceError, type ShopDef } from './shops.js';
+import { checkVersions } from './versions.js';
 
 interface Counts {
   passed: number;
@@ -45,8 +63,21 @@ interface Check {
 
 type Profile = 'standard' | 'readonly';
 
-interface RunFigures {
+/** One conformance run of a shop: its folder name, profile, seed and workers (null: the harness's default). */
+interface RunSpec {
+  label: string;
   profile: Profile;
+  seed: string;
+  workers: string | null;
+  /** Reinstall the shop first (the second standard run of the reproducibility pair). */
+  pristineFirst: boolean;
+}
+
+interface RunFigures {
+  label: string;
+  profile: Profile;
+  seed: string;
+  workers: string;
   reportDir: string;
   exitCode: number;
   seconds: number;
@@ -54,7 +85,24 @@ interface RunFigures {
   gate: GateVerdict;
   diff: { lines: number; added: number; removed: number; schema: number; explained: number; bookkeeping: number; unexplained: number; file: string } | null;
   leftovers: number | null;
+  reinstallSeconds?: number;
+  /** The machine's 1-minute load average when the run started and ended (2 cores: above 2, the wall time measures the neighbours too). */
+  load: [number, number];
+  /** CPU seconds of the run: the harness's processes and the shop's (web server, workers, database). */
+  cpu: { harness: number; shop: number };
   error?: string;
+}
+
+interface ShopFigures {
+  title: string;
+  baseUrl?: string;
+  root?: string;
+  recipe?: string;
+  setup?: { mode: string; seconds: number; exitCode: number; startedAtS: number; overlappedRuns: boolean; load: [number, number]; again?: { seconds: number; exitCode: number } };
+  runs: Record<string, Omit<RunFigures, 'requests' | 'reportDir'> & { requests: number; statuses: Record<string, number>; nonApiRequests: number; reportDir: string }>;
+  repro?: { seeds: [string, string]; failCells: [number, number]; differing: string[] };
+  baseline?: { file: string; entries: number; added: number; removed: number };
+  wallSeconds: number;
 }
 
 const MAX_REQUESTS = 4000;
@@ -63,9 +111,12 @@ const SHOW_LINES = 40;
 const outDir = path.join(PROJECT_ROOT, 'reports/realshop');
 const rel = (p: string): string => path.relative(PROJECT_ROOT, p) || '.';
 const countsArg = process.argv.find((a) => a.startsWith('--counts='))?.slice('--counts='.length);
+const updateBaselines = process.argv.includes('--update-baselines');
 const started = Date.now();
 const checks: Check[] = [];
 let interrupted: NodeJS.Signals | undefined;
+/** A shop's runs are going: a set-up started now overlaps them. */
+let runsGoing = false;
 
 function say(text: string): void {
   process.stdout.write(`${text}\n`);
@@ -78,6 +129,11 @@ function check(name: string, ok: boolean, detail: string): void {
 
 function secs(ms: number): number {
   return Math.round(ms / 100) / 10;
+}
+
+/** The 1-minute load average, one decimal. */
+function load(): number {
+  return Math.round((loadavg()[0] ?? 0) * 10) / 10;
 }
 
 function finish(extra: Record<string, unknown> = {}): never {
@@ -100,9 +156,15 @@ function cannot(line: string): never {
   } catch {
     // a stale folder we may not remove: finish() says so
   }
-  checks.push({ name: 'real shop set up', ok: false, detail: line });
+  checks.push({ name: 'real shops set up', ok: false, detail: line });
   process.stderr.write(`real shop: cannot run: ${line}\n`);
   finish();
+}
+
+/** One shop cannot be set up: one line naming the shop and the step, one failed check. */
+function shopCannot(shop: ShopDef, step: string, why: string): void {
+  checks.push({ name: `${shop.key}: set up`, ok: false, detail: `${step}: ${why}` });
+  process.stderr.write(`real shop ${shop.key} (${shop.title}): cannot set up: ${step}: ${why}\n`);
 }
 
 /** PIDs of the instance's servers and of their children (php -S workers). */
@@ -141,7 +203,7 @@ function stopShop(inst: Instance): Check {
   const left = before.filter(alive);
   const ok = r.status === 0 && left.length === 0;
   const detail = ok ? `stop.sh ended ${before.length} process(es) in ${secs(r.ms)} s` : `stop.sh exited ${r.status}${left.length ? `; still running: ${left.join(', ')}` : ''}: ${whyFailed(r.output)}`;
-  return { name: 'real shop stopped, nothing left running', ok, detail };
+  return { name: `${inst.shop.key}: shop stopped, nothing left running`, ok, detail };
 }
 
 function onSignal(sig: NodeJS.Signals): void {
@@ -149,16 +211,16 @@ function onSignal(sig: NodeJS.Signals): void {
 }
 
 /**
- * `npm run conformance` for one profile. Its console output (every failure with its evidence: many
- * thousand lines against this shop) goes to <REPORT_DIR>/console.log; what is printed here is its
- * closing part, from the compatibility summary line on.
+ * `npm run conformance` for one run. Its console output (every failure with its evidence: many
+ * thousand lines against a real shop) goes to <REPORT_DIR>/console.log; what is printed here is
+ * its closing part, from the compatibility summary line on.
  */
-async function conformance(inst: Instance, profile: Profile, reportDir: string): Promise<number> {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...realShopEnv(inst, profile), REPORT_DIR: reportDir, SHOP_FAULTS: '' };
+async function conformance(inst: Instance, run: RunSpec, reportDir: string): Promise<number> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...realShopEnv(inst, run.profile, process.env, run.seed), REPORT_DIR: reportDir, SHOP_FAULTS: '' };
   // Each run its own id; npm test's JSON reporter file is not ours to write.
   delete env.RUN_ID;
   delete env.PLAYWRIGHT_JSON_OUTPUT_NAME;
-  const args = ['--import', 'tsx', 'src/cli/conformance.ts', ...realShopArgs(), '--reporter', process.env.REALSHOP_REPORTER || 'dot'];
+  const args = ['--import', 'tsx', 'src/cli/conformance.ts', ...realShopArgs(inst, process.env, run.workers), '--reporter', process.env.REALSHOP_REPORTER || 'dot'];
   mkdirSync(reportDir, { recursive: true });
   const logFile = path.join(reportDir, 'console.log');
   const fd = openSync(logFile, 'w');
@@ -200,17 +262,51 @@ function lookupIn(...dumps: Dump[]): Lookup {
   };
 }
 
-async function oneRun(inst: Instance, profile: Profile): Promise<{ figures: RunFigures; verdict: DiffVerdict | undefined; diffLines: string[] }> {
-  const reportDir = path.join(outDir, profile);
-  const dumpDir = path.join(outDir, 'dumps');
+function reportOf(figures: RunFigures): CompatibilityReport | undefined {
+  const file = path.join(PROJECT_ROOT, figures.reportDir, 'compatibility/report.json');
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as CompatibilityReport;
+  } catch {
+    return undefined;
+  }
+}
+
+async function oneRun(inst: Instance, run: RunSpec, shopDir: string): Promise<{ figures: RunFigures; verdict: DiffVerdict | undefined; diffLines: string[] }> {
+  const reportDir = path.join(shopDir, run.label);
+  const dumpDir = path.join(shopDir, 'dumps');
   mkdirSync(dumpDir, { recursive: true });
   rmSync(reportDir, { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });
-  const figures: RunFigures = { profile, reportDir: rel(reportDir), exitCode: -1, seconds: 0, requests: { requests: 0, statuses: {}, other: 0 }, gate: { ok: false, problems: ['not run'], outcomes: {} }, diff: null, leftovers: null };
+  const figures: RunFigures = {
+    label: run.label,
+    profile: run.profile,
+    seed: run.seed,
+    workers: run.workers ?? 'default',
+    reportDir: rel(reportDir),
+    exitCode: -1,
+    seconds: 0,
+    requests: { requests: 0, statuses: {}, other: 0 },
+    gate: { ok: false, problems: ['not run'], outcomes: {} },
+    diff: null,
+    leftovers: null,
+    load: [load(), 0],
+    cpu: { harness: 0, shop: 0 },
+  };
+  const name = `${inst.shop.key} ${run.label}`;
+  if (run.pristineFirst) {
+    const r = runScript(inst, 'setup.sh', ['reinstall']);
+    writeFileSync(path.join(shopDir, `setup-${run.label}.log`), r.output);
+    figures.reinstallSeconds = secs(r.ms);
+    if (r.status !== 0) {
+      figures.error = `setup.sh reinstall before the run failed (exit ${r.status}): ${whyFailed(r.output)}`;
+      return { figures, verdict: undefined, diffLines: [] };
+    }
+    say(`\n-- ${name}: setup.sh reinstall (pristine again) in ${figures.reinstallSeconds} s`);
+  }
   let before: Dump;
   try {
     const text = takeDump(inst.socket);
-    writeFileSync(path.join(dumpDir, `${profile}-before.sql`), text);
+    writeFileSync(path.join(dumpDir, `${run.label}-before.sql`), text);
     before = parseDump(text);
   } catch (err) {
     figures.error = `dump before the run: ${err instanceof Error ? err.message : String(err)}`;
@@ -218,17 +314,21 @@ async function oneRun(inst: Instance, profile: Profile): Promise<{ figures: RunF
   }
   resetRateLimit(inst);
   const pos0 = logPosition(inst.serverLog);
-  say(`\n-- ${profile}: npm run conformance against ${inst.baseUrl} (REPORT_DIR=${rel(reportDir)})`);
+  say(`\n-- ${name}: npm run conformance against ${inst.baseUrl} (PROFILE=${run.profile}, FC_SEED=${run.seed}, workers ${figures.workers}, REPORT_DIR=${rel(reportDir)})`);
   const t0 = Date.now();
-  figures.exitCode = await conformance(inst, profile, reportDir);
+  const shopPids = processTree(livePids(inst));
+  const cpu0 = { harness: reapedChildrenCpu(), shop: processesCpu(shopPids) };
+  figures.exitCode = await conformance(inst, run, reportDir);
   figures.seconds = secs(Date.now() - t0);
+  figures.load[1] = load();
+  figures.cpu = { harness: Math.round(reapedChildrenCpu() - cpu0.harness), shop: Math.round(processesCpu(shopPids) - cpu0.shop) };
   figures.requests = requestsBetween(inst.serverLog, pos0, logPosition(inst.serverLog));
   figures.gate = judgeRun(path.join(reportDir, 'compatibility/report.json'), figures.exitCode);
-  say(`-- ${profile}: ${figures.seconds} s, ${figures.requests.requests} requests (${Object.entries(figures.requests.statuses).map(([s, n]) => `${s}: ${n}`).join(', ') || 'none'}), exit ${figures.exitCode}`);
+  say(`-- ${name}: ${figures.seconds} s, ${figures.requests.requests} requests (${Object.entries(figures.requests.statuses).map(([s, n]) => `${s}: ${n}`).join(', ') || 'none'}), exit ${figures.exitCode}, CPU ${figures.cpu.harness} s harness + ${figures.cpu.shop} s shop, load ${figures.load.join(' -> ')}`);
   let after: Dump;
   try {
     const text = takeDump(inst.socket);
-    writeFileSync(path.join(dumpDir, `${profile}-after.sql`), text);
+    writeFileSync(path.join(dumpDir, `${run.label}-after.sql`), text);
     after = parseDump(text);
   } catch (err) {
     figures.error = `dump after the run: ${err instanceof Error ? err.message : String(err)}`;
@@ -236,7 +336,7 @@ async function oneRun(inst: Instance, profile: Profile): Promise<{ figures: RunF
   }
   const diff = diffDumps(before, after);
   const lines = diffText(diff);
-  const diffFile = path.join(outDir, `${profile}.diff`);
+  const diffFile = path.join(shopDir, `${run.label}.diff`);
   writeFileSync(diffFile, lines.join('\n') + (lines.length ? '\n' : ''));
   let leftovers: Leftover[] = [];
   let partial: PossiblePartial[] = [];
@@ -249,7 +349,7 @@ async function oneRun(inst: Instance, profile: Profile): Promise<{ figures: RunF
   } catch (err) {
     figures.error = `leftovers.json: ${err instanceof Error ? err.message : String(err)}`;
   }
-  const verdict = judgeDiff(diff, leftovers, lookupIn(after, before), partial);
+  const verdict = judgeDiff(diff, leftovers, lookupIn(after, before), inst.shop.mapping, partial);
   figures.diff = {
     lines: lines.length,
     added: diff.added.length,
@@ -269,115 +369,283 @@ function showUnexplained(v: DiffVerdict): string {
   return shown.join('\n');
 }
 
-/** `--stop` (.ci/run's safety net): stop.sh for this phase's instance; silent when nothing runs. */
-function stopOnly(): never {
-  let inst: Instance;
-  try {
-    inst = instance(findRecipe(PROJECT_ROOT));
-  } catch {
-    process.exit(0);
+function gateCheck(shop: ShopDef, f: RunFigures, g: GateVerdict, after = ''): void {
+  check(`${shop.key} ${f.label} run: CI gate${after}`, g.ok, g.ok ? `exit 0, ${Object.entries(g.outcomes).filter(([, n]) => n).map(([o, n]) => `${o} ${n}`).join(', ')}` : g.problems.join(' | '));
+}
+
+/** The checks of one run but its gate: requests, database diff. */
+function runChecks(shop: ShopDef, figures: RunFigures, verdict: DiffVerdict | undefined, diffLines: string[]): void {
+  const name = `${shop.key} ${figures.label} run`;
+  const r = figures.requests;
+  const saw429 = r.statuses['429'] ?? 0;
+  const reqOk = saw429 === 0 && r.requests <= MAX_REQUESTS && r.requests > 0;
+  check(`${name}: no 429, at most ${MAX_REQUESTS} requests`, reqOk, `${r.requests} requests${saw429 ? `, ${saw429} answered 429` : ''}${r.requests === 0 ? ' (none logged: the run never reached the shop)' : ''}${r.other ? `, ${r.other} non-API` : ''}`);
+  if (!verdict || !figures.diff) {
+    check(`${name}: database diff`, false, figures.error ?? 'no diff');
+    return;
   }
-  if (!livePids(inst).length) process.exit(0);
-  const c = stopShop(inst);
-  process.stderr.write(`real shop: still running after the run (${inst.root}); ${c.detail}\n`);
-  process.exit(c.ok ? 0 : 1);
+  const d = figures.diff;
+  if (figures.profile === 'standard') {
+    // A missing leftovers.json explains nothing, so any changed row stays unexplained.
+    const ok = verdict.unexplained.length === 0;
+    check(
+      `${name}: database diff holds only rows of leftovers with a reason`,
+      ok,
+      `${d.lines} diff line(s): ${d.explained} of reported leftovers, ${d.bookkeeping} the shop's bookkeeping, ${d.unexplained} unexplained${figures.error ? `; ${figures.error}` : ''} (${d.file})`,
+    );
+    if (!ok && verdict.unexplained.length) say(`  unexplained (first ${Math.min(SHOW_LINES, verdict.unexplained.length)}):\n${showUnexplained(verdict)}`);
+  } else {
+    const ok = d.lines === 0;
+    check(`${name}: database unchanged`, ok, ok ? 'empty diff' : `${d.lines} diff line(s) (${d.file})`);
+    if (!ok) say(`  changed (first ${Math.min(SHOW_LINES, diffLines.length)}):\n${diffLines.slice(0, SHOW_LINES).map((l) => `    ${l.length > 220 ? `${l.slice(0, 220)}…` : l}`).join('\n')}`);
+  }
+}
+
+/** The runs of one shop: standard then readonly; with REALSHOP_REPRO=1 and a `repro` shop, standard twice. */
+function runSpecs(shop: ShopDef, seeds: [string, string] | undefined): RunSpec[] {
+  const workers = realShopWorkers(shop) ?? null;
+  const seed = realShopSeed();
+  if (!seeds) {
+    return [
+      { label: 'standard', profile: 'standard', seed, workers, pristineFirst: false },
+      { label: 'readonly', profile: 'readonly', seed, workers, pristineFirst: false },
+    ];
+  }
+  return [
+    { label: 'standard', profile: 'standard', seed: seeds[0], workers: null, pristineFirst: false },
+    { label: 'standard-2', profile: 'standard', seed: seeds[1], workers: null, pristineFirst: true },
+    { label: 'readonly', profile: 'readonly', seed: seeds[0], workers: null, pristineFirst: false },
+  ];
+}
+
+interface Plan {
+  shop: ShopDef;
+  inst?: Instance;
+  setup?: Promise<ScriptResult & { mode: string; startedAtS: number; overlappedRuns: boolean; load: [number, number] }>;
+}
+
+function startSetup(plan: Plan): void {
+  const inst = plan.inst;
+  if (!inst || plan.setup || interrupted) return;
+  if (inst.shop.phpWrapper) writePhpWrapper(inst);
+  const mode = isInstalled(inst) ? 'reinstall' : 'setup';
+  const startedAtS = secs(Date.now() - started);
+  const overlappedRuns = runsGoing;
+  say(`real shop ${inst.shop.key}: ${mode === 'reinstall' ? 'setup.sh reinstall' : 'setup.sh'} (${inst.dir}, GAMBIO_ROOT=${inst.root}, port ${inst.port})${overlappedRuns ? ', beside the runs of the shop before' : ''}`);
+  const loadBefore = load();
+  plan.setup = runScriptAsync(inst, 'setup.sh', mode === 'reinstall' ? ['reinstall'] : []).then((r) => ({ ...r, mode, startedAtS, overlappedRuns, load: [loadBefore, load()] }));
+}
+
+/** Everything of one shop after its set-up was started: wait for it, check it, run, stop. */
+async function shopPhase(plan: Plan, next: Plan | undefined, figures: ShopFigures): Promise<void> {
+  const { shop } = plan;
+  const inst = plan.inst;
+  if (!inst || !plan.setup) return;
+  const t0 = Date.now();
+  const shopDir = path.join(outDir, shop.key);
+  mkdirSync(shopDir, { recursive: true });
+  const setup = await plan.setup;
+  writeFileSync(path.join(shopDir, 'setup.log'), setup.output);
+  figures.setup = { mode: setup.mode, seconds: secs(setup.ms), exitCode: setup.status, startedAtS: setup.startedAtS, overlappedRuns: setup.overlappedRuns, load: setup.load };
+  const setupName = `setup.sh${setup.mode === 'reinstall' ? ' reinstall' : ''}`;
+  let ok = setup.status === 0;
+  let again = '';
+  if (!ok && !interrupted) {
+    // Once more, as `setup.sh` (on an installed, running shop it only verifies; a half-installed
+    // one it installs again). Under load the recipes' start.sh can take a slow first answer for
+    // "something else already answers" (the GX 4.8 shop builds its theme on the first request
+    // after an install) although its own server is up; a shop that is really broken fails again.
+    say(`real shop ${shop.key}: ${setupName} failed (${whyFailed(setup.output)}); setup.sh once more`);
+    const retry = await runScriptAsync(inst, 'setup.sh');
+    writeFileSync(path.join(shopDir, 'setup-again.log'), retry.output);
+    figures.setup.again = { seconds: secs(retry.ms), exitCode: retry.status };
+    ok = retry.status === 0;
+    if (ok) again = `; ${setupName} failed first (${whyFailed(setup.output)}), setup.sh then passed in ${secs(retry.ms)} s`;
+  }
+  if (!ok) shopCannot(shop, setupName, `exit ${setup.status} after ${secs(setup.ms)} s: ${whyFailed(setup.output)} (log: ${rel(path.join(shopDir, 'setup.log'))})`);
+  else {
+    const v = await checkVersions(inst);
+    ok = v.ok;
+    if (ok) check(`${shop.key}: set up`, true, `${setup.mode} in ${secs(setup.ms)} s, ${inst.baseUrl}, ${v.detail}${again}`);
+    else shopCannot(shop, 'versions', v.detail);
+  }
+  // The next shop's set-up goes on while this shop's runs go (see the file's head).
+  runsGoing = ok;
+  if (next && process.env.REALSHOP_SERIAL !== '1') startSetup(next);
+  try {
+    if (!ok || interrupted) return;
+    const repro = shop.repro && reproWanted();
+    let seeds: [string, string] | undefined;
+    if (repro) {
+      try {
+        seeds = reproSeeds();
+      } catch (err) {
+        check(`${shop.key}: same Fail cells with two seeds`, false, err instanceof Error ? err.message : String(err));
+        return;
+      }
+    }
+    const done: RunFigures[] = [];
+    for (const run of runSpecs(shop, seeds)) {
+      if (interrupted) break;
+      const { figures: f, verdict, diffLines } = await oneRun(inst, run, shopDir);
+      done.push(f);
+      if (interrupted) break;
+      if (!updateBaselines) gateCheck(shop, f, f.gate);
+      runChecks(shop, f, verdict, diffLines);
+    }
+    if (!interrupted) {
+      const baseline = updateBaselines ? updateAndJudge(inst, done, figures) : undefined;
+      fixedCheck(shop, done, baseline);
+    }
+    if (seeds && !interrupted) reproCheck(shop, done, seeds, figures);
+    for (const f of done) {
+      figures.runs[f.label] = { ...f, requests: f.requests.requests, statuses: f.requests.statuses, nonApiRequests: f.requests.other };
+    }
+  } finally {
+    runsGoing = false;
+    // Nothing left running, whatever happened above.
+    const stop = stopShop(inst);
+    check(stop.name, stop.ok, stop.detail);
+    figures.wallSeconds = secs(Date.now() - t0);
+  }
+}
+
+/**
+ * --update-baselines: the shop's baseline from its runs, then each run's gate against it; the new
+ * entries (undefined when the baseline could not be rewritten).
+ */
+function updateAndJudge(inst: Instance, done: RunFigures[], figures: ShopFigures): BaselineEntry[] | undefined {
+  const reports = done.map((f) => ({ label: f.label, report: reportOf(f) }));
+  const missing = reports.filter((r) => !r.report).map((r) => r.label);
+  if (missing.length) {
+    check(`${inst.shop.key}: baseline rewritten`, false, `no compatibility report of ${missing.join(', ')}: the baseline was left as it was`);
+    for (const f of done) gateCheck(inst.shop, f, f.gate);
+    return undefined;
+  }
+  const file = path.join(PROJECT_ROOT, inst.shop.baseline);
+  const result = rewriteBaseline(inst.shop, reports as { label: string; report: CompatibilityReport }[], file, process.argv.includes('--fresh'));
+  figures.baseline = { file: inst.shop.baseline, entries: result.entries.length, added: result.added, removed: result.removed };
+  check(`${inst.shop.key}: baseline rewritten`, true, `${inst.shop.baseline}: ${result.entries.length} entries (${result.added} added, ${result.removed} removed, ${result.named} with a named defect, ${result.unreviewed} unreviewed)`);
+  for (const [i, f] of done.entries()) {
+    const report = reports[i]?.report;
+    if (!report) continue;
+    // The run's own exit code and gate judged the old baseline; the new entries judge its failures again.
+    f.gate = judgeReport(report, f.exitCode, result.entries);
+    gateCheck(inst.shop, f, f.gate, ' (against the rewritten baseline)');
+  }
+  return result.entries;
+}
+
+/** No baseline entry of the shop now passes, over all its runs (gate.ts says why over all). */
+function fixedCheck(shop: ShopDef, done: RunFigures[], baseline: BaselineEntry[] | undefined): void {
+  const reports = done.map(reportOf).filter((r): r is CompatibilityReport => r !== undefined);
+  if (!reports.length) return;
+  const v = judgeFixed(reports, baseline);
+  check(`${shop.key}: no baseline entry now passes`, v.ok, v.detail);
+}
+
+/** REALSHOP_REPRO: the two standard runs fail the same cells. */
+function reproCheck(shop: ShopDef, done: RunFigures[], seeds: [string, string], figures: ShopFigures): void {
+  const name = `${shop.key}: same Fail cells with seeds ${seeds[0]} and ${seeds[1]}, default workers`;
+  const [a, b] = ['standard', 'standard-2'].map((l) => done.find((f) => f.label === l));
+  const ra = a && reportOf(a);
+  const rb = b && reportOf(b);
+  if (!ra || !rb) {
+    check(name, false, `no compatibility report of ${!ra ? 'standard' : 'standard-2'}`);
+    return;
+  }
+  const cmp = compareFailCells(failCells(ra), failCells(rb));
+  const lines = differingLines(cmp, seeds);
+  figures.repro = { seeds, failCells: cmp.counts, differing: lines };
+  check(name, cmp.same, `${cmp.counts[0]} and ${cmp.counts[1]} failing cells${cmp.same ? ', the same' : `, ${cmp.onlyFirst.length + cmp.onlySecond.length} differ`}`);
+  if (!cmp.same) say(`  cells that differ:\n${lines.map((l) => `    ${l}`).join('\n')}`);
+}
+
+/** `--stop` (.ci/run's safety net): stop.sh for each shop's instance; silent when nothing runs. */
+function stopOnly(): never {
+  let failed = false;
+  for (const shop of SHOPS) {
+    let inst: Instance;
+    try {
+      inst = instance(shop, findRecipe(shop, PROJECT_ROOT));
+    } catch {
+      continue;
+    }
+    if (!livePids(inst).length) continue;
+    const c = stopShop(inst);
+    process.stderr.write(`real shop ${shop.key}: still running after the run (${inst.root}); ${c.detail}\n`);
+    failed ||= !c.ok;
+  }
+  process.exit(failed ? 1 : 0);
 }
 
 async function main(): Promise<void> {
   if (process.argv.includes('--stop')) stopOnly();
-  let inst: Instance;
+  let shops: ShopDef[];
   try {
-    inst = instance(findRecipe(PROJECT_ROOT));
+    shops = chosenShops();
   } catch (err) {
-    if (err instanceof RecipeError) cannot(err.message);
+    if (err instanceof ShopChoiceError) cannot(err.message);
     throw err;
   }
-  if (typeof process.getuid === 'function' && process.getuid() !== 0) cannot(`the recipe (${inst.dir}) must run as root (apt, MariaDB as the mysql user); run as root`);
+  if (typeof process.getuid === 'function' && process.getuid() !== 0) cannot(`the recipes (${shops.map((s) => s.key).join(', ')}) must run as root (apt, MariaDB as the mysql user); run as root`);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
-  // 1. A pristine shop of our own.
-  writePhpWrapper(inst);
-  const mode = isInstalled(inst) ? 'reinstall' : 'all';
-  say(`real shop: ${mode === 'reinstall' ? 'setup.sh reinstall' : 'setup.sh'} (${inst.dir}, GAMBIO_ROOT=${inst.root}, port ${inst.port})`);
-  const setup = runScript(inst, 'setup.sh', mode === 'reinstall' ? ['reinstall'] : []);
-  writeFileSync(path.join(outDir, 'setup.log'), setup.output);
-  const setupFigures = { mode: mode === 'reinstall' ? 'reinstall' : 'setup', seconds: secs(setup.ms), exitCode: setup.status };
-  const shop = { baseUrl: inst.baseUrl, root: inst.root, recipe: inst.dir };
-  if (setup.status !== 0) {
-    const stop = stopShop(inst);
-    checks.push({ name: 'real shop set up', ok: false, detail: `setup.sh ${mode === 'reinstall' ? 'reinstall ' : ''}failed` });
-    process.stderr.write(`real shop: setup.sh ${mode === 'reinstall' ? 'reinstall ' : ''}failed (exit ${setup.status} after ${secs(setup.ms)} s): ${whyFailed(setup.output)} (log: ${rel(path.join(outDir, 'setup.log'))})\n`);
-    if (!stop.ok) check(stop.name, stop.ok, stop.detail);
-    finish({ shop, setup: setupFigures });
-  }
-  check('real shop set up', true, `${setupFigures.mode} in ${setupFigures.seconds} s, ${inst.baseUrl}`);
-
-  // The baseline another engineer keeps; an empty one until it exists, so the runs can start.
-  const baselineFile = path.join(PROJECT_ROOT, REALSHOP_BASELINE);
-  if (!existsSync(baselineFile)) {
-    mkdirSync(path.dirname(baselineFile), { recursive: true });
-    writeFileSync(baselineFile, JSON.stringify({ version: 1, deviations: [] }, null, 2) + '\n');
-    say(`real shop: created an empty ${REALSHOP_BASELINE}`);
-  }
-
-  const runs: Partial<Record<Profile, RunFigures>> = {};
+  // Each shop's recipe and baseline first: a shop that cannot run costs a line, not a set-up.
+  const plans: Plan[] = shops.map((shop) => {
+    let inst: Instance;
+    try {
+      inst = instance(shop, findRecipe(shop, PROJECT_ROOT));
+    } catch (err) {
+      if (!(err instanceof RecipeError)) throw err;
+      shopCannot(shop, 'recipe', err.message);
+      return { shop };
+    }
+    if (!updateBaselines && !existsSync(path.join(PROJECT_ROOT, shop.baseline))) {
+      shopCannot(shop, 'baseline', `${shop.baseline} not found (write it with REALSHOP_SHOPS=${shop.key} npm run test:realshop -- --update-baselines)`);
+      return { shop };
+    }
+    return { shop, inst };
+  });
+  const figures: Record<string, ShopFigures> = Object.fromEntries(shops.map((s) => [s.key, { title: s.title, runs: {}, wallSeconds: 0 }]));
+  const ready = plans.filter((p) => p.inst);
+  for (const p of ready) Object.assign(figures[p.shop.key] ?? {}, { baseUrl: p.inst?.baseUrl, root: p.inst?.root, recipe: p.inst?.dir });
+  const first = ready[0];
+  if (first) startSetup(first);
   try {
-    // 2./3. standard, then readonly.
-    for (const profile of ['standard', 'readonly'] as const) {
-      if (interrupted) break;
-      const { figures, verdict, diffLines } = await oneRun(inst, profile);
-      runs[profile] = figures;
-      if (interrupted) break;
-      const g = figures.gate;
-      check(`${profile} run: CI gate`, g.ok, g.ok ? `exit 0, ${Object.entries(g.outcomes).filter(([, n]) => n).map(([o, n]) => `${o} ${n}`).join(', ')}` : g.problems.join(' | '));
-      const r = figures.requests;
-      const saw429 = r.statuses['429'] ?? 0;
-      const reqOk = saw429 === 0 && r.requests <= MAX_REQUESTS && r.requests > 0;
-      check(`${profile} run: no 429, at most ${MAX_REQUESTS} requests`, reqOk, `${r.requests} requests${saw429 ? `, ${saw429} answered 429` : ''}${r.requests === 0 ? ' (none logged: the run never reached the shop)' : ''}${r.other ? `, ${r.other} non-API` : ''}`);
-      if (!verdict || !figures.diff) {
-        check(`${profile} run: database diff`, false, figures.error ?? 'no diff');
-        continue;
-      }
-      const d = figures.diff;
-      if (profile === 'standard') {
-        // A missing leftovers.json explains nothing, so any changed row stays unexplained.
-        const ok = verdict.unexplained.length === 0;
-        check(
-          'standard run: database diff holds only rows of leftovers with a reason',
-          ok,
-          `${d.lines} diff line(s): ${d.explained} of reported leftovers, ${d.bookkeeping} bookkeeping, ${d.unexplained} unexplained${figures.error ? `; ${figures.error}` : ''} (${d.file})`,
-        );
-        if (!ok && verdict.unexplained.length) say(`  unexplained (first ${Math.min(SHOW_LINES, verdict.unexplained.length)}):\n${showUnexplained(verdict)}`);
-      } else {
-        const ok = d.lines === 0;
-        check('readonly run: database unchanged', ok, ok ? 'empty diff' : `${d.lines} diff line(s) (${d.file})`);
-        if (!ok) say(`  changed (first ${Math.min(SHOW_LINES, diffLines.length)}):\n${diffLines.slice(0, SHOW_LINES).map((l) => `    ${l.length > 220 ? `${l.slice(0, 220)}…` : l}`).join('\n')}`);
-      }
+    for (const [i, plan] of ready.entries()) {
+      const fig = figures[plan.shop.key];
+      if (!fig) continue;
+      // A shop whose set-up never started (interrupted, or serial mode) starts it now.
+      if (!plan.setup && !interrupted) startSetup(plan);
+      await shopPhase(plan, ready[i + 1], fig);
     }
   } finally {
-    // 4. Nothing left running, whatever happened above.
-    const stop = stopShop(inst);
-    if (!interrupted) {
-      // The credential scan of everything this phase wrote (after the runs, before the summary).
-      const scan = scanTree(outDir, secretForms(inst.user, inst.password));
-      check(
-        'credential scan of reports/realshop',
-        scan.hits.length === 0,
-        scan.hits.length ? `${scan.hits.length} hit(s): ${scan.hits.slice(0, 10).map((h) => `${h.where}: ${h.form}`).join('; ')}` : `0 hits in ${scan.files.length} files`,
-      );
+    // A set-up started beside the last runs but never waited for (interrupted): stop that shop too.
+    for (const plan of ready) {
+      if (!plan.inst || !plan.setup || figures[plan.shop.key]?.setup) continue;
+      await plan.setup;
+      const stop = stopShop(plan.inst);
+      check(stop.name, stop.ok, stop.detail);
     }
-    check(stop.name, stop.ok, stop.detail);
   }
-  if (interrupted) check('real shop phase ran to its end', false, `interrupted (${interrupted}); the shop was stopped`);
+  if (!interrupted) {
+    // The credential scan of everything this phase wrote (after the runs, before the summary).
+    const secrets = [...new Set(ready.flatMap((p) => (p.inst ? secretForms(p.inst.user, p.inst.password) : [])))];
+    const scan = scanTree(outDir, secrets);
+    check(
+      'credential scan of reports/realshop',
+      scan.hits.length === 0,
+      scan.hits.length ? `${scan.hits.length} hit(s): ${scan.hits.slice(0, 10).map((h) => `${h.where}: ${h.form}`).join('; ')}` : `0 hits in ${scan.files.length} files`,
+    );
+  } else check('real shop phase ran to its end', false, `interrupted (${interrupted}); the shops were stopped`);
   const wall = secs(Date.now() - started);
-  const summaryRuns = Object.fromEntries(
-    Object.entries(runs).map(([p, f]) => [p, { seconds: f.seconds, exitCode: f.exitCode, requests: f.requests.requests, statuses: f.requests.statuses, nonApiRequests: f.requests.other, gate: f.gate, diff: f.diff, leftovers: f.leftovers, ...(f.error ? { error: f.error } : {}) }]),
-  );
-  say(`\nreal shop: phase ${wall} s (setup ${setupFigures.seconds} s${Object.entries(runs).map(([p, f]) => `, ${p} ${f.seconds} s / ${f.requests.requests} requests`).join('')})`);
-  finish({ shop, setup: setupFigures, runs: summaryRuns, bookkeepingTables: BOOKKEEPING_TABLES });
+  const perShop = Object.entries(figures).map(([key, f]) => `${key}: ${f.setup ? `${f.setup.mode} ${f.setup.seconds} s${f.setup.overlappedRuns ? ' (beside runs)' : ''}` : 'not set up'}${Object.values(f.runs).map((r) => `, ${r.label} ${r.seconds} s / ${r.requests} requests / ${r.statuses['429'] ?? 0} 429 / diff ${r.diff?.lines ?? '-'} lines`).join('')}`);
+  say(`\nreal shop: phase ${wall} s; ${perShop.join('; ')}`);
+  finish({ shops: figures });
 }
 
 await main();

@@ -1,13 +1,14 @@
-// How a conformance run against the real shop is set up: what the real-shop phase of `npm test`
+// How a conformance run against a real shop is set up: what the real-shop phase of `npm test`
 // (run.ts) and `npm run bench -- --realshop` (bench/realshop.ts) both run, so the bench measures
-// exactly the run the phase judges.
+// exactly the run the phase judges. What differs between shops is data in shops.ts.
 import type { Instance } from './recipe.js';
+import { shopByKey, type ShopDef } from './shops.js';
 
-/** The known deviations of GX 3.2.0.1 (relative to the project root). */
-export const REALSHOP_BASELINE = 'spec/baselines/gambio-gx-3.2.0.1.baseline.json';
+/** The seed of the runs unless REALSHOP_FC_SEED says otherwise (REALSHOP_REPRO draws its own). */
+export const DEFAULT_SEED = '20261124';
 
 /** The run's target, credentials, profile and seed (REPORT_DIR and the rest are the caller's). */
-export function realShopEnv(inst: Instance, profile: string, env: NodeJS.ProcessEnv = process.env): { BASE_URL: string; API_USER: string; API_PASSWORD: string; PROFILE: string; FC_SEED: string } {
+export function realShopEnv(inst: Instance, profile: string, env: NodeJS.ProcessEnv = process.env, seed?: string): { BASE_URL: string; API_USER: string; API_PASSWORD: string; PROFILE: string; FC_SEED: string } {
   return {
     BASE_URL: inst.baseUrl,
     API_USER: inst.user,
@@ -15,22 +16,32 @@ export function realShopEnv(inst: Instance, profile: string, env: NodeJS.Process
     PROFILE: profile,
     // The same drawn cases every run, so the gate judges the same requests against a pristine shop
     // (property tests otherwise draw new keywords, pages and bodies each run).
-    FC_SEED: env.REALSHOP_FC_SEED || '20261124',
+    FC_SEED: seed ?? realShopSeed(env),
   };
 }
 
-/**
- * Arguments of src/cli/conformance.ts for the real shop: its baseline, and one worker. GX 3.2
- * answers 500 ("Invalid argument supplied for foreach()") to some requests that overlap another
- * one with the same credentials (seen in 2 of 20 concurrent pairs, never in 60 sequential reads),
- * which would fail random cells in random runs. Sequential requests give the same verdicts every
- * run; the defect itself is named in the baseline's notes.
- */
-export function realShopArgs(env: NodeJS.ProcessEnv = process.env): string[] {
-  return ['--baseline', REALSHOP_BASELINE, `--workers=${realShopWorkers(env)}`];
+/** The seed of a shop's runs: REALSHOP_FC_SEED, else DEFAULT_SEED. */
+export function realShopSeed(env: NodeJS.ProcessEnv = process.env): string {
+  return env.REALSHOP_FC_SEED || DEFAULT_SEED;
 }
 
-/** Workers of a real-shop run: 1 (realShopArgs says why) unless REALSHOP_WORKERS says otherwise. */
-export function realShopWorkers(env: NodeJS.ProcessEnv = process.env): string {
-  return env.REALSHOP_WORKERS || '1';
+/**
+ * Arguments of src/cli/conformance.ts for a real shop: its baseline and its workers (`null`: the
+ * harness's default, as a user's run has).
+ */
+export function realShopArgs(inst: Instance, env: NodeJS.ProcessEnv = process.env, workers: string | null = realShopWorkers(inst.shop, env) ?? null): string[] {
+  return ['--baseline', inst.shop.baseline, ...(workers ? [`--workers=${workers}`] : [])];
+}
+
+/**
+ * Workers of a shop's runs: <env>_WORKERS, else the shop's own setting (shops.ts says why). The
+ * shop defaults to GX 3.2, the one bench --realshop measures.
+ */
+export function realShopWorkers(shop: ShopDef = shopByKey('gx32'), env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env[`${shop.env}_WORKERS`] || shop.workers;
+}
+
+/** REALSHOP_REPRO=1: the reproducibility runs of issue 20 (off until the harness replays failures). */
+export function reproWanted(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.REALSHOP_REPRO === '1';
 }

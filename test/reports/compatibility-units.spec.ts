@@ -3,8 +3,8 @@
 // Allure labels and the analytics stripping. No run, no browser: see the other files here (the
 // artefact scanner's units are in test/unit/artefact-scan.spec.ts).
 import { expect, test } from '@playwright/test';
-import type { TestCase, TestResult } from '@playwright/test/reporter';
 import type { Outcome } from '../../src/checks/types.js';
+import { decideCells, endOutcome, VERDICT_VERSION, type VerdictRecord } from '../../src/core/verdict.js';
 import { stripAnalytics } from '../../src/report/allure-render.js';
 import { allureMetadata } from '../../src/report/allure-labels.js';
 import { severityOf } from '../../src/report/allure-severity.js';
@@ -13,9 +13,9 @@ import { BaselineError, parseBaseline, updatedEntries, type Baseline } from '../
 import { buildReport, rebaseline } from '../../src/report/compatibility/build.js';
 import { buildMatrix, cellKey } from '../../src/report/compatibility/matrix.js';
 import { badgeLabel, safeUrl } from '../../src/report/compatibility/meta.js';
-import { outcomeOf } from '../../src/report/compatibility/record.js';
 import { renderHtml } from '../../src/report/compatibility/render-html.js';
 import { renderMarkdown } from '../../src/report/compatibility/render-md.js';
+import { summaryLine } from '../../src/report/compatibility/reporter.js';
 import { keysOf } from '../../src/report/compatibility/tags.js';
 import { OTHER_OPERATION } from '../../src/report/compatibility/types.js';
 import { catalogue, META, op, rec } from './support/records.js';
@@ -42,28 +42,25 @@ test.describe('test keys from tags and annotations @reports', () => {
 });
 
 test.describe('outcome of a test @reports', () => {
-  const t = (verdict: ReturnType<TestCase['outcome']>): Pick<TestCase, 'outcome'> => ({ outcome: () => verdict });
-  const r = (status: TestResult['status'], message?: string): Pick<TestResult, 'status' | 'error'> => ({ status, error: message === undefined ? undefined : { message } });
-  const ann = (o: string): { type: string; description: string }[] => [{ type: 'outcome', description: o }];
-
-  test('should follow the outcome annotation, corrected by what happened', () => {
-    expect(outcomeOf(t('expected'), r('passed'), ann('pass'))).toBe('pass');
-    expect(outcomeOf(t('skipped'), r('skipped'), ann('unsupported'))).toBe('unsupported');
-    expect(outcomeOf(t('skipped'), r('skipped'), ann('disabled'))).toBe('disabled');
-    expect(outcomeOf(t('unexpected'), r('failed', 'ConformanceError: 1 finding'), ann('fail'))).toBe('fail');
-    expect(outcomeOf(t('unexpected'), r('failed', 'HarnessError: Harness error: boom'), ann('error'))).toBe('error');
+  test('should keep what the suite said, corrected by how the test ended', () => {
+    expect(endOutcome('pass', 'passed')).toBe('pass');
+    expect(endOutcome('unsupported', 'skipped')).toBe('unsupported');
+    expect(endOutcome('disabled', 'skipped')).toBe('disabled');
+    expect(endOutcome('fail', 'failed')).toBe('fail');
+    expect(endOutcome('error', 'failed')).toBe('error');
     // The check passed, then something after it failed the test: not a pass.
-    expect(outcomeOf(t('unexpected'), r('failed', 'cleanup failed'), ann('pass'))).toBe('fail');
+    expect(endOutcome('pass', 'failed')).toBe('fail');
+    // A rule failure that was caught (and judged again) and a test that passed: a pass, as Playwright says.
+    expect(endOutcome('fail', 'passed')).toBe('pass');
   });
 
-  test('should read tests without annotations from their status', () => {
-    expect(outcomeOf(t('expected'), r('passed'), [])).toBe('pass');
-    expect(outcomeOf(t('unexpected'), r('failed', 'expect(received).toBe(expected)'), [])).toBe('fail');
-    expect(outcomeOf(t('unexpected'), r('failed', '\u001b[31mHarness error:\u001b[39m no shop'), [])).toBe('error');
-    expect(outcomeOf(t('unexpected'), r('timedOut'), [])).toBe('error');
-    expect(outcomeOf(t('skipped'), r('skipped'), [])).toBe('skip');
-    // test.fail() that failed as expected is what the suite meant.
-    expect(outcomeOf(t('expected'), r('failed', 'x'), [])).toBe('pass');
+  test('should read what the suite did not say from the status', () => {
+    expect(endOutcome(undefined, 'passed')).toBe('pass');
+    expect(endOutcome(undefined, 'failed')).toBe('fail');
+    expect(endOutcome(undefined, 'timedOut')).toBe('error');
+    expect(endOutcome('fail', 'interrupted')).toBe('error');
+    expect(endOutcome(undefined, 'skipped')).toBe('skip');
+    expect(endOutcome('pass', 'skipped')).toBe('skip');
   });
 });
 
@@ -90,8 +87,10 @@ test.describe('matrix and score @reports', () => {
 
   test('should fill only the cells of the operations an Unsupported or failing test was about; the others were not reached', () => {
     const ops = catalogue([op('createA', 'alpha'), op('getA', 'alpha'), op('deleteA', 'alpha')]);
-    const lacking = rec(['createA', 'getA'], ['rule:r1'], 'unsupported', { only: ['createA'], reason: 'unsupported: createA answered 405' });
-    const failedEarly = rec(['createA', 'getA', 'deleteA'], ['rule:r2'], 'fail', { only: ['createA'], message: 'create answered 500' });
+    const lackingCells = decideCells({ operations: ['createA', 'getA'], checks: ['rule:r1'], outcome: 'unsupported', reason: 'unsupported: createA answered 405', lacking: ['createA'] });
+    const lacking = rec(['createA', 'getA'], ['rule:r1'], 'unsupported', { ...(lackingCells ? { cells: lackingCells } : {}), reason: 'unsupported: createA answered 405' });
+    const earlyCells = decideCells({ operations: ['createA', 'getA', 'deleteA'], checks: ['rule:r2'], outcome: 'fail', reached: ['createA'] });
+    const failedEarly = rec(['createA', 'getA', 'deleteA'], ['rule:r2'], 'fail', { ...(earlyCells ? { cells: earlyCells } : {}), message: 'create answered 500' });
     const m = buildMatrix(ops, [lacking, failedEarly], never);
     expect(m.operations.map((o) => [o.id, o.cells])).toEqual([
       ['createA', { 'rule:r1': 'unsupported', 'rule:r2': 'fail' }],
@@ -142,7 +141,7 @@ test.describe('matrix and score @reports', () => {
       [OTHER_OPERATION, 'suites/misc.spec.ts › should do x', 'pass'],
     ]);
     // A failing test nobody can place still fails the gate.
-    expect(r.gate.newFailures).toEqual([{ operation: OTHER_OPERATION, check: 'property:paging', outcome: 'fail' }]);
+    expect(r.gate.newFailures).toEqual([{ operation: OTHER_OPERATION, check: 'property:paging', outcome: 'fail', defects: [r.defects[0]?.id] }]);
     expect(r.failures).toEqual([]);
   });
 });
@@ -290,15 +289,42 @@ test.describe('page, Markdown and badge @reports', () => {
     expect(badge).toContain('>142/170</text>');
   });
 
+  test('should show advisories apart with their evidence and count them, never as failures or in the gate', () => {
+    const advisory = { check: 'responseSchemaConformance', operationId: 'getA', title: 'the answer should match the declared schema', message: '/_links must be object', severity: 'minor', outcome: 'advisory', basis: { kind: 'erratum' as const, ref: 'ERRATA #32' }, evidence: { curl: "curl -sS 'https://shop.example.test/a'", status: 200, headers: {}, bodyExcerpt: '{"_links":[]}', declaredStatuses: ['200'] } };
+    const r = build([rec(['getA'], ['responseSchemaConformance'], 'pass', { advisories: [advisory] }), rec(['getA'], ['rule:r1'], 'pass', { advisories: [advisory] })]);
+    expect(r.gate.ok).toBe(true);
+    expect(r.counts.cellsByOutcome.fail).toBe(0);
+    expect(r.counts.advisories).toBe(1);
+    expect(r.advisories?.map((a) => [a.operation, a.check, a.seen, a.basis?.ref])).toEqual([['getA', 'responseSchemaConformance', 2, 'ERRATA #32']]);
+    const html = renderHtml(r);
+    const section = html.slice(html.indexOf('<h2 id="advisories"'), html.indexOf('<h2', html.indexOf('<h2 id="advisories"') + 5));
+    expect(section).toContain('Advisories (1)');
+    expect(section).toContain('rests on erratum: ERRATA #32; met in 2 tests');
+    expect(section).toContain('{&quot;_links&quot;:[]}');
+    expect(renderMarkdown(r)).toContain('## Advisories (1)');
+    expect(summaryLine(r, 'x')).toContain('1 advisory (stricter than the vendor describes, not failures)');
+  });
+
+  test('should say beside a Fail how it reproduced when it was replayed', () => {
+    const r = build([rec(['getA'], ['c1'], 'fail', { message: '500', reproduction: { alone: { reproduced: 2, of: 2 }, overlapped: { reproduced: 2, of: 2 }, command: 'npx playwright test x -g y' } })]);
+    expect(r.failures[0]?.reproduction?.alone).toEqual({ reproduced: 2, of: 2 });
+    expect(renderHtml(r)).toContain('reproduced 2 of 2 alone; 2 of 2 overlapped; replay: npx playwright test x -g y');
+    expect(renderMarkdown(r)).toContain(`fail [defect ${r.defects[0]?.id ?? ''}]; reproduced 2 of 2 alone; 2 of 2 overlapped; replay: npx playwright test x -g y`);
+  });
+
   test('should never put credentials of a URL in the report', () => {
     expect(safeUrl('https://admin:secret@shop.example.test/api/v2?token=x#y')).toBe('https://shop.example.test/api/v2');
     expect(safeUrl(undefined)).toBeNull();
   });
 });
 
+function verdict(operations: string[], checks: string[], group: string): VerdictRecord {
+  return { version: VERDICT_VERSION, operations, checks, group, outcome: 'pass', findings: [], advisories: [], notes: [], leftovers: [], deprecated: [] };
+}
+
 test.describe('Allure labels and rendering @reports', () => {
   test('should label epic, feature, story and severity from the tags, with seed and profile', () => {
-    const meta = allureMetadata({ tags: ['@customers', '@op:createCustomer', '@op:getCustomer', '@rule:registree-email-conflict'], annotations: [] }, [], { fcSeed: 7, profile: 'standard' });
+    const meta = allureMetadata({ tags: ['@customers', '@op:createCustomer', '@op:getCustomer', '@rule:registree-email-conflict'] }, verdict(['createCustomer', 'getCustomer'], ['rule:registree-email-conflict'], 'customers'), { fcSeed: 7, profile: 'standard' });
     expect(meta.labels).toEqual([
       { name: 'epic', value: 'customers' },
       { name: 'feature', value: 'createCustomer' },
@@ -307,8 +333,15 @@ test.describe('Allure labels and rendering @reports', () => {
       { name: 'severity', value: 'critical' },
     ]);
     expect(meta.parameters).toEqual([{ name: 'seed', value: '7', excluded: true }, { name: 'profile', value: 'standard' }]);
-    const other = allureMetadata({ tags: [], annotations: [] }, [], { fcSeed: undefined, profile: 'readonly' });
+    const other = allureMetadata({ tags: [] }, verdict([], ['other'], 'other'), { fcSeed: undefined, profile: 'readonly' });
     expect(other.labels.slice(0, 3)).toEqual([{ name: 'epic', value: 'other' }, { name: 'feature', value: '(no operation)' }, { name: 'story', value: 'other' }]);
+  });
+
+  test("should take the epic from the record's group (the catalogue's), not from a property test's first tag, and the seed it ran", () => {
+    const prop = { ...verdict(['getCustomers'], ['property:paging'], 'customers'), property: { claim: 'pages partition GET /customers', seed: 99, runs: 3 } };
+    const meta = allureMetadata({ tags: ['@properties', '@op:getCustomers', '@property:paging'] }, prop, { fcSeed: undefined, profile: 'standard' });
+    expect(meta.labels[0]).toEqual({ name: 'epic', value: 'customers' });
+    expect(meta.parameters[0]).toEqual({ name: 'seed', value: '99', excluded: true });
   });
 
   test('should make auth and data safety critical', () => {

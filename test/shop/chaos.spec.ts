@@ -1,13 +1,16 @@
-// SHOP_CHAOS=all-500, the bench's all-fail target (reference/http/chaos.ts): every answer is a
-// plain-text 500 except what the harness's preflight needs, so the preflight passes and a run
-// actually runs its tests. It is no named fault: the fault registry does not know it.
+// The chaos modes (reference/http/chaos.ts). SHOP_CHAOS=all-500, the bench's all-fail target: every
+// answer is a plain-text 500 except what the harness's preflight needs, so the preflight passes and
+// a run actually runs its tests. SHOP_CHAOS=overlap-500: a list read that overlaps another request
+// with the same credentials answers 500, as GX 3.2 does; alone it is answered correctly. Neither is
+// a named fault: the fault registry does not know them.
 import { spawnSync } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
 import { request } from '@playwright/test';
 import { catalogueFor } from '../../fixtures/catalogue.js';
 import { ShopEnvError } from '../../reference/env.js';
 import { FAULTS, FaultSet, UnknownFaultError } from '../../reference/faults/registry.js';
-import { CHAOS_BODY, CHAOS_MODES, chaosFromEnv, preflightReadPath } from '../../reference/http/chaos.js';
+import { CHAOS_BODY, CHAOS_MODES, chaosFromEnv, OVERLAP_MESSAGE, preflightReadPath } from '../../reference/http/chaos.js';
 import { createShop, type RunningShop } from '../../reference/shop.js';
 import { BUNDLED_SPEC, DEFAULT_PASSWORD, DEFAULT_USER } from '../../src/config/config.js';
 import { probeOperation, runPreflight } from '../../src/preflight/preflight.js';
@@ -74,6 +77,95 @@ test.describe('chaos mode all-500 @shop', () => {
   });
 });
 
+test.describe('chaos mode overlap-500 @shop', () => {
+  let shop: RunningShop;
+  test.beforeAll(async () => {
+    shop = await createShop({ chaos: 'overlap-500' });
+  });
+  test.afterAll(async () => {
+    await shop.close();
+  });
+
+  /**
+   * A request kept in flight by the test: a POST whose body is withheld until `end()` (the shop has
+   * seen its headers, so it counts as in flight, and waits for the rest).
+   */
+  async function inFlight(auth: string | undefined): Promise<{ end(): Promise<number> }> {
+    const body = JSON.stringify({ name: 'held' });
+    const req = http.request(`${shop.url}/manufacturers`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), ...(auth ? { Authorization: auth } : {}) },
+    });
+    const answered = new Promise<number>((resolve, reject) => {
+      req.on('response', (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+    });
+    req.flushHeaders();
+    // The shop sees the headers on its next turn; a generous wait, since nothing answers it meanwhile.
+    await new Promise((r) => setTimeout(r, 200));
+    return {
+      end: async () => {
+        req.end(body);
+        return answered;
+      },
+    };
+  }
+
+  /** `second` sent while a request with `auth` is in flight; the held request is then let go. */
+  async function overlapping<T>(auth: string | undefined, second: () => Promise<T>): Promise<T> {
+    const held = await inFlight(auth);
+    try {
+      return await second();
+    } finally {
+      await held.end();
+    }
+  }
+
+  test('should answer a list read that overlaps another request of the same credentials with 500, and the same read alone correctly', async () => {
+    const api = await request.newContext({ extraHTTPHeaders: { Authorization: AUTH } });
+    try {
+      const u = (p: string): string => `${shop.url}${p}`;
+      const alone = await api.get(u('/customers?page=1&per_page=2'));
+      expect(alone.status()).toBe(200);
+      const listed = (await alone.json()) as unknown[];
+      expect(listed).toHaveLength(2);
+
+      const second = await overlapping(AUTH, () => api.get(u('/customers?page=1&per_page=2')));
+      expect(second.status(), 'the list read that overlapped another request').toBe(500);
+      expect(second.headers()['content-type']).toContain('application/json');
+      expect(second.headers().link).toBeUndefined();
+      expect(await second.json()).toMatchObject({ code: 500, status: 'error', message: OVERLAP_MESSAGE });
+
+      // Replayed alone, the same read is answered as before: the defect is the overlap, not the request.
+      const replay = await api.get(u('/customers?page=1&per_page=2'));
+      expect(replay.status()).toBe(200);
+      expect(await replay.json()).toEqual(listed);
+    } finally {
+      await api.dispose();
+    }
+  });
+
+  test('should answer overlapping single reads, writes and errors as usual, and requests of other credentials apart', async () => {
+    const api = await request.newContext({ extraHTTPHeaders: { Authorization: AUTH } });
+    try {
+      const u = (p: string): string => `${shop.url}${p}`;
+      const single = await overlapping(AUTH, () => api.get(u('/customers/2')));
+      expect(single.status(), 'a single-record read').toBe(200);
+      const write = await overlapping(AUTH, () => api.post(u('/manufacturers'), { data: { name: 'overlap' } }));
+      expect(write.status(), 'a write').toBeLessThan(300);
+      const other = await overlapping(undefined, () => api.get(u('/customers')));
+      expect(other.status(), 'a list read overlapping only a request without credentials').toBe(200);
+      const missing = await overlapping(AUTH, () => api.get(u('/categories/999999/products')));
+      expect(missing.status(), 'an error answer of a list read').toBe(404);
+    } finally {
+      await api.dispose();
+    }
+  });
+});
+
 test('should be no named fault and be off unless asked for @shop', async () => {
   for (const mode of CHAOS_MODES) {
     expect(FAULTS.map((f): string => f.name)).not.toContain(mode);
@@ -82,6 +174,7 @@ test('should be no named fault and be off unless asked for @shop', async () => {
   expect(chaosFromEnv(undefined)).toBeUndefined();
   expect(chaosFromEnv('')).toBeUndefined();
   expect(chaosFromEnv('all-500')).toBe('all-500');
+  expect(chaosFromEnv('overlap-500')).toBe('overlap-500');
   expect(() => chaosFromEnv('everything')).toThrow(ShopEnvError);
   const shop = await createShop();
   const api = await request.newContext({ extraHTTPHeaders: { Authorization: AUTH } });
@@ -101,5 +194,5 @@ test('should end `npm run shop` with one line for an unknown SHOP_CHAOS @shop', 
     timeout: 30_000,
   });
   expect(r.status).toBe(2);
-  expect(r.stderr.trim()).toBe('Reference shop: SHOP_CHAOS=everything is not a chaos mode; known: all-500 (bench only).');
+  expect(r.stderr.trim()).toBe('Reference shop: SHOP_CHAOS=everything is not a chaos mode; known: all-500 (bench), overlap-500 (concurrency).');
 });

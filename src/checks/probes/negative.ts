@@ -9,12 +9,8 @@ import type { Operation, SpecSchema } from '../../spec/types.js';
 import type { ValidatorSet } from '../../spec/validators.js';
 import type { Exchange } from '../types.js';
 import { blocked, type Probe } from './types.js';
+import { isObj } from '../../core/json.js';
 
-type Json = Record<string, unknown>;
-
-function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function scalarType(s: unknown): string | undefined {
   return isObj(s) && typeof s.type === 'string' ? s.type : undefined;

@@ -80,6 +80,8 @@ function addToCell(cells: Map<string, CellReport>, operation: string, check: str
     cell.findings = [];
     delete cell.message;
     delete cell.note;
+    delete cell.reproduction;
+    delete cell.replay;
   }
   if (rec.outcome !== cell.outcome) return;
   cell.tests.push({ title: rec.title, file: rec.file, line: rec.line });
@@ -87,6 +89,8 @@ function addToCell(cells: Map<string, CellReport>, operation: string, check: str
     const mine = rec.findings.filter((f) => f.check === check);
     if (cell.findings.length < CELL_FINDINGS) cell.findings.push(...(mine.length ? mine : rec.findings).slice(0, CELL_FINDINGS - cell.findings.length));
     if (rec.message && !cell.message) cell.message = rec.message;
+    if (rec.reproduction && !cell.reproduction) cell.reproduction = rec.reproduction;
+    if (rec.property?.replay && !cell.replay) cell.replay = rec.property.replay;
   }
   if (rec.reason && !cell.note) cell.note = rec.reason;
 }
@@ -110,20 +114,16 @@ export function buildMatrix(catalogue: Pick<Catalogue, 'operations'>, records: r
       addToCell(cells, OTHER_OPERATION, check, rec);
       continue;
     }
-    const only = rec.only ? new Set(rec.only.map((name) => index.resolve(name)?.id ?? name)) : undefined;
+    const decided = rec.cells ? new Map(rec.cells.map((c) => [cellKey(index.resolve(c.operation)?.id ?? c.operation, c.check), c])) : undefined;
     for (const op of ops) {
       if (!index.resolve(op)) undeclared.set(op, { group: rec.group ?? 'other' });
-      // An Unsupported test is about the operation the target lacks; the others were not reached.
-      const why =
-        rec.outcome === 'unsupported'
-          ? `not reached: another operation of the test is not implemented${rec.reason ? ` (${rec.reason})` : ''}`
-          : `not judged: the test ${rec.outcome === 'error' ? 'broke' : 'failed'} on ${[...(only ?? [])].join(', ')} before this operation's part was judged`;
-      const mine = only && !only.has(op) ? { ...rec, outcome: 'skip' as const, reason: why, findings: [] } : rec;
-      // A failing test is about the rules a finding broke; its other rules were not judged.
-      const otherRule = mine === rec && rec.onlyChecks ? { ...rec, outcome: 'skip' as const, reason: `not judged: the test failed on ${rec.onlyChecks.join(', ')} before this rule was judged`, findings: [] } : undefined;
       for (const check of rec.checks) {
         columns.add(check);
-        addToCell(cells, op, check, otherRule && !rec.onlyChecks?.includes(check) ? otherRule : mine);
+        // The test's verdict record says which of its cells took another outcome (a failing test
+        // is about the operation and rule a finding named; an Unsupported one about what is lacking).
+        const cell = decided?.get(cellKey(op, check));
+        const mine = !cell || cell.outcome === rec.outcome ? rec : { ...rec, outcome: cell.outcome, reason: cell.reason ?? rec.reason, findings: [] };
+        addToCell(cells, op, check, mine);
       }
     }
   }

@@ -1,11 +1,13 @@
 // report.md: the same report for a pull request comment or a vendor's page. Shorter than the HTML
-// page: evidence is cut to the request line, the status and the first lines of the body.
+// page: it leads with the defects (worst first, each with its reproduction), evidence is cut to the
+// request line, the status and the first lines of the body.
 import { formatEvidence } from '../evidence.js';
 import { STATUS_LABEL } from './colours.js';
 import { badgeLabel } from './meta.js';
 import { requestsText } from './render-html.js';
+import { reproductionText } from './reproduction.js';
 import { outOfScopeReason, scopedLabel, scopeVariables, scoreText } from './scope.js';
-import type { CellReport, CompatibilityReport } from './types.js';
+import type { AdvisoryReport, CellReport, CompatibilityReport, Defect } from './types.js';
 
 const EVIDENCE_LINES = 14;
 
@@ -19,11 +21,35 @@ function fence(text: string): string {
   return ['```text', ...cut.map((l) => l.replace(/```/g, "'''")), '```'].join('\n');
 }
 
+function defectMd(d: Defect): string {
+  const beyond = d.cells.filter((c) => c.beyondBaseline);
+  const state = d.known ? `known (baseline: ${d.reason ?? ''})${beyond.length ? `; now also in ${beyond.map((c) => `${c.operation} · ${c.check}`).join(', ')}` : ''}` : 'new';
+  const lines = [
+    `${d.rank}. <a id="${d.id}"></a>**${d.title}** (${d.severity}; ${d.operations.length} operation(s), ${d.cells.length} cell(s); ${state})`,
+    '',
+    `   \`${d.id}\` signature: \`${d.signature.replace(/`/g, "'")}\``,
+    `   Operations: ${d.operations.join(', ')}. Rules and checks: ${d.checks.join(', ')}.`,
+  ];
+  if (d.reproduction.curl) lines.push('', '   ```sh', `   ${d.reproduction.curl.replace(/```/g, "'''")}`, '   ```');
+  if (d.reproduction.replay) lines.push('', `   Again: \`${d.reproduction.replay.replace(/`/g, "'")}\``);
+  if (d.reproduction.note) lines.push('', `   ${d.reproduction.note}`);
+  lines.push('');
+  return lines.join('\n');
+}
+
 function failureMd(cell: CellReport): string {
-  const head = `- **${cell.operation}** · \`${cell.check}\`: ${cell.outcome}${cell.known ? ` (known deviation: ${cell.reason ?? ''})` : ''}`;
+  const defects = cell.defects?.length ? ` [defect ${cell.defects.join(', ')}]` : '';
+  const head = `- **${cell.operation}** · \`${cell.check}\`: ${cell.outcome}${cell.known ? ` (known deviation: ${cell.reason ?? ''})` : ''}${defects}${cell.reproduction ? `; ${reproductionText(cell.reproduction)}` : ''}`;
   const f = cell.findings[0];
   const body = f ? `${f.title}: ${f.message}${f.evidence ? `\n\n${fence(formatEvidence(f.evidence))}` : ''}` : cell.message ? fence(cell.message) : '';
   return body ? `${head}\n\n${body.split('\n').map((l) => (l ? `  ${l}` : '')).join('\n')}\n` : head;
+}
+
+function advisoryMd(a: AdvisoryReport): string {
+  const basis = a.basis ? `${a.basis.kind}: ${a.basis.ref}` : 'not described by the vendor';
+  const head = `- **${a.operation}** · \`${a.check}\`: ${a.title} (advisory; rests on ${basis}; met in ${a.seen} test${a.seen === 1 ? '' : 's'})`;
+  const body = `${a.message}${a.evidence ? `\n\n${fence(formatEvidence(a.evidence))}` : ''}`;
+  return `${head}\n\n${body.split('\n').map((l) => (l ? `  ${l}` : '')).join('\n')}\n`;
 }
 
 export function renderMarkdown(r: CompatibilityReport): string {
@@ -44,8 +70,12 @@ export function renderMarkdown(r: CompatibilityReport): string {
   const g = r.gate;
   out.push(g.ok
     ? `CI gate: **passed** (${g.known.length} known deviation(s)${g.baselineFile ? ` from ${g.baselineFile}` : ''}).`
-    : `CI gate: **failed**: ${[g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline` : '', ...g.runErrors].filter(Boolean).join('; ')}.`);
+    : `CI gate: **failed**: ${[g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline${g.defects?.new.length ? ` (${g.defects.new.length} new defect(s))` : ''}` : '', ...g.runErrors].filter(Boolean).join('; ')}.`);
   out.push('');
+  const dc = r.counts.defects;
+  out.push(`## Defects (${dc.total}: ${dc.new} new, ${dc.known} known)`, '');
+  out.push('Every Fail grouped by its cause, worst first (server errors and data written wrongly first, shape problems last). Curl commands need `API_USER` and `API_PASSWORD` set.', '');
+  out.push(...(r.defects.length ? r.defects.map(defectMd) : ['None: no check or rule failed.', '']));
   const ops = r.counts.operations;
   const statuses = (Object.keys(ops) as (keyof typeof ops)[]).filter((s) => s !== 'outOfScope' || r.scope);
   out.push(`Operations: ${statuses.map((s) => `${ops[s]} ${STATUS_LABEL[s]}`).join(', ')}. Tests: ${r.counts.tests}.`, '');
@@ -60,6 +90,10 @@ export function renderMarkdown(r: CompatibilityReport): string {
   out.push(...(newF.length ? newF.map(failureMd) : ['None outside the baseline.']), '');
   out.push(`## Known deviations (${known.length})`, '');
   out.push(...(known.length ? known.map(failureMd) : ['None.']), '');
+  const advisories = r.advisories ?? [];
+  out.push(`## Advisories (${advisories.length})`, '');
+  out.push('Stricter than the vendor describes (our errata, a habit observed on one shop, our own rules): never a failure, never in the CI gate.', '');
+  out.push(...(advisories.length ? advisories.map(advisoryMd) : ['None.']), '');
   const unsupportedOps = [...new Set(r.unsupported.map((c) => c.operation))];
   out.push(`## Unsupported operations (${unsupportedOps.length})`, '');
   out.push(...(unsupportedOps.length ? unsupportedOps.map((id) => `- ${id}`) : ['None.']), '');

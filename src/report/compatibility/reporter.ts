@@ -120,5 +120,8 @@ export function summaryLine(r: CompatibilityReport, where: string): string {
   const gate = g.ok ? `CI gate passed${g.known.length ? ` (${g.known.length} known deviation(s))` : ''}` : `CI gate failed (${[g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline` : '', ...g.runErrors].filter(Boolean).join('; ')})`;
   const fixed = g.fixed.length ? `; ${g.fixed.length} baseline entr${g.fixed.length === 1 ? 'y' : 'ies'} now pass and can be removed` : '';
   const shard = r.shard ? ` [shard ${r.shard.current}/${r.shard.total}]` : '';
-  return `${scopedLabel(`Compatibility${shard}`, r.scope)}: ${scoreText(r)}; ${gate}${fixed}. ${where}`;
+  // Advisories are counted apart: they never fail anything.
+  const n = r.counts.advisories ?? 0;
+  const advisories = n ? `; ${n} advisor${n === 1 ? 'y' : 'ies'} (stricter than the vendor describes, not failures)` : '';
+  return `${scopedLabel(`Compatibility${shard}`, r.scope)}: ${scoreText(r)}; ${gate}${fixed}${advisories}. ${where}`;
 }

@@ -2,61 +2,72 @@
 // reports/compatibility/report.json holds (CompatibilityReport). report.json is the single source
 // the page, the Markdown, the badge and the CI gate are rendered from, so `npm run report` can
 // re-render them without rerunning anything.
-import type { Evidence, Outcome } from '../../checks/types.js';
+import type { Basis, Evidence, Outcome } from '../../core/finding.js';
+import type { CellVerdict, PropertyRun, Reproduction } from '../../core/verdict.js';
+import type { DefectKind } from '../defects/signature.js';
 import type { SpecFinding } from '../../spec/types.js';
 
 /**
  * Bump when a consumer of report.json would break.
  * 2: `scope`, `score.inScope`, the operation status `outOfScope` (also a count in `counts.operations`
  *    and the groups) and `gate.outOfScope`; in a scoped run `score.percent` is of the operations in scope.
+ * 3: `defects` (every Fail cell grouped by cause, ranked), `CellReport.defects`, `counts.defects`,
+ *    `gate.defects`, `gate.newFailures[].defects`; a baseline entry may name a defect, and a cell
+ *    is known only when every defect in it is (`advisories`, `counts.advisories` came in 2 already).
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** The row of tests that name no operation. */
 export const OTHER_OPERATION = '(other)';
 /** The column of tests that name an operation but no check or rule. */
-export const OTHER_CHECK = 'other';
+export { OTHER_CHECK } from '../../core/keys.js';
 
 /** A finding as kept in the report: the check's words plus the redacted evidence. */
 export interface ReportFinding {
   check: string;
+  /** The operation whose answer it judged (absent in reports written before it was kept). */
+  operationId?: string;
   title: string;
   message: string;
   severity: string;
   outcome: string;
+  /** What the rule rests on, when not the vendor's description (advisories). */
+  basis?: Basis;
   evidence?: Evidence;
 }
 
-/** What one test said, reduced to what the matrix needs. */
+/** What one test said (its verdict record), reduced to what the matrix needs. */
 export interface TestRecord {
   /** `file › describe › title` */
   title: string;
   file: string;
   line: number;
-  /** Operation ids (from `operation` annotations or `@op:` tags); empty for tests that name none. */
+  /** Operation ids of the catalogue the test is about; empty for tests that name none. */
   operations: string[];
   /** Check/rule columns; `OTHER_CHECK` when the test names none. */
   checks: string[];
-  /** Resource group from the `group` annotation or the `@<group>` tag, when the test gives one. */
+  /** Resource group: the catalogue's group of the test's operation (verdict record). */
   group?: string;
   outcome: Outcome;
   /**
-   * The operations the outcome is about, when it is about fewer than `operations`: an Unsupported
-   * test names the operation the target lacks (`unsupported-operation` annotations), a failing
-   * test the operations it reached (`reached-operations`); its other operations take Skip.
+   * The cells the test decides, when not all of them take its outcome (every pair of its
+   * operations and checks): an Unsupported test is about the operations the target lacks, a
+   * failing one about the operation and rule its finding named, else those it reached; the others
+   * take Skip with the reason ("not reached" / "not judged").
    */
-  only?: string[];
-  /**
-   * The checks a failing test's outcome is about, when fewer than `checks`: the rules its findings
-   * broke (`failed-check` annotations); its other checks take Skip ("not judged").
-   */
-  onlyChecks?: string[];
+  cells?: CellVerdict[];
   /** Why it was skipped / unsupported / disabled, when it says. */
   reason?: string;
-  /** Findings attached as evidence.json by the contract suite (fixtures/outcome.ts). */
+  /** Findings of the verdict record (fail, error, unsupported), with evidence. */
   findings: ReportFinding[];
-  /** The failure message (redacted, without colour codes), for tests without evidence.json. */
+  /** Findings stricter than the vendor describes: shown apart, never an outcome. */
+  advisories?: ReportFinding[];
+  /** The failure message (redacted, without colour codes), as Playwright shows it. */
   message?: string;
+  /** Property tests: seed, path and the replay command. */
+  property?: PropertyRun;
+  /** How a failure reproduced when replayed, when it was. */
+  reproduction?: Reproduction;
   durationMs: number;
 }
 
@@ -110,12 +121,82 @@ export interface CellReport {
   message?: string;
   /** Why a test was skipped / unsupported. */
   note?: string;
+  /** How the failure reproduced when replayed (the first test of the cell that says). */
+  reproduction?: Reproduction;
+  /** The replay command of a property failure. */
+  replay?: string;
+  /** Fail cells: the ids of the defects its findings show (`Defect.id`). */
+  defects?: string[];
+}
+
+/** Where a defect shows: one Fail cell. */
+export interface DefectCell {
+  operation: string;
+  check: string;
+  /** The baseline knows the defect, but no entry naming it names this cell: it reached one more. */
+  beyondBaseline?: boolean;
+}
+
+/**
+ * A defect of the target: every failing finding with one cause, found by its signature
+ * (src/report/defects/signature.ts), with one reproduction and links to every cell it fails.
+ */
+export interface Defect {
+  /** `D-` and 8 hex digits of the signature: the anchor and the link from its cells. */
+  id: string;
+  /** `problem | status | detail | input`: stable across runs; what a baseline entry names. */
+  signature: string;
+  kind: DefectKind;
+  /** What is wrong, in the shop's terms. */
+  title: string;
+  severity: 'critical' | 'major' | 'minor';
+  /** 1 = worst: server errors and data written wrongly first, shapes last; more cells first within a kind. */
+  rank: number;
+  status: number | null;
+  input: string;
+  operations: string[];
+  /** Check and rule columns it fails. */
+  checks: string[];
+  cells: DefectCell[];
+  /** One finding that shows it, with its evidence. */
+  example?: ReportFinding;
+  /** How to see it again: one request as curl, and the command that reruns the test that showed it. */
+  reproduction: { curl?: string; replay?: string; note?: string };
+  /** Tests that showed it (the first few). */
+  tests: { title: string; file: string; line: number }[];
+  /** The baseline names it (by signature, or every cell of it by a cell entry that names no defect). */
+  known?: boolean;
+  reason?: string;
+}
+
+/**
+ * A finding stricter than the vendor describes (our erratum, a habit observed on one shop
+ * version, the project's own rule): shown with its evidence, counted apart, never a failure, never
+ * in the gate. One per operation, check and title, however many tests met it.
+ */
+export interface AdvisoryReport {
+  operation: string;
+  check: string;
+  title: string;
+  message: string;
+  basis?: Basis;
+  evidence?: Evidence;
+  /** Tests that met it (the first few). */
+  tests: { title: string; file: string; line: number }[];
+  /** How many tests met it. */
+  seen: number;
 }
 
 export interface BaselineEntry {
   operation: string;
   check: string;
   reason: string;
+  /**
+   * The defect's signature (`Defect.signature`): the entry knows that defect wherever it shows (one
+   * more operation is still known, and the report says so), and only that one: another defect in
+   * the same cell is a new failure. Without it the entry knows the cell, whatever fails in it.
+   */
+  defect?: string;
   /** What shows the deviation (a request and its answer), for a reader checking the reason. */
   evidence?: string;
 }
@@ -124,7 +205,7 @@ export interface Gate {
   /** Baseline file (relative to the project), or null when there is none. */
   baselineFile: string | null;
   ok: boolean;
-  newFailures: { operation: string; check: string; outcome: Outcome }[];
+  newFailures: { operation: string; check: string; outcome: Outcome; defects?: string[] }[];
   known: { operation: string; check: string; outcome: Outcome; reason: string }[];
   /** Baseline entries whose cells ran and now pass: they can be removed. */
   fixed: BaselineEntry[];
@@ -144,6 +225,12 @@ export interface Gate {
   undecided?: BaselineEntry[];
   /** Why the run itself cannot be trusted (interrupted, global errors, an invalid baseline). */
   runErrors: string[];
+  /**
+   * Defects by what the baseline knows: new ones (ids) fail the gate through their cells; known
+   * ones that reached cells no entry naming them names (`spread`); entries that name no defect
+   * (`cellOnly`: a new defect in their cell would pass unseen).
+   */
+  defects?: { new: string[]; known: string[]; spread: { id: string; cells: { operation: string; check: string }[] }[]; cellOnly: number };
 }
 
 /** What the run learnt about the target beyond the matrix, said on the page rather than hidden. */
@@ -186,6 +273,10 @@ export interface CompatibilityReport {
     cellsByOutcome: Record<Outcome, number>;
     operations: Record<OperationStatus, number>;
     testedOperations: number;
+    /** Distinct advisories (absent in reports written before they existed). */
+    advisories?: number;
+    /** Defects, new and known. */
+    defects: { total: number; new: number; known: number };
   };
   checks: string[];
   groups: GroupSummary[];
@@ -196,6 +287,10 @@ export interface CompatibilityReport {
   unsupported: CellReport[];
   /** Tests that name no operation, by check (or title). */
   other: CellReport[];
+  /** Advisories: stricter than the vendor describes; never failures (absent in older reports). */
+  advisories?: AdvisoryReport[];
+  /** Every Fail cell's findings grouped by cause, worst first. */
+  defects: Defect[];
   gate: Gate;
   specFindings: SpecFinding[];
   errataApplied: string[];

@@ -1,6 +1,8 @@
 // One walk over a bundled ($ref-carrying) Swagger 2.0 or OpenAPI 3.x document that visits every
 // object a lint rule may look at, with its JSON pointer, its kind, the operation it belongs to and
 // the direction its values travel. `$ref` objects are not visited: their target is, where it lives.
+import { isObj } from '../../core/json.js';
+export { isObj } from '../../core/json.js';
 export type Json = Record<string, unknown>;
 export type Dialect = 'swagger2' | 'openapi3';
 
@@ -37,10 +39,6 @@ export interface LintDoc {
 }
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-
-export function isObj(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 export function ptr(...segments: string[]): string {
   return segments.map((s) => '/' + s.replace(/~/g, '~0').replace(/\//g, '~1')).join('');

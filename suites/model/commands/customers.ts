@@ -7,7 +7,7 @@ import { customerUpdateInput, newAddressInput } from '../../../fixtures/factorie
 import { recordOf } from '../../../fixtures/factories/index.js';
 import { factsNow } from '../../../fixtures/factories/references.js';
 import { dateValue } from '../../../src/client/references.js';
-import { identity } from '../../../src/properties/records.js';
+import { identity } from '../../../src/checks/rules/records.js';
 import { is2xx, isGone, live, recordOfRead, show, statusOf, type CustomerM, type Model, type World, pickNewest } from '../world.js';
 
 type Cmd = fc.AsyncCommand<Model, World>;

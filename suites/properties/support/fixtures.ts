@@ -1,7 +1,8 @@
 // The `test` of the property and model suites: the resource suites' fixtures (api, kit, ...) plus
 // `prop`, which runs a fast-check property as ONE report step. The requests inside stay out of
 // the report's steps; a failure is one report with the predicate's evidence, the shrunk
-// counterexample, seed, path and the replay command (also attached and annotated).
+// counterexample, seed, path and the replay command (also attached, and in the test's verdict
+// record with the findings of the smallest case).
 //
 //   test('should ...', { tag: [...] }, async ({ prop, api }) => {
 //     await prop.check('pages partition GET /customers', fc.asyncProperty(arb, async (v) => { ... }), { share: 0.2 });
@@ -9,7 +10,8 @@
 import path from 'node:path';
 import type fc from 'fast-check';
 import { test as base, expect, requireWrites } from '../../../fixtures/factories/index.js';
-import { annotateOutcome, applyRefusal, deferredRefusals } from '../../../fixtures/outcome.js';
+import { annotateOutcome, applyRefusal } from '../../../fixtures/outcome.js';
+import { verdictOf } from '../../../fixtures/verdict.js';
 import { PROJECT_ROOT } from '../../../src/config/config.js';
 import { splitPath } from '../../../src/properties/replay.js';
 import { PropertyFailure, runProperty, scaledRuns } from '../../../src/properties/runner.js';
@@ -75,27 +77,32 @@ export const test = base.extend<{ prop: PropertyKit }>({
         runs,
         async check(claim, property, opts = {}) {
           const numRuns = runs(opts);
-          testInfo.annotations.push({ type: 'fast-check', description: `seed ${seed}, ${numRuns} runs${replayOf ? `, replaying path ${config.fcPath ?? ''}` : ''}: ${claim}` });
+          const verdict = verdictOf(testInfo);
+          verdict.propertyRun({ claim, seed, runs: numRuns, ...(replayOf ? { path: config.fcPath ?? '' } : {}) });
           // Leave a third of the test's time for cleanup and the report; fast-check stops starting runs then.
           const timeLimitMs = testInfo.timeout > 0 ? Math.max(5_000, Math.round(testInfo.timeout * 0.66)) : undefined;
-          // A refused call (the target lacks an operation) must reach the runner as the error it is:
-          // a skip thrown inside fast-check would count as a failing run (fixtures/outcome.ts).
-          deferredRefusals.add(testInfo);
+          // While fast-check runs, a rule failure is one attempt among many (shrinking), and a refused
+          // call must reach the runner as the error it is (a skip thrown inside fast-check would count
+          // as a failing run): the verdict is the runner's result, recorded below.
+          verdict.deferred = true;
           const result = await test.step(
             `property: ${claim}`,
             async () => {
               // The client's requests are no report steps (src/client/http.ts): the property is one step.
               const r = await runProperty(property, { seed, numRuns, ...(replayOf ? { path: replayOf } : {}), ...(timeLimitMs ? { timeLimitMs } : {}) }, { claim, file, title: testInfo.title, ...(faults ? { shopFaults: faults } : {}) });
               if ((r.verdict === 'fail' || r.verdict === 'error') && r.report) {
-                annotateOutcome(testInfo, r.verdict);
-                testInfo.annotations.push({ type: 'replay', description: r.report.split('\n').find((l) => l.startsWith('Replay: '))?.slice(8) ?? '' });
+                verdict.deferred = false;
+                verdict.propertyRun({ claim, seed: r.details.seed, runs: numRuns, ...(r.fcPath !== undefined ? { path: r.fcPath } : {}), ...(r.replay ? { replay: r.replay } : {}) });
+                if (r.verdict === 'error') verdict.error(r.report.split('\n', 1)[0] ?? claim);
+                else if (r.findings?.length) verdict.fail(r.findings);
+                else annotateOutcome(testInfo, 'fail');
                 await testInfo.attach('property-failure.txt', { body: r.report, contentType: 'text/plain' });
                 throw new PropertyFailure(r.report);
               }
               return r;
             },
             { box: true },
-          ).finally(() => deferredRefusals.delete(testInfo));
+          ).finally(() => (verdict.deferred = false));
           if (result.refusal) applyRefusal(testInfo, result.refusal, (id) => session.lacking(id));
           if (result.verdict === 'skip') {
             annotateOutcome(testInfo, 'skip');

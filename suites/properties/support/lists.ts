@@ -6,7 +6,7 @@
 // counted in the report; a property whose every run was discarded is a Skip, not a Pass.
 import fc from 'fast-check';
 import type { ApiClient } from '../../../src/client/api-client.js';
-import { listItems } from '../../../src/client/resolver.js';
+import { listAnswer } from '../../../src/checks/rules/list-items.js';
 import type { Exchange } from '../../../src/checks/types.js';
 import type { ConformanceError } from '../../../src/checks/runner.js';
 import type { Operation } from '../../../src/spec/types.js';
@@ -17,17 +17,10 @@ export interface Listing {
   items: unknown[];
 }
 
-/** The items of a list answer: the array itself (file lists hold strings), else the records inside. */
-export function itemsOf(body: unknown): unknown[] | undefined {
-  if (Array.isArray(body)) return body as unknown[];
-  const inner = listItems(body);
-  return inner.length ? inner : undefined;
-}
-
 /** GET a list; anything but 200 with a list is the rule's failure, with the exchange as evidence. */
 export async function readList(api: ApiClient, op: Operation, query: Record<string, unknown>, rule: string, label?: string): Promise<Listing> {
   const ex = await api.call(op, { query, ...(label ? { label } : {}) });
-  const items = ex.response.status === 200 ? itemsOf(ex.response.json) : undefined;
+  const items = ex.response.status === 200 ? listAnswer(ex.response.json) : undefined;
   if (!items) {
     throw ruleError(api, {
       rule,
@@ -42,7 +35,7 @@ export async function readList(api: ApiClient, op: Operation, query: Record<stri
 /** Why a list cannot serve a property at all (not readable), or undefined with the listing. */
 export async function tryList(api: ApiClient, op: Operation, query: Record<string, unknown> = {}): Promise<Listing | string> {
   const ex = await api.call(op, { query });
-  const items = ex.response.status === 200 ? itemsOf(ex.response.json) : undefined;
+  const items = ex.response.status === 200 ? listAnswer(ex.response.json) : undefined;
   if (!items) return `${op.id} (GET ${op.path}) answered ${ex.response.status || ex.response.transportError || 'no answer'}, not a list`;
   return { exchange: ex, items };
 }

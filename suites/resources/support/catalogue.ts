@@ -5,7 +5,7 @@
 import { makeCheckContext } from '../../../src/checks/context.js';
 import type { CheckContext, Exchange } from '../../../src/checks/types.js';
 import type { CallOptions } from '../../../src/client/api-client.js';
-import { listItems } from '../../../src/client/resolver.js';
+import { listItems } from '../../../src/checks/rules/list-items.js';
 import { expectRule, show } from '../../../fixtures/evidence.js';
 import { annotateOutcome } from '../../../fixtures/outcome.js';
 import { differences, isObj, test as base, expect, type FactoryKit, type Json } from '../../../fixtures/factories/index.js';

@@ -1,11 +1,12 @@
 // Runs a proof config (a Playwright config that runs suites against in-process reference shops,
 // clean and with faults) as a child process with its own REPORT_DIR, and reads back every test's
-// result from the JSON reporter: project, own title, tags, status and the outcome annotation.
+// result from the JSON reporter: project, own title, tags, status and its verdict record (verdict.json).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../../src/config/config.js';
+import { parseVerdict, VERDICT_ATTACHMENT, type VerdictRecord } from '../../../src/core/verdict.js';
 
 export interface ProofTest {
   project: string;
@@ -15,8 +16,10 @@ export interface ProofTest {
   title: string;
   tags: string[];
   status: string;
-  /** The `outcome` annotation (pass, fail, skip, disabled, ...), when the test set one. */
+  /** The outcome of its verdict record (pass, fail, skip, disabled, ...), when it wrote one. */
   outcome: string | undefined;
+  /** The verdict record the test wrote when it ended. */
+  verdict: VerdictRecord | undefined;
   /** Skip reasons and other annotations, `type: description`. */
   notes: string[];
   /** First line of the first error, for failure messages. */
@@ -36,6 +39,7 @@ export interface ProofRun {
 interface JsonResult {
   status: string;
   errors?: { message?: string }[];
+  attachments?: { name: string; path?: string; body?: string }[];
 }
 interface JsonTest {
   projectName: string;
@@ -53,6 +57,14 @@ interface JsonSuite {
   suites?: JsonSuite[];
 }
 
+/** The verdict.json of a result: by body (base64 in the JSON report) or by path. */
+function verdictOf(r: JsonResult | undefined): VerdictRecord | undefined {
+  const att = r?.attachments?.find((a) => a.name === VERDICT_ATTACHMENT);
+  if (!att) return undefined;
+  const text = att.body !== undefined ? Buffer.from(att.body, 'base64').toString('utf8') : att.path && existsSync(att.path) ? readFileSync(att.path, 'utf8') : '';
+  return parseVerdict(text);
+}
+
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const withoutColours = (s: string): string => s.replace(ANSI, '');
 
@@ -65,15 +77,16 @@ function flatten(suites: readonly JsonSuite[], out: ProofTest[] = []): ProofTest
       for (const t of spec.tests) {
         const r = t.results[0];
         const message = withoutColours(r?.errors?.[0]?.message ?? '');
+        const verdict = verdictOf(r);
         out.push({
           project: t.projectName,
           file: spec.file,
           title: spec.title,
           tags: spec.tags.map((x) => (x.startsWith('@') ? x : `@${x}`)),
           status: r?.status ?? 'none',
-          // The last outcome annotation is the test's final word.
-          outcome: t.annotations.filter((a) => a.type === 'outcome').pop()?.description,
-          notes: t.annotations.map((a) => `${a.type}: ${a.description ?? ''}`),
+          outcome: verdict?.outcome,
+          verdict,
+          notes: [...t.annotations.map((a) => `${a.type}: ${a.description ?? ''}`), ...(verdict?.notes ?? []).map((n) => `note: ${n}`)],
           error: message.split('\n').find((l) => l.trim() !== ''),
           message,
           annotations: t.annotations,

@@ -35,10 +35,23 @@ export const PROBES: Record<FaultName, Probe> = {
   'huge-id-500': { observe: ({ api }) => status(api.get('customers/99999999999999999999')) },
   'non-integer-id-accepted': { observe: ({ api }) => status(api.get('customers/2abc')) },
   'method-override-ignored': { observe: ({ api }) => status(api.post('manufacturers/1', { headers: { 'X-HTTP-Method-Override': 'PATCH' }, data: { name: 'n' } })) },
+  'method-override-creates': {
+    observe: async ({ api }) => {
+      const answer = await api.post('manufacturers/1', { headers: { 'X-HTTP-Method-Override': 'PATCH' }, data: { name: 'n' } });
+      return [answer.status(), (await list(api.get('manufacturers'))).length];
+    },
+  },
   'undeclared-method-served': { observe: ({ api }) => status(api.patch('customers/2', { data: person('ada@example.test') })) },
   'address-create-201': { observe: ({ api }) => status(api.post('addresses', { data: address })) },
   'order-status-put-200': { observe: ({ api }) => status(api.put('order_statuses/2', { data: { names: { en: 'a', de: 'b' }, color: '#000' } })) },
   'operation-unsupported': { observe: ({ api }) => status(api.get('shop_information')) },
+  'slow-answers': {
+    observe: async ({ api }) => {
+      const started = Date.now();
+      const s = await status(api.get('countries/81'));
+      return { status: s, slow: Date.now() - started >= 2000 };
+    },
+  },
   'plain-http-alongside-tls': {
     tls: true,
     observe: async ({ anon, url }) => {

@@ -1,0 +1,61 @@
+// Stage 6, pace and send: one worker's pacer spaces requests by MAX_RPS and the target's
+// X-Rate-Limit-* headers; a 429 waits for the reset and is sent again (twice at most, then the run
+// cannot go on at this pace: RateLimitError). No HTTP answer at all is a TransportError, or an
+// answer of its own (`noAnswer: 'return'`) for probes that expect none.
+import { HarnessError, RateLimitError, TransportError, transportCode } from '../../core/errors.js';
+import type { HttpResponse, HttpTransport } from '../http.js';
+import type { Pacer } from '../pacer.js';
+import type { Redactor } from '../redact.js';
+import type { WireRequest } from './request.js';
+
+/** 429s sent again after waiting for the reset, before giving up. */
+const RETRIES_429 = 2;
+
+export interface SendDeps {
+  transport: HttpTransport;
+  pacer: Pacer;
+  /** Told about long waits (rate limit), so a test can extend its timeout. */
+  onWait?: ((ms: number) => void) | undefined;
+  /** Told about every request that goes on the wire (the run's request figures count 429 retries too). */
+  onSend?: (() => void) | undefined;
+  /** Error messages may quote the request; they are scrubbed before they are thrown. */
+  redactor: Redactor;
+}
+
+export type Answer =
+  | { kind: 'answer'; res: HttpResponse; started: number; retries: number }
+  /** No HTTP answer; `code` is the low-level cause (ECONNREFUSED, TIMEOUT, ...). */
+  | { kind: 'none'; code: string; started: number; retries: number };
+
+export async function paceAndSend(wire: WireRequest, deps: SendDeps, noAnswer: 'throw' | 'return' = 'throw'): Promise<Answer> {
+  let retries = 0;
+  for (;;) {
+    await deps.pacer.beforeRequest(deps.onWait);
+    deps.onSend?.();
+    const started = Date.now();
+    let res: HttpResponse;
+    try {
+      res = await deps.transport.send({ method: wire.method, url: wire.url, headers: wire.headers, ...(wire.body !== undefined ? { body: wire.body } : {}), timeoutMs: wire.timeoutMs, insecureTls: wire.insecureTls });
+    } catch (err) {
+      const raw = err instanceof Error ? err.message : String(err);
+      const message = deps.redactor.text(raw.split('\n')[0] ?? raw);
+      const code = transportCode(raw);
+      if (code === undefined) throw new HarnessError(`${wire.method} ${wire.url}: ${message}`);
+      if (noAnswer !== 'return') throw new TransportError(`${wire.method} ${wire.url}: no answer (${code}): ${message}`, code, wire.method, wire.url);
+      return { kind: 'none', code, started, retries };
+    }
+    if (res.status === 429 && retries < RETRIES_429) {
+      const wait = deps.pacer.exhausted(res.headers);
+      retries++;
+      deps.onWait?.(wait);
+      continue;
+    }
+    deps.pacer.afterResponse(res.headers);
+    if (res.status === 429) {
+      throw new RateLimitError(
+        `${wire.method} ${wire.url} was still rate-limited (429) after waiting for the reset ${retries} times; lower MAX_RPS, run fewer workers or split the run with ONLY_GROUPS.`,
+      );
+    }
+    return { kind: 'answer', res, started, retries };
+  }
+}

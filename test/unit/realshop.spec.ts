@@ -1,0 +1,172 @@
+// The real-shop phase's pure parts (test/realshop): which shops REALSHOP_SHOPS picks and where
+// their recipes are, the database diff of a GX 4.8 customer group (a schema change) and of the
+// shop's own rewrites, the Fail-cell comparison of REALSHOP_REPRO, and the baseline rewrite
+// (named defects, "unreviewed" entries, kept and removed ones).
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { CellReport, CompatibilityReport } from '../../src/report/compatibility/types.js';
+import { evidenceOf, namedDefect, rebuiltEntries } from '../realshop/baseline.js';
+import { diffDumps, parseDump, toRow, type Dump } from '../realshop/dump.js';
+import { GX48_MAPPING, judgeDiff, type Lookup } from '../realshop/mapping.js';
+import { findRecipe, instance, RecipeError } from '../realshop/recipe.js';
+import { compareFailCells, differingLines, failCells, reproSeeds } from '../realshop/repro.js';
+import { chosenShops, shopByKey, ShopChoiceError } from '../realshop/shops.js';
+
+/** A dump as mariadb-dump writes one: a table section with its CREATE TABLE and its rows. */
+function table(name: string, columns: string[], rows: string[]): string {
+  return [
+    '--',
+    `-- Table structure for table \`${name}\``,
+    '--',
+    '',
+    `CREATE TABLE \`${name}\` (`,
+    ...columns.map((c) => `  \`${c}\` int(11) NOT NULL DEFAULT 0,`),
+    '  PRIMARY KEY (`x`)',
+    ') ENGINE=InnoDB;',
+    '',
+    '--',
+    `-- Dumping data for table \`${name}\``,
+    '--',
+    '',
+    ...rows.map((r) => `INSERT INTO \`${name}\` VALUES (${r});`),
+    '',
+  ].join('\n');
+}
+
+const lookupIn =
+  (...dumps: Dump[]): Lookup =>
+  (t, match) => {
+    for (const d of dumps) {
+      const hit = (d.rows.get(t) ?? []).map((l) => toRow(d, t, l)).find((r) => match(r.values));
+      if (hit) return hit;
+    }
+    return undefined;
+  };
+
+test.describe('real-shop phase @unit', () => {
+  test('should pick the shops REALSHOP_SHOPS names, in the list order, and refuse unknown ones', () => {
+    expect(chosenShops({}).map((s) => s.key)).toEqual(['gx32', 'gx48']);
+    expect(chosenShops({ REALSHOP_SHOPS: 'gx48, gx32' }).map((s) => s.key)).toEqual(['gx32', 'gx48']);
+    expect(chosenShops({ REALSHOP_SHOPS: 'gx48' }).map((s) => s.key)).toEqual(['gx48']);
+    expect(() => chosenShops({ REALSHOP_SHOPS: 'gx48,gx99' })).toThrow(ShopChoiceError);
+  });
+
+  test("should find a shop's recipe and instance from its own variables, and name the variable when the recipe is missing", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'realshop-recipe-'));
+    writeFileSync(path.join(dir, 'setup.sh'), '#!/bin/sh\n');
+    const gx48 = shopByKey('gx48');
+    expect(findRecipe(gx48, '/', { REALSHOP_GX48_DIR: dir })).toBe(dir);
+    expect(() => findRecipe(gx48, '/', { REALSHOP_GX48_DIR: '/nonexistent' })).toThrow(new RecipeError('recipe not found: REALSHOP_GX48_DIR=/nonexistent holds no setup.sh'));
+    // GX 3.2's variables do not move GX 4.8, and the other way round.
+    expect(instance(gx48, dir, { REALSHOP_ROOT: '/tmp/x', REALSHOP_PORT: '9' })).toMatchObject({ root: '/tmp/gambio/npm-test-gx48', port: 8093 });
+    expect(instance(gx48, dir, { REALSHOP_GX48_ROOT: '/tmp/y', REALSHOP_GX48_PORT: '8111' })).toMatchObject({ root: '/tmp/y', port: 8111, baseUrl: 'http://127.0.0.1:8111/api.php/v2' });
+    expect(instance(shopByKey('gx32'), dir, { REALSHOP_ROOT: '/tmp/x' })).toMatchObject({ root: '/tmp/x', port: 8091 });
+  });
+
+  test("should explain a customer group's schema change and price rows by the group, and only when the leftover report names it", () => {
+    const before = parseDump(
+      [table('products', ['products_id', 'group_permission_0'], ['1,0']), table('customers_status', ['customers_status_id', 'language_id'], ['0,1'])].join('\n'),
+    );
+    const after = parseDump(
+      [
+        table('products', ['products_id', 'group_permission_0', 'group_permission_4'], ['1,0,0']),
+        table('customers_status', ['customers_status_id', 'language_id'], ['0,1', '4,1']),
+        table('personal_offers_by_customers_status_4', ['price_id', 'products_id'], ['1,1']),
+      ].join('\n'),
+    );
+    const diff = diffDumps(before, after);
+    // The new column is one schema line, not every product row again.
+    expect(diff.added.map((r) => r.table)).toEqual(['customers_status', 'personal_offers_by_customers_status_4']);
+    expect(diff.removed).toEqual([]);
+    expect(diff.schema.some((s) => s.table === 'products' && s.line.includes('group_permission_4'))).toBe(true);
+    const named = judgeDiff(diff, [{ path: '/customer_groups/4', kind: 'record', reason: 'DELETE answered 500' }], lookupIn(after, before), GX48_MAPPING);
+    expect(named.unexplained.map((u) => `${u.line} (${u.why})`)).toEqual([]);
+    const unnamed = judgeDiff(diff, [], lookupIn(after, before), GX48_MAPPING);
+    expect(unnamed.unexplained.map((u) => u.why)).toContain('schema changed by /customer_groups/4: not in the leftover report with a reason');
+    expect(unnamed.unexplained.map((u) => u.why)).toContain('/customer_groups/4: not in the leftover report');
+  });
+
+  test("should count the shop's own bookkeeping and rewrites apart, and nothing else of those tables", () => {
+    const cols = ['products_id', 'language_id', 'products_name', 'gm_url_keywords'];
+    const before = parseDump(
+      [table('products_description', cols, ["5,1,'T-Shirt','test-article'", "6,1,'Mug','mug'"]), table('gx_configurations', ['id', 'key', 'value'], ["803,'modules/gambio/setupwizard/SETUP_WIZARD_STEP_CATALOG','false'", "804,'other','a'"])].join('\n'),
+    );
+    const after = parseDump(
+      [table('products_description', cols, ["5,1,'T-Shirt','test-article-5'", "6,1,'Cup','mug'"]), table('gx_configurations', ['id', 'key', 'value'], ["803,'modules/gambio/setupwizard/SETUP_WIZARD_STEP_CATALOG','true'", "804,'other','b'"])].join('\n'),
+    );
+    const v = judgeDiff(diffDumps(before, after), [], lookupIn(after, before), GX48_MAPPING);
+    // Product 5's keyword rename and the wizard flag are the shop's; product 6's new name and the other setting are not.
+    expect(v.bookkeeping).toBe(4);
+    expect(v.unexplained.map((u) => u.line)).toEqual([
+      "- INSERT INTO `gx_configurations` VALUES (804,'other','a');",
+      "- INSERT INTO `products_description` VALUES (6,1,'Mug','mug');",
+      "+ INSERT INTO `gx_configurations` VALUES (804,'other','b');",
+      "+ INSERT INTO `products_description` VALUES (6,1,'Cup','mug');",
+    ]);
+  });
+
+  test('should compare the Fail cells of two runs and print each cell that differs with its seed', () => {
+    const report = (cells: [string, string, CellReport['outcome']][]): Pick<CompatibilityReport, 'failures' | 'other'> => ({
+      failures: cells.map(([operation, check, outcome]) => ({ operation, check, outcome, tests: [], findings: [] })),
+      other: [],
+    });
+    const a = failCells(report([['getProducts', 'rule:search', 'fail'], ['getCategories', 'rule:sort', 'fail'], ['getVPE', 'other', 'pass']]));
+    const b = failCells(report([['getCategories', 'rule:sort', 'fail'], ['createOrder', 'notAServerError', 'error']]));
+    const cmp = compareFailCells(a, b);
+    expect(cmp.same).toBe(false);
+    expect(differingLines(cmp, ['777', '1644147794'])).toEqual(['only with seed 777: getProducts · rule:search', 'only with seed 1644147794: createOrder · notAServerError']);
+    expect(compareFailCells(a, [...a].reverse()).same).toBe(true);
+    expect(reproSeeds({ REALSHOP_REPRO_SEEDS: '1,2' })).toEqual(['1', '2']);
+    expect(() => reproSeeds({ REALSHOP_REPRO_SEEDS: '3,3' })).toThrow(/two different integer seeds/);
+    const drawn = reproSeeds({});
+    expect(drawn[0]).not.toBe(drawn[1]);
+  });
+
+  test('should rewrite a baseline: keep failing and undecided entries, drop passing ones, name clear defects and mark the rest unreviewed', () => {
+    const target = { url: 'http://127.0.0.1:8093/api.php/v2', apiVersion: null, shopVersion: null, embedded: false };
+    const curl = (p: string): string => `curl -sS -i -X POST '${target.url}${p}' -u "$API_USER:$API_PASSWORD" -H 'user-agent: shop-api-conformance/0.1.0 (run r1)' --data-raw '{"name":"qa-r1-1"}'`;
+    const cell = (operation: string, check: string, status: number, title: string, label?: string): CellReport => ({
+      operation,
+      check,
+      outcome: 'fail',
+      tests: [],
+      findings: [{ check, title, message: `${title}.`, severity: 'major', outcome: 'fail', evidence: { curl: curl('/vpe'), status, headers: {}, bodyExcerpt: '{ "code": 0, "message": "BoolType: Invalid argument" }', declaredStatuses: ['201', '400'], ...(label ? { label } : {}) } }],
+    });
+    const report = {
+      runId: 'r1',
+      target,
+      failures: [cell('createVPE', 'notAServerError', 500, 'server error 500', 'body field of the wrong type'), cell('createVPE', 'errorBodyShape', 500, 'error code 0 on a 500'), cell('getVPE', 'rule:fields', 200, 'fields ignored')],
+      other: [],
+      // The run's gate against the old baseline: a property test passed the search rule this time.
+      gate: { fixed: [{ operation: 'getVPEs', check: 'rule:sort', reason: 'now passes' }], undecided: [{ operation: 'getVPEs', check: 'rule:search', reason: 'drawn' }], outOfScope: [] },
+    } as unknown as CompatibilityReport;
+    const old = [
+      { operation: 'getVPE', check: 'rule:fields', reason: 'Ignores fields (reviewed).' },
+      { operation: 'getVPEs', check: 'rule:sort', reason: 'now passes' },
+      { operation: 'getVPEs', check: 'rule:search', reason: 'drawn' },
+      { operation: 'searchProducts', check: 'notAServerError', reason: 'judged in some runs, Unsupported in others' },
+    ];
+    const r = rebuiltEntries(old, [report], '2026-11-25');
+    expect(r).toMatchObject({ added: 2, removed: 1, named: 1, unreviewed: 1 });
+    expect(r.entries.map((e) => [e.operation, e.check, e.reason])).toEqual([
+      ['createVPE', 'errorBodyShape', 'unreviewed: from run 2026-11-25: error code 0 on a 500: error code 0 on a 500.'],
+      ['createVPE', 'notAServerError', "Answers 500 to a request with body field of the wrong type where the spec declares 201, 400 (the shop's message: BoolType: Invalid argument)."],
+      ['getVPE', 'rule:fields', 'Ignores fields (reviewed).'],
+      ['getVPEs', 'rule:search', 'drawn'],
+      ['searchProducts', 'notAServerError', 'judged in some runs, Unsupported in others'],
+    ]);
+    // A fresh rebuild keeps only the entries whose cells failed, with their reasons.
+    expect(rebuiltEntries(old, [report], '2026-11-25', true).entries.map((e) => `${e.operation} ${e.check}`)).toEqual(['createVPE errorBodyShape', 'createVPE notAServerError', 'getVPE rule:fields']);
+    expect(r.entries[0]?.evidence).toBe(`curl -sS -i -X POST '$BASE_URL/vpe' -u "$API_USER:$API_PASSWORD" --data-raw '{"name":"qa-<run>-1"}' -> 500 { "code": 0, "message": "BoolType: Invalid argument" }`);
+    expect(namedDefect({ check: 'rule:fields', findings: [] })).toBeUndefined();
+    const crash = `✗ [rule:links] getCustomers: should answer 200\n    tried:    customer list with disable_links\n    request:  curl x\n    response: 500  content-type: application/json\n    body:     {\n      "message": "Argument 1 passed to Customer::setDefaultAddress() must be CustomerAddressInterface, null given"\n    }\n    declared: 200, 400, 404`;
+    expect(namedDefect({ check: 'rule:links', findings: [], message: crash })).toBe(
+      "Answers 500 (tried: customer list with disable_links) where the spec declares 200, 400, 404 (the shop's message: Argument 1 passed to Customer::setDefaultAddress() must be CustomerAddressInterface, null given).",
+    );
+    // A failure message without findings still gives its request and answer.
+    const fromMessage = evidenceOf({ findings: [], message: `x\n✗ [rule:lifecycle] createCustomers: should succeed\n    request:  ${curl('/customers')}\n    response: 400  content-type: application/json\n    body:     {\n      "errors": []\n    }` }, report);
+    expect(fromMessage).toBe(`curl -sS -i -X POST '$BASE_URL/customers' -u "$API_USER:$API_PASSWORD" --data-raw '{"name":"qa-<run>-1"}' -> 400 { "errors": [] }`);
+  });
+});
