@@ -66,7 +66,7 @@ export interface ArbOptions {
   optional?: 'some' | 'all' | 'none';
   /**
    * Pointers (array items as `*`) of optional fields that always appear, whatever the seed: what a
-   * real client sends although the schema leaves it optional (src/client/bodies.ts CLIENT_SENDS).
+   * real client sends although the schema leaves it optional (src/spec/particulars.ts CLIENT_SENDS).
    */
   present?: readonly string[];
   /** Long strings (256+ code points) where the schema allows them. Default true. */

@@ -15,10 +15,10 @@ import type { Profile } from '../config/config.js';
 import type { Operation, ParameterInfo, SpecSchema } from '../spec/types.js';
 import type { ValidatorSet } from '../spec/validators.js';
 import type { ApiClient, MultipartValue } from './api-client.js';
-import { clientSends, clientSentReferences, minimalValue, multipartBody, referenceFields, requiresId, validBody, type BodyContext, type Uniq } from './bodies.js';
+import { clientSentReferences, minimalValue, multipartBody, referenceFields, requiresId, validBody, type BodyContext, type Uniq } from './bodies.js';
 import { BlockedError, GuardError, UnsupportedError } from './errors.js';
 import { isDestructiveOperation, isSearchOperation, isWriteOperation, marksDestructive } from '../spec/operation-kinds.js';
-import { FILES, PUT_CREATE_IDS, RECORD_VIEWS } from '../spec/particulars.js';
+import { clientSends, FILES, PUT_CREATE_IDS, RECORD_VIEWS } from '../spec/particulars.js';
 import { collectionNoun, paramNoun, singular } from './ledger.js';
 import { kindNouns, nounsFor, shopReferences, type RefValue } from './references.js';
 import { fillPath } from './url.js';
@@ -103,7 +103,7 @@ function schemaAt(schema: unknown, pointer: string): Json | undefined {
 export function requestErrors(validators: ValidatorSet, op: Operation, body: unknown): { path: string; message: string }[] {
   const result = validators.validateRequest(op, body);
   return result.errors.filter((e) => {
-    // A readOnly field a client sends all the same (bodies.ts CLIENT_SENDS: the vendor's examples name it).
+    // A readOnly field a client sends all the same (src/spec/particulars.ts CLIENT_SENDS: the vendor's examples name it).
     if (/false schema$/.test(e.schemaPath) && clientSends(op.id, e.path)) return false;
     const m = /required property '([^']+)'/.exec(e.message);
     if (!m?.[1] || !e.schemaPath.endsWith('/required')) return true;
