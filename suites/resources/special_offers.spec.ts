@@ -24,10 +24,13 @@ function offersList(kit: FactoryKit): ListSubject {
     fields: ['id', 'price'],
     searchField: 'expiresAt',
     seed: async (n) => {
-      const product = await createProduct(kit);
       const out: Json[] = [];
-      // Pairs share a price so the second key (expiresAt) decides between them.
-      for (let i = 0; i < n; i++) out.push((await createSpecialOffer(kit, product.id, { price: PRICES[Math.floor(i / 2) % PRICES.length], expiresAt: `2099-12-${String(10 + i).padStart(2, '0')} 23:59:59` }, { marker })).record);
+      // One offer per product, as a shop keeps them (GX 4.8 refuses a second offer for a product:
+      // "Duplicate entry for key products_id"). Pairs share a price so the second key (expiresAt) decides between them.
+      for (let i = 0; i < n; i++) {
+        const product = await createProduct(kit);
+        out.push((await createSpecialOffer(kit, product.id, { price: PRICES[Math.floor(i / 2) % PRICES.length], expiresAt: `2099-12-${String(10 + i).padStart(2, '0')} 23:59:59` }, { marker })).record);
+      }
       return out;
     },
   };
