@@ -61,6 +61,8 @@ export function defectTitle(sig: Signature, example: ReportFinding | undefined):
       return `Answers ${st} to ${article(sig.input)} instead of a 4xx`;
     case 'methodOverride':
       return 'Ignores X-HTTP-Method-Override: a POST with it is not handled as the method it names';
+    case 'responseTime':
+      return 'Answers slowly: the p95 response time is over the budget (MAX_RESPONSE_MS / RESPONSE_BUDGETS)';
     case 'rule':
       return cut(example?.title ?? sig.detail, 200);
     case 'assertion':

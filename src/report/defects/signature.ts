@@ -198,6 +198,9 @@ export function signaturesOf(f: ReportFinding): Signature[] {
   const input = inputKind(ev);
   const check = f.check;
   if (ev && status === 0) return [make('no-answer', 'no-answer', 0, '0', ev.transportError ?? 'no answer', input)];
+  // Slowness is the operation's, whatever answer was slowest (a 501 held 2.5 s is a slow answer
+  // here; whether a 501 may be answered at all is notAServerError's defect): one defect.
+  if (check === 'responseTime') return [make('behaviour', check, undefined, '-', 'p95 response time over budget', 'any input')];
   // Not refused with 401 without valid credentials: an open door, whatever the request got instead.
   if (ev && status !== undefined && AUTH_INTENTS.has(ev.intent ?? '') && status !== 401 && status < 500) return [make('security', 'served-without-valid-credentials', status, '-', '', input)];
   if (ev && status !== undefined && status >= 500 && !SHAPE_CHECKS.has(check)) {
