@@ -52,5 +52,6 @@ export const DEFECT_REASONS: Readonly<Record<string, readonly [number, string]>>
   'order-status-not-stored': [2, TWO_JUDGES],
   'paging-last-page-drops-one': [3, TWO_JUDGES],
   'sort-ties-unstable': [2, TWO_JUDGES],
+  'sort-descending-ignored': [3, `${TWO_JUDGES} (one key descending, two keys); and where each answer alone fits some order, the flip of a sort (sort=-name against sort=+name) is its own judgement`],
   'create-truncates-long-strings': [2, PER_RESOURCE],
 };
