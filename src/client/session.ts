@@ -77,7 +77,7 @@ export class Session {
         insecureTls: config.insecureTls,
       },
       gate: this.gate,
-      tally: (intent) => this.tally.count(source, intent),
+      tally: (intent, operation) => this.tally.count(source, intent, operation),
       ...(onWait ? { onWait } : {}),
       ...(onRefusal ? { onRefusal } : {}),
     });
