@@ -25,7 +25,7 @@ import { rebaseline } from '../report/compatibility/build.js';
 import type { CompatibilityReport } from '../report/compatibility/types.js';
 import { readCompatibilityReport } from '../report/compatibility/write.js';
 import { isListing } from '../report/listing.js';
-import { heapFlags, withoutTsx } from './node-args.js';
+import { heapFlags, withoutTsx, workerEnv } from './node-args.js';
 
 const require = createRequire(import.meta.url);
 const LIST_LIMIT = 25;
@@ -86,6 +86,8 @@ function runPlaywright(args: string[], baselineFile: string | undefined, termina
   // Workers get the heap settings even when this CLI was started without them (package.json's
   // script gives them to this process too: they only take effect at a process's start).
   process.execArgv.splice(0, process.execArgv.length, ...withoutTsx(process.execArgv), ...heapFlags(process.execArgv, process.env.NODE_OPTIONS));
+  // Read by each worker's C library when it starts (this process started before it was set).
+  Object.assign(process.env, workerEnv(process.env));
   if (after) {
     process.once('exit', (code) => {
       process.exitCode = after(code);
