@@ -90,7 +90,7 @@ export function uniqueText(bounds: LengthBounds, opts: ArbOptions & { runId: str
   const max = bounds.maxLength ?? Infinity;
   const min = bounds.minLength ?? 0;
   if (max < probe.length) return text(bounds, opts);
-  const room = max - probe.length - 1;
+  const room = opts.tagOnly === true ? -1 : max - probe.length - 1;
   const head = room >= 0 ? text({ minLength: Math.max(0, min - probe.length - 1), maxLength: room }, { ...opts, longStrings: false }) : fc.constant('');
   return head.map((h) => {
     const tag = uniqueTag(opts);

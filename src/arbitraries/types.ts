@@ -64,8 +64,20 @@ export interface ArbOptions {
   maxDepth?: number;
   /** Which optional fields appear: a random subset (default), all of them, or none. */
   optional?: 'some' | 'all' | 'none';
+  /**
+   * Pointers (array items as `*`) of optional fields that always appear, whatever the seed: what a
+   * real client sends although the schema leaves it optional (src/spec/particulars.ts CLIENT_SENDS).
+   */
+  present?: readonly string[];
   /** Long strings (256+ code points) where the schema allows them. Default true. */
   longStrings?: boolean;
+  /**
+   * Unique fields carry the run's tag alone, no drawn text before it: for a body made only to
+   * stand behind a rule (a setup create), which must fit a real shop's columns whatever the seed
+   * (GX 4.8 refuses a city or name over 32 characters: drawn text plus the tag made a setup fail
+   * for some seeds). Default false.
+   */
+  tagOnly?: boolean;
   /**
    * Numbers: `decimal` (default) keeps at most 4 decimals, like prices and weights a shop stores
    * in DECIMAL columns; `double` adds any finite double.

@@ -150,13 +150,14 @@ export function objectArb(s: SchemaObject, opts: ArbOptions, at: At, shape: Obje
     if (sub === false) continue; // read-only in a request
     const pattern = at.pattern + seg(name);
     const isRequired = required.has(name);
-    if (!isRequired && (!withOptional || opts.overrides?.[pattern] === OMIT)) continue;
+    const present = !isRequired && opts.present?.includes(pattern) === true && opts.overrides?.[pattern] !== OMIT;
+    if (!isRequired && !present && (!withOptional || opts.overrides?.[pattern] === OMIT)) continue;
     // On a live shop an id or a reference holds only what was read from it (or nothing).
     const ref = opts.overrides?.[pattern] === undefined ? liveReference(name, isRequired, opts, pattern, at.depth + 1) : undefined;
     if (ref === 'omit') continue;
     if (ref !== undefined) model[name] = typedReference(ref, sub, opts);
     else model[name] = sub === undefined ? anyJson : valid(sub, opts, { depth: at.depth + 1, pattern, name });
-    if (isRequired || opts.optional === 'all') requiredKeys.push(name);
+    if (isRequired || present || opts.optional === 'all') requiredKeys.push(name);
   }
   return fc.record(model, { requiredKeys, noNullPrototype: true });
 }

@@ -1,5 +1,6 @@
 // The CheckContext for a loaded spec: validators, STRICT_FIELDS and the spec's shared error
 // schema (the schema most error responses declare), for error statuses an operation leaves out.
+import { budgetFor, budgetSource, type ResponseBudgets } from '../config/budgets.js';
 import type { Catalogue, Operation } from '../spec/types.js';
 import type { ValidatorSet } from '../spec/validators.js';
 import type { CheckContext, Exchange } from './types.js';
@@ -23,7 +24,8 @@ export function sharedErrorResponse(catalogue: Catalogue): { op: Operation; stat
 
 const sharedCache = new WeakMap<Catalogue, { op: Operation; status: number } | null>();
 
-export function makeCheckContext(catalogue: Catalogue, validators: ValidatorSet, strictFields: boolean, related?: Record<string, Exchange>): CheckContext {
+/** `budgets`: the run's response-time budgets (the responseTime check has none without them). */
+export function makeCheckContext(catalogue: Catalogue, validators: ValidatorSet, strictFields: boolean, related?: Record<string, Exchange>, budgets?: ResponseBudgets): CheckContext {
   let shared = sharedCache.get(catalogue);
   if (shared === undefined) {
     shared = sharedErrorResponse(catalogue) ?? null;
@@ -40,5 +42,6 @@ export function makeCheckContext(catalogue: Catalogue, validators: ValidatorSet,
     ctx.validateVendorErrorBody = (body) => vendor.validateResponse(shared.op, shared.status, body, false);
   }
   if (related) ctx.related = related;
+  if (budgets) ctx.responseBudget = (op) => ({ ms: budgetFor(budgets, op), source: budgetSource(budgets, op) });
   return ctx;
 }

@@ -43,6 +43,7 @@ export function formatEvidence(ev: Evidence): string {
     lines.push(`response: ${ev.status}${hs ? `  ${hs}` : ''}`);
     if (ev.bodyExcerpt) lines.push(`body:     ${ev.bodyExcerpt.replace(/\n/g, '\n          ')}`);
   }
+  if (ev.durationMs !== undefined) lines.push(`took:     ${ev.durationMs} ms`);
   if (ev.declaredStatuses.length) lines.push(`declared: ${ev.declaredStatuses.join(', ')}`);
   if (ev.schemaErrors?.length) {
     lines.push('schema errors:');

@@ -6,6 +6,7 @@ import { methodOverrideCheck } from './methodOverride.js';
 import { negativeDataRejectionCheck } from './negativeDataRejection.js';
 import { notAServerErrorCheck } from './notAServerError.js';
 import { responseSchemaConformanceCheck } from './responseSchemaConformance.js';
+import { responseTimeCheck } from './responseTime.js';
 import { statusCodeConformanceCheck } from './statusCodeConformance.js';
 import { transportSecurityCheck } from './transportSecurity.js';
 import type { Check } from './types.js';
@@ -22,6 +23,7 @@ export const CHECKS: readonly Check[] = [
   errorBodyShapeCheck,
   transportSecurityCheck,
   methodOverrideCheck,
+  responseTimeCheck,
 ];
 
 const byName = new Map(CHECKS.map((c) => [c.name, c]));

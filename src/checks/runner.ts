@@ -34,7 +34,7 @@ export function judge(check: Check, op: Operation, exchanges: readonly Exchange[
     const reason = check.relevant ? 'no exchange of this operation gave it anything to judge' : 'no exchange to judge';
     return { ...base, outcome: 'skip', findings: [], judged: 0, reason };
   }
-  const findings = mine.flatMap((e) => check.run(op, e, ctx));
+  const findings = check.runAll ? check.runAll(op, mine, ctx) : mine.flatMap((e) => check.run(op, e, ctx));
   // Advisories (stricter than the vendor describes) are reported but never move the outcome.
   const outcome = findings.reduce<Outcome>((o, f) => (f.outcome === 'advisory' ? o : worseOf(o, f.outcome)), 'pass');
   // A check that only skipped (e.g. nothing comparable) reports skip, not pass.

@@ -38,6 +38,11 @@ export interface CheckContext {
   strictFields: boolean;
   /** Other exchanges the judgment depends on, e.g. the read after an overridden DELETE. */
   related?: Readonly<Record<string, Exchange | undefined>>;
+  /**
+   * The operation's response-time budget (MAX_RESPONSE_MS / RESPONSE_BUDGETS, src/config/budgets.ts):
+   * milliseconds (0: none) and where it comes from. Absent: no budget.
+   */
+  responseBudget?(op: Operation): { ms: number; source: string };
 }
 
 /**
@@ -69,4 +74,9 @@ export interface Check {
   /** Whether the check means anything for this operation (tests are generated only where it does). */
   appliesTo(op: Operation, scope: ApplicabilityScope): boolean;
   run(op: Operation, exchange: Exchange, ctx: CheckContext): Finding[];
+  /**
+   * A check that judges the operation's exchanges together (a percentile of their durations), not
+   * one by one: when present, the runner calls it once with all of them instead of `run` on each.
+   */
+  runAll?(op: Operation, exchanges: readonly Exchange[], ctx: CheckContext): Finding[];
 }

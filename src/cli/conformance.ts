@@ -22,6 +22,7 @@ import path from 'node:path';
 import { loadConfigOrExit, PROJECT_ROOT } from '../config/config.js';
 import { BASELINE_NAMES, BaselineError, findBaseline, readBaseline, updatedEntries, writeBaseline, type Baseline } from '../report/compatibility/baseline.js';
 import { rebaseline } from '../report/compatibility/build.js';
+import { belowMinLine } from '../report/compatibility/coverage.js';
 import type { CompatibilityReport } from '../report/compatibility/types.js';
 import { readCompatibilityReport } from '../report/compatibility/write.js';
 import { isListing } from '../report/listing.js';
@@ -173,6 +174,12 @@ function main(): void {
     const report = rebaseline(readCompatibilityReport(reportFile), baseline, PROJECT_ROOT);
     if (args.update) return updateBaseline(report, baseline, baselineFile);
     printGate(report, baselineFile);
+    // MIN_COVERAGE is judged with the config of this run, whatever report.json said.
+    const coverage = report.coverage;
+    if (config.minCoverage !== undefined && coverage && coverage.index < config.minCoverage) {
+      process.stdout.write(`\n${belowMinLine({ index: coverage.index, min: config.minCoverage })}\n`);
+      return status || 1;
+    }
     if (report.gate.ok) {
       if (status !== 0) process.stdout.write(`\nEvery failure is a known deviation: exit 0 instead of Playwright's ${status}.\n`);
       return 0;

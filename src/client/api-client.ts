@@ -57,6 +57,8 @@ export interface ClientDeps {
   onRefusal?: (err: UnsupportedError | BlockedError) => void;
   /** Counts each request sent (by intent), for the run's request figures (src/client/tally.ts). */
   tally?: (intent: Intent, operation: string) => void;
+  /** Told about every exchange recorded (redacted), for the running test's traffic (src/core/traffic.ts). */
+  onExchange?: (ex: Exchange) => void;
 }
 
 /** How many recent exchanges a client keeps for evidence (a failing test attaches the last 20). */
@@ -176,6 +178,7 @@ export class ApiClient {
   }
 
   private keep(ex: Exchange): void {
+    this.deps.onExchange?.(ex);
     this.exchanges.push(ex);
     if (this.exchanges.length > KEPT_EXCHANGES) this.exchanges.splice(0, this.exchanges.length - KEPT_EXCHANGES);
   }

@@ -15,7 +15,7 @@
 import fc from 'fast-check';
 import type { Operation, SpecSchema } from '../spec/types.js';
 import { dateKind, isCurrencyField, isLanguageCodeField, isMultiLangSchema, isReferenceField } from '../spec/fields.js';
-import { KNOWN_SETTINGS, MODULES } from '../spec/particulars.js';
+import { CLIENT_SENDS, KNOWN_SETTINGS, MODULES } from '../spec/particulars.js';
 import { dateValue, DEFAULT_FACTS, type ShopFacts } from '../spec/shop-facts.js';
 import { isObj } from '../core/json.js';
 
@@ -44,6 +44,10 @@ export interface BodyContext {
   shop?: ShopFacts;
   /** Generate every declared property, not only the required ones (for readable records). */
   full?: boolean;
+  /** Where in the body a value is built (`/0/address`, `*` for items of a list): set by minimalValue. */
+  at?: string;
+  /** Paths of optional fields a client sends (CLIENT_SENDS of the operation). */
+  sends?: ReadonlySet<string>;
 }
 
 /** The facts a body is built with: given, or the defaults. */
@@ -181,12 +185,16 @@ export function minimalValue(schema: SpecSchema | undefined, ctx: BodyContext, n
       const required = new Set(Array.isArray(s.required) ? s.required.map(String) : []);
       if (isMultiLangSchema(s)) return multiLangValue(s, ctx, name, depth);
       const out: Json = {};
+      const at = ctx.at ?? '';
       for (const [k, ps] of Object.entries(props)) {
-        if (!isObj(ps) || ps.readOnly === true) continue;
+        // A field a client sends (CLIENT_SENDS) goes in even where the schema leaves it optional or readOnly.
+        const sent = ctx.sends?.has(`${at}/${k}`) === true;
+        if (!isObj(ps) || (ps.readOnly === true && !sent)) continue;
         // Write-only fields (passwords) are sent even when optional: the answer must then prove it hides them.
         const writeOnly = ps['x-writeOnly'] === true || ps.writeOnly === true || ps.format === 'password';
-        if (!required.has(k) && !writeOnly && !(ctx.full && depth === 0)) continue;
-        let v = minimalValue(ps, ctx, k, depth + 1, isObj(s.example) ? s.example[k] : undefined, name);
+        if (!required.has(k) && !writeOnly && !(ctx.full && depth === 0) && !sent) continue;
+        const inner: BodyContext = ctx.sends ? { ...ctx, at: `${at}/${k}` } : ctx;
+        let v = minimalValue(ps, inner, k, depth + 1, isObj(s.example) ? s.example[k] : undefined, name);
         // The one id a spec may force into a create (the record's own, in a bulk form): 0 names no record.
         if (v === undefined && depth <= 1 && (k === 'id' || k === 'ids') && required.has(k) && !(ctx.refs && k in ctx.refs)) v = typeOf(ps) === 'array' ? [] : typeOf(ps) === 'string' ? '0' : 0;
         if (v !== undefined) out[k] = v;
@@ -196,12 +204,13 @@ export function minimalValue(schema: SpecSchema | undefined, ctx: BodyContext, n
     case 'array': {
       const min = typeof s.minItems === 'number' ? s.minItems : 0;
       // A bulk body (an array at the top) with no items would test nothing.
-      const count = Math.max(min, depth === 0 ? 1 : 0);
+      const items = ctx.sends ? { ...ctx, at: `${ctx.at ?? ''}/*` } : ctx;
+      const count = Math.max(min, depth === 0 ? 1 : 0, ctx.sends?.has(`${ctx.at ?? ''}/*`) ? 1 : 0);
       // An empty list is the minimum, but a list of scalars the spec shows an example of (search
       // conditions: field, operator, value) is what the API expects: take the example then.
       const example: unknown[] | undefined = Array.isArray(s.example) ? (s.example as unknown[]) : Array.isArray(hint) ? (hint as unknown[]) : undefined;
       if (count === 0 && example?.length && example.every((x) => ['string', 'number', 'boolean'].includes(typeof x))) return [...example];
-      return Array.from({ length: count }, () => minimalValue(isObj(s.items) ? s.items : {}, ctx, name, depth + 1, undefined, parent));
+      return Array.from({ length: count }, () => minimalValue(isObj(s.items) ? s.items : {}, items, name, depth + 1, undefined, parent));
     }
     case 'string':
       return stringFor(name, s, ctx, parent);
@@ -226,7 +235,9 @@ export function minimalValue(schema: SpecSchema | undefined, ctx: BodyContext, n
 function multiLangValue(s: Json, ctx: BodyContext, name: string, depth: number): Json {
   const props = isObj(s.properties) ? s.properties : {};
   const facts = factsOf(ctx);
-  const keys = facts.languages.length ? facts.languages : Object.keys(props);
+  // Every language the shop lists, and the keys the schema requires besides (a shop without one still gets it).
+  const required = Array.isArray(s.required) ? s.required.map(String) : [];
+  const keys = facts.languages.length ? [...new Set([...facts.languages, ...required])] : Object.keys(props);
   const first = Object.values(props).find(isObj) ?? { type: 'string' };
   const out: Json = {};
   const n = ctx.uniq.next();
@@ -250,7 +261,8 @@ function fitLength(v: string, s: Json): string {
 
 /** A valid JSON body for the operation: the minimal one from its schema. */
 export function validBody(op: Operation, ctx: BodyContext): unknown {
-  return minimalValue(op.body?.schema, ctx);
+  const sends = CLIENT_SENDS[op.id];
+  return minimalValue(op.body?.schema, sends ? { ...ctx, sends: new Set(sends) } : ctx);
 }
 
 /**
@@ -275,6 +287,26 @@ export function referenceFields(schema: SpecSchema | undefined, opts: { all?: bo
     }
   };
   visit(schema, 0);
+  return [...out];
+}
+
+/**
+ * Reference fields of what CLIENT_SENDS adds to the operation's body (`productId`; the required
+ * `countryId` of a customer's new address), so callers can fetch real ids for them too.
+ */
+export function clientSentReferences(op: Operation): string[] {
+  const out = new Set<string>();
+  for (const path of CLIENT_SENDS[op.id] ?? []) {
+    let s: unknown = op.body?.schema;
+    const parts = path.split('/').slice(1);
+    for (const part of parts) {
+      const m: unknown = isObj(s) ? mergeAllOf(s) : undefined;
+      s = !isObj(m) ? undefined : part === '*' ? m.items : isObj(m.properties) ? m.properties[part] : undefined;
+    }
+    const name = parts[parts.length - 1] ?? '';
+    if (isReferenceField(name)) out.add(name);
+    else if (isObj(s)) for (const f of referenceFields(s)) out.add(f);
+  }
   return [...out];
 }
 

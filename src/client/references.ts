@@ -14,10 +14,11 @@
 // Fields that appear together in one record (`countryId` + `zoneId`) are taken from the same one,
 // so they stay consistent. Own records (a customer for an address) are the resolver's business
 // (src/client/resolver.ts); this module only reads. Nothing found is a reason, never a guess.
+import { pathMatcher } from '../spec/catalogue.js';
 import type { Operation, SpecSchema } from '../spec/types.js';
 import type { ApiClient } from './api-client.js';
 import { collectionNoun, paramNoun } from './ledger.js';
-import { dateKind, isCurrencyField, isLanguageCodeField, isMultiLangSchema } from '../spec/fields.js';
+import { dateKind, isCurrencyField, isLangKey, isLanguageCodeField, isMultiLangSchema } from '../spec/fields.js';
 import { DEFAULT_FACTS, learnFacts, walk, type ShopFacts } from '../spec/shop-facts.js';
 import { isSearchPath } from '../spec/operation-kinds.js';
 import { fillPath } from './url.js';
@@ -196,6 +197,11 @@ export class ShopReferences {
   private get(path: string): Promise<{ status: number; json: unknown; text: string }> {
     let hit = this.cache.gets.get(path);
     if (!hit) {
+      // A read the run knows the target lacks is not sent: the support gate would refuse it, and a
+      // refusal ends the test that happened to ask (reference data is nobody's subject).
+      const op = this.ops.find((o) => o.method === 'get' && pathMatcher(o.path)(path) !== undefined);
+      const lacking = op ? this.client.knownUnsupported(op) : undefined;
+      if (lacking) return Promise.resolve({ status: 0, json: undefined, text: lacking.reason });
       hit = this.client.send('GET', path, { intent: 'setup', noAnswer: 'return', label: 'read reference data / the shop\'s formats' }).then(
         (ex) => ({ status: ex.response.status, json: ex.response.json, text: ex.response.text }),
         // A read the support gate refuses (the target lacks the operation) or that fails: nothing to learn.
@@ -277,7 +283,9 @@ export class ShopReferences {
       return (hasMultiLang(schema) ? 4 : 0) + ([...fields].some((f) => dateKind(f)) ? 2 : 0) + ([...fields].some((f) => isCurrencyField(f) || isLanguageCodeField(f)) ? 1 : 0) + (single ? 1 : 0);
     };
     const ranked = lists.map((l) => ({ l, s: score(l) })).filter((x) => x.s > 1).sort((a, b) => b.s - a.s).map((x) => x.l);
-    let facts = DEFAULT_FACTS;
+    // The languages the shop lists (GET /languages): localised texts are written in every one of
+    // them. A shop without such a list keeps the keys its records show (below).
+    let facts: ShopFacts = { ...DEFAULT_FACTS, languages: await this.listedLanguages() };
     let read = 0;
     for (const list of ranked) {
       if (read >= 3 && facts.languages.length > 0) break;
@@ -287,8 +295,10 @@ export class ShopReferences {
       read++;
       facts = learnFacts(recs.map((r) => r.record), facts, [...new Set(recs.map((r) => r.path))]);
     }
-    // The country the addresses will use, with its codes and name.
-    const country = await this.lookup('countryId');
+    // The country the addresses will use (read with its zone from a record that holds both, as the
+    // factories read it; the first country a list shows may be one the shop does not sell to), with
+    // its codes and name.
+    const country = (await this.lookupTogether(['countryId', 'zoneId'])).countryId ?? { ok: false, reason: 'nothing read for countryId' };
     if (country.ok && typeof country.value === 'number' && country.value > 0) {
       const one = this.ops.find((o) => o.method === 'get' && /\{[^}]+\}$/.test(o.path) && collectionNoun(o.path.replace(/\/\{[^}]+\}$/, '')) === 'country' && params(o.path) === 1);
       if (one) {
@@ -299,6 +309,18 @@ export class ShopReferences {
       facts = { ...facts, country: { ...facts.country, id: country.value } };
     }
     return facts;
+  }
+
+  /** The codes of the languages the target lists (a parameterless list of `language` records with a `code`), lower case. */
+  private async listedLanguages(): Promise<string[]> {
+    const out: string[] = [];
+    for (const list of this.ops.filter((o) => o.method === 'get' && params(o.path) === 0 && collectionNoun(o.path) === 'language')) {
+      for (const item of await this.items(list.path)) {
+        const code = typeof item.code === 'string' ? item.code.toLowerCase() : '';
+        if (isLangKey(code) && !out.includes(code)) out.push(code);
+      }
+    }
+    return out;
   }
 
   /** Does the target have this record? Only asked where the spec has a single read of the kind. */

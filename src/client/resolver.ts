@@ -15,10 +15,10 @@ import type { Profile } from '../config/config.js';
 import type { Operation, ParameterInfo, SpecSchema } from '../spec/types.js';
 import type { ValidatorSet } from '../spec/validators.js';
 import type { ApiClient, MultipartValue } from './api-client.js';
-import { minimalValue, multipartBody, referenceFields, requiresId, validBody, type BodyContext, type Uniq } from './bodies.js';
+import { clientSentReferences, minimalValue, multipartBody, referenceFields, requiresId, validBody, type BodyContext, type Uniq } from './bodies.js';
 import { BlockedError, GuardError, UnsupportedError } from './errors.js';
 import { isDestructiveOperation, isSearchOperation, isWriteOperation, marksDestructive } from '../spec/operation-kinds.js';
-import { FILES, PUT_CREATE_IDS, RECORD_VIEWS } from '../spec/particulars.js';
+import { clientSends, FILES, PUT_CREATE_IDS, RECORD_VIEWS } from '../spec/particulars.js';
 import { collectionNoun, paramNoun, singular } from './ledger.js';
 import { kindNouns, nounsFor, shopReferences, type RefValue } from './references.js';
 import { fillPath } from './url.js';
@@ -103,6 +103,8 @@ function schemaAt(schema: unknown, pointer: string): Json | undefined {
 export function requestErrors(validators: ValidatorSet, op: Operation, body: unknown): { path: string; message: string }[] {
   const result = validators.validateRequest(op, body);
   return result.errors.filter((e) => {
+    // A readOnly field a client sends all the same (src/spec/particulars.ts CLIENT_SENDS: the vendor's examples name it).
+    if (/false schema$/.test(e.schemaPath) && clientSends(op.id, e.path)) return false;
     const m = /required property '([^']+)'/.exec(e.message);
     if (!m?.[1] || !e.schemaPath.endsWith('/required')) return true;
     const at = schemaAt(op.body?.schema, e.path === '/' ? '' : e.path);
@@ -387,7 +389,7 @@ export class DataResolver {
     if (op.body.contentTypes.some((t) => t.startsWith('multipart/')) && !op.body.schema) return okv({ multipart: multipartBody(op, this.bodyContext) });
     if (!op.body.schema) return okv({});
     const context = [...new Set(this.ops.filter((o) => o.body?.schema === op.body?.schema).map((o) => o.path))];
-    const refs = await this.referenceValues(op.body.schema, context, depth);
+    const refs = await this.referenceValues(op.body.schema, context, depth, op);
     const shop = await shopReferences(this.deps.client).factsFor(context);
     const body = validBody(op, { ...this.bodyContext, refs: refs.values, shop });
     const errors = requestErrors(this.deps.validators, op, body);
@@ -405,8 +407,9 @@ export class DataResolver {
    * together: a book lent once, one default address; records made only to stand behind others
    * share one); everything else is read from the target.
    */
-  private referenceValues(schema: SpecSchema, context: readonly string[], depth: number): Promise<ReferenceValues> {
-    const fields = referenceFields(schema);
+  private referenceValues(schema: SpecSchema, context: readonly string[], depth: number, op?: Operation): Promise<ReferenceValues> {
+    // Besides the schema's reference fields, those of what a client sends beyond it (CLIENT_SENDS: an offer's productId).
+    const fields = [...new Set([...referenceFields(schema), ...(op ? clientSentReferences(op) : [])])];
     // A create under a parent that requires an `id` names a record of its kind (a product's additional field).
     const users = this.ops.filter((o) => o.body?.schema === schema);
     if (requiresId(schema) && users.some((o) => o.method === 'post' && o.path.includes('{') && !/\}$/.test(o.path))) fields.push('id');

@@ -1,6 +1,7 @@
 // One worker's connection to the target: the HTTP transport, the pacer, the ledger, the support
 // gate and the unique-number source shared by every ApiClient the worker makes (test-scoped or not).
 import type { HarnessConfig } from '../config/config.js';
+import type { Exchange } from '../core/exchange.js';
 import type { Catalogue } from '../spec/types.js';
 import { ApiClient } from './api-client.js';
 import { Uniq } from './bodies.js';
@@ -34,6 +35,8 @@ export class Session {
   readonly gate: SupportGate;
   /** Requests this worker sent, by source and intent (src/client/tally.ts). */
   readonly tally = new RequestTally();
+  /** Told about every exchange any client of this worker records (the fixtures add it to the running test's verdict). */
+  onExchange: ((ex: Exchange) => void) | undefined;
 
   constructor(readonly opts: SessionOptions) {
     const { config } = opts;
@@ -78,6 +81,7 @@ export class Session {
       },
       gate: this.gate,
       tally: (intent, operation) => this.tally.count(source, intent, operation),
+      onExchange: (ex) => this.onExchange?.(ex),
       ...(onWait ? { onWait } : {}),
       ...(onRefusal ? { onRefusal } : {}),
     });

@@ -7,6 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseDotenv } from 'dotenv';
+import { BudgetSyntaxError, DEFAULT_MAX_RESPONSE_MS, parseResponseBudgets, type ResponseBudgets } from './budgets.js';
+
+export type { ResponseBudgets } from './budgets.js';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BUNDLED_SPEC = path.join(PROJECT_ROOT, 'spec/shop-api-v2.yaml');
@@ -33,6 +36,10 @@ export interface HarnessConfig {
   strictFields: boolean;
   onlyGroups: string[];
   skipGroups: string[];
+  /** Response-time budgets: MAX_RESPONSE_MS and the RESPONSE_BUDGETS overrides (budgets.ts). */
+  responseBudgets: ResponseBudgets;
+  /** MIN_COVERAGE: the run fails when its coverage index (percent) is below it; undefined: off. */
+  minCoverage: number | undefined;
   /** Identifies one run in every record name, e-mail and ledger line. */
   runId: string;
   reportDir: string;
@@ -65,6 +72,9 @@ export const CONFIG_FIELDS: readonly FieldDoc[] = [
   { env: 'STRICT_FIELDS', default: '0', meaning: 'Report response fields the spec does not declare (1/true)' },
   { env: 'ONLY_GROUPS', default: '(all)', meaning: 'Comma-separated resource groups to run, e.g. customers,orders; a test touching several groups runs when one of them is named' },
   { env: 'SKIP_GROUPS', default: '(none)', meaning: 'Comma-separated resource groups to leave out; wins over ONLY_GROUPS, leaving out every test touching one of them' },
+  { env: 'MAX_RESPONSE_MS', default: String(DEFAULT_MAX_RESPONSE_MS), meaning: 'Response-time budget: the responseTime check fails an operation whose p95 is over it; 0 turns it off' },
+  { env: 'RESPONSE_BUDGETS', default: '(none)', meaning: 'Budgets of some groups or operations instead, e.g. orders:4000,getCountry:1000 (an operation wins over its group; 0 turns it off)' },
+  { env: 'MIN_COVERAGE', default: '(off)', meaning: 'Fail the run when its coverage index is below this percentage (0-100)' },
   { env: 'RUN_ID', default: '(generated)', meaning: 'Run id used in names, e-mails and the ledger' },
   { env: 'REPORT_DIR', default: 'reports', meaning: 'Where reports, the ledger and evidence go' },
 ];
@@ -110,6 +120,12 @@ function parseInt(name: string, raw: string | undefined, fallback: number, min: 
   const n = Number(raw);
   if (n < min || n > max) throw new ConfigError(`${name}=${raw} is out of range; use ${min}..${max}.`);
   return n;
+}
+
+function parsePercent(name: string, raw: string): number {
+  const v = raw.trim().replace(/%$/, '');
+  if (!/^\d+(\.\d+)?$/.test(v) || Number(v) > 100) throw new ConfigError(`${name}=${raw} is not a percentage; use a number from 0 to 100, e.g. 60.`);
+  return Number(v);
 }
 
 function parseBaseUrl(raw: string | undefined): string | undefined {
@@ -159,6 +175,14 @@ export function loadConfig(env: Env = process.env, root: string = PROJECT_ROOT):
   if (!/^[a-z0-9-]{3,32}$/i.test(runId)) throw new ConfigError(`RUN_ID=${runId} must be 3-32 letters, digits or dashes.`);
   const fcSeed = e.FC_SEED === undefined ? undefined : parseInt('FC_SEED', e.FC_SEED, 0, -(2 ** 31), 2 ** 31 - 1);
   if (fcSeed === undefined && e.FC_PATH !== undefined) throw new ConfigError('FC_PATH needs FC_SEED: a replay path only makes sense with its seed.');
+  let overrides: Record<string, number>;
+  try {
+    overrides = parseResponseBudgets(e.RESPONSE_BUDGETS);
+  } catch (err) {
+    if (err instanceof BudgetSyntaxError) throw new ConfigError(err.message);
+    throw err;
+  }
+  const minCoverage = e.MIN_COVERAGE === undefined ? undefined : parsePercent('MIN_COVERAGE', e.MIN_COVERAGE);
   return {
     baseUrl: parseBaseUrl(e.BASE_URL),
     apiUser: e.API_USER ?? DEFAULT_USER,
@@ -175,6 +199,8 @@ export function loadConfig(env: Env = process.env, root: string = PROJECT_ROOT):
     strictFields: parseBool('STRICT_FIELDS', e.STRICT_FIELDS),
     onlyGroups: parseList(e.ONLY_GROUPS),
     skipGroups: parseList(e.SKIP_GROUPS),
+    responseBudgets: { default: parseInt('MAX_RESPONSE_MS', e.MAX_RESPONSE_MS, DEFAULT_MAX_RESPONSE_MS, 0, 600000), overrides },
+    minCoverage,
     runId,
     reportDir: path.resolve(root, e.REPORT_DIR ?? 'reports'),
   };

@@ -31,6 +31,8 @@ export interface Evidence {
   declaredStatuses: string[];
   schemaErrors?: SchemaErrorInfo[];
   transportError?: string;
+  /** How long the answer took (response-time findings). */
+  durationMs?: number;
 }
 
 /**

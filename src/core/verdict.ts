@@ -9,6 +9,7 @@
 // Unsupported test about the operations the target lacks).
 import type { Finding, Outcome } from './finding.js';
 import { isObj } from './json.js';
+import type { Traffic } from './traffic.js';
 
 export const VERDICT_ATTACHMENT = 'verdict.json';
 
@@ -85,6 +86,11 @@ export interface VerdictRecord {
   property?: PropertyRun;
   /** How the failure reproduced when replayed (filled by the replay of issue 20 when it ran). */
   reproduction?: Reproduction;
+  /**
+   * What the requests recorded while the test ran showed of each operation (src/core/traffic.ts):
+   * response times, the slowest answers, statuses, parameters and body fields. Absent: none.
+   */
+  traffic?: Traffic;
 }
 
 /** How Playwright ended the test (TestInfo.status / TestResult.status). */

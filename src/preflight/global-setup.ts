@@ -8,6 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfigOrExit } from '../config/config.js';
 import { embeddedShopUrl } from '../config/embedded.js';
+import { unknownBudgetNames } from '../config/budgets.js';
 import { catalogueFor } from '../spec/cache.js';
 import { compactLedger, ledgerFile } from '../client/ledger.js';
 import { apiRoot } from '../client/url.js';
@@ -24,6 +25,12 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   const unknown = [...config.onlyGroups, ...config.skipGroups].filter((g) => !groups.has(g));
   if (unknown.length) {
     process.stderr.write(`\nONLY_GROUPS/SKIP_GROUPS name ${unknown.length === 1 ? 'a group' : 'groups'} the spec does not have: ${unknown.join(', ')}. Known groups: ${[...groups].sort().join(', ')}.\n\n`);
+    process.exit(2);
+  }
+  // A misspelt budget name would leave its operations on the default budget unseen.
+  const unbudgeted = unknownBudgetNames(config.responseBudgets, catalogue.operations);
+  if (unbudgeted.length) {
+    process.stderr.write(`\nRESPONSE_BUDGETS names ${unbudgeted.join(', ')}, neither a group nor an operationId of the spec. Known groups: ${[...groups].sort().join(', ')}.\n\n`);
     process.exit(2);
   }
   const embedded = config.baseUrl === undefined;

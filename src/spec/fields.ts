@@ -38,7 +38,7 @@ export function isCurrencyField(name: string): boolean {
 }
 
 /** A two-letter language code as a key (`id` is two letters too, and never a language). */
-const isLangKey = (k: string): boolean => /^[a-z]{2}$/.test(k) && k !== 'id';
+export const isLangKey = (k: string): boolean => /^[a-z]{2}$/.test(k) && k !== 'id';
 
 /** A multi-language object schema: every declared property is a two-letter language code. */
 export function isMultiLangSchema(s: SpecSchema | undefined): boolean {

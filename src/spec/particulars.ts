@@ -80,3 +80,44 @@ export const KNOWN_SETTINGS: Readonly<Record<string, string>> = {
 
 /** A `module` field names a module the shop has installed: a shipping module under a shipping field, else a payment module. */
 export const MODULES = { shipping: 'flat_flat', payment: 'invoice' } as const;
+
+/**
+ * Optional fields a real client sends, by operation: the vendor's operation texts and examples
+ * show them and shops need them, though our schema leaves them out of `required` (or, as the
+ * vendor's, marks them readOnly). A path names a field (`*` for any item of a list; a list named
+ * `.../*` gets one item).
+ */
+export const CLIENT_SENDS: Readonly<Record<string, readonly string[]>> = {
+  // "A create takes either a new `address` object or the `addressId` of an existing address", the
+  // address as the vendor's example writes it; the vendor's ShopCustomer requires the personal
+  // fields (GX 4.8 answers 400 without: "$p_vatNumber is not a string", or reading the address's countryId).
+  createCustomers: ['/*/dateOfBirth', '/*/vatNumber', '/*/telephone', '/*/fax', '/*/address', ...['company', 'houseNumber', 'additionalAddressInfo', 'suburb', 'zoneId', 'b2bStatus'].map((f) => `/*/address/${f}`)],
+  // An offer is for a product (the vendor's example names one; GX 4.8 answers 400 without).
+  createSpecialOffers: ['/productId'],
+  // The reviewer's customer (readOnly in the vendor's schema, named by its example; GX 4.8 answers 500 without).
+  postReviews: ['/customer/customerId'],
+  // A parcel service with its tracking URL and comment (the vendor's example shows them; GX 4.8 answers 500 to none).
+  createParcelService: ['/descriptions/*'],
+};
+
+/**
+ * Optional fields a real client leaves out, by operation (paths as in CLIENT_SENDS): where the
+ * vendor's description contradicts itself about a field, or its value is the shop's to choose.
+ * Minimal bodies send no optional field anyway; drawn bodies (src/arbitraries) leave these out.
+ */
+export const CLIENT_OMITS: Readonly<Record<string, readonly string[]>> = {
+  // `addonValues` is typed a string while the vendor's examples show null or an object (GX 4.8
+  // answers 500 to a string); the customer group (`statusId`) is the shop's to give (on GX, 0 is
+  // the admin group, which the target's own records show), and so is `vatNumberStatus`, the result
+  // of its check of the VAT number (GX 4.8 writes its own, e.g. 8, whatever was sent).
+  createCustomers: ['/*/addonValues', '/*/statusId', '/*/vatNumberStatus'],
+};
+
+/** Whether an instance path of a body (`/0/address/countryId`) is a field CLIENT_SENDS names for the operation, or lies inside one. */
+export function clientSends(operationId: string, instancePath: string): boolean {
+  const parts = instancePath.split('/').slice(1);
+  return (CLIENT_SENDS[operationId] ?? []).some((p) => {
+    const want = p.split('/').slice(1);
+    return want.length <= parts.length && want.every((w, i) => w === parts[i] || (w === '*' && /^\d+$/.test(parts[i] ?? '')));
+  });
+}

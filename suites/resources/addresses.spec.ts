@@ -2,7 +2,7 @@
 // statuses and the list parameters. Seeds come from one customer create with a new address
 // each, so a list rule costs one request to set up; the addresses carry the test's token in `city`.
 import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
-import { addressInput, countryId, createAddress, customerInput, newAddressInput } from '../../fixtures/factories/customers.js';
+import { addressInput, createAddress, customerInput } from '../../fixtures/factories/customers.js';
 import { differences, isObj, recordOf, requireWrites, test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
 import { secondValue, sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
 import { listParameterTests } from '../../fixtures/list-tests.js';
@@ -22,10 +22,16 @@ function addressesList(kit: FactoryKit): ListSubject {
     secondSortKey: 'lastname',
     fields: ['id', 'city', 'customerId'],
     seed: async (n) => {
-      const country = await countryId(kit);
-      const inputs = Array.from({ length: n }, (_, i) => customerInput(kit, { isGuest: true, password: undefined, address: newAddressInput(kit, country, { city: sortableValue(token, i), lastname: secondValue(token, i) }) }));
+      // Each customer with its own new address (the same person: shops take the name from the customer).
+      const inputs = await Promise.all(
+        Array.from({ length: n }, async (_, i) => {
+          const c = await customerInput(kit, { isGuest: true, password: undefined, lastname: secondValue(token, i) });
+          return { ...c, address: { ...(c.address as Json), city: sortableValue(token, i) } };
+        }),
+      );
       const ex = await kit.api.call('createCustomers', { body: inputs, intent: 'setup', label: `${n} customers with a new address each` });
-      expectStatus(kit.api, 'lifecycle', ex, 201, 'creating customers with new addresses should answer 201');
+      // A setup step: when it fails the list rules are blocked (a Skip naming it), not failed.
+      kit.expectSetup(ex.response.status >= 200 && ex.response.status < 300, 'createCustomers', 'setup', { rule: 'lifecycle', title: 'creating customers with new addresses should succeed', message: `expected a 2xx answer, got ${ex.response.status || ex.response.transportError || 'no answer'}: ${show(ex.response.json)}`, exchange: ex });
       const body = ex.response.json;
       const made = isObj(body) && Array.isArray(body.created) ? body.created.filter(isObj) : [];
       for (const c of made) if (typeof c.addressId === 'number' && c.addressId > 0) kit.adopt('/addresses', c.addressId, 'createCustomers', `/customers/${String(c.id)}`);

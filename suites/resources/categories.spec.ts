@@ -3,13 +3,14 @@
 // products), declared error statuses, list parameters and the search endpoint.
 // Writes touch only categories this test made; @readonly tests judge the target's own tree.
 import { specOperations } from '../../fixtures/spec-ops.js';
-import { createCategory, createMany, createTree, asCategoryRecord, categoryInput, categoryRecord } from '../../fixtures/factories/categories.js';
+import { createCategory, createMany, createTree, asCategoryRecord, categoryInput, categoryRecord, everyLanguage } from '../../fixtures/factories/categories.js';
+import { shopFacts } from '../../fixtures/factories/references.js';
 import { createProduct, idsOf, linkProduct, linkedCategoryIds } from '../../fixtures/factories/products.js';
 import { requireWrites, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
 import { expectRule, show } from '../../fixtures/evidence.js';
 import { changedDateRule, fieldsRule, fieldsSingleRule, linkHeaderRule, pagingRule, perPageRule, searchRule, secondValue, sortableValue, sortRule, type DateSubject } from '../../fixtures/list-rules.js';
 import { listItems } from '../../src/checks/rules/list-items.js';
-import { callOk, expectError, expectReadsBack, listedIds, readOk, skipBecause, test } from './support/catalogue.js';
+import { callOk, expectError, expectReadsBack, listedIds, readBack, skipBecause, test, setupStep, stepOk } from './support/catalogue.js';
 
 const ops = await specOperations();
 
@@ -24,8 +25,12 @@ function categoriesList(kit: FactoryKit): DateSubject {
   return {
     ...base,
     scope: { search: token },
-    seed: async (n) =>
-      (await createMany(kit, 'createCategories', Array.from({ length: n }, (_, i) => categoryInput(kit, { headingTitle: { en: secondValue(token, i), de: 'x' } }, sortableValue(token, i))), { what: `${n} categories` })).records,
+    seed: async (n) => {
+      await shopFacts(kit);
+      // Name and heading the same in every language: the list names each record in one of them.
+      const inputs = Array.from({ length: n }, (_, i) => categoryInput(kit, { headingTitle: everyLanguage(kit, secondValue(token, i)) }, sortableValue(token, i)));
+      return (await createMany(kit, 'createCategories', inputs, { what: `${n} categories` })).records;
+    },
     update: (rec) => kit.api.call('updateCategory', { path: { category_id: Number(rec.id) }, body: { ...categoryRecord(kit), name: rec.name } }),
     remove: (rec) => kit.api.call('deleteCategories', { path: { category_id: [Number(rec.id)] } }),
   };
@@ -35,22 +40,22 @@ if (ops.inScope('categories')) test.describe('categories', () => {
   test('should create a category, read it back, replace it, read it back, delete it and then answer 404', { tag: [G, '@op:createCategories', '@op:getCategory', '@op:updateCategory', '@op:deleteCategories', '@rule:lifecycle'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const made = await createCategory(kit, {}, { intent: 'positive' });
-    const first = await readOk(kit, checks, 'getCategory', { category_id: made.id });
+    const first = await readBack(kit, 'getCategory', { category_id: made.id });
     expectReadsBack(kit, asCategoryRecord(made.input), first, 'a created category', [], [made.exchange]);
     const next = categoryRecord(kit, { sortOrder: 901, isActive: false });
-    const put = await callOk(kit, checks, 'lifecycle', 'updateCategory', { path: { category_id: made.id }, body: next }, 'PUT /categories/{id} should replace the category');
-    const second = await readOk(kit, checks, 'getCategory', { category_id: made.id });
+    const put = await stepOk(kit, 'lifecycle', 'updateCategory', { path: { category_id: made.id }, body: next }, 'PUT /categories/{id} should replace the category');
+    const second = await readBack(kit, 'getCategory', { category_id: made.id });
     expectReadsBack(kit, next, second, 'a replaced category', [], [put]);
-    await callOk(kit, checks, 'lifecycle', 'deleteCategories', { path: { category_id: [made.id] } }, 'DELETE /categories/{id} should delete the category');
-    await expectError(kit, checks, 'getCategory', { path: { category_id: made.id } }, 404, 'a deleted category should read 404', true, 'lifecycle');
+    await stepOk(kit, 'lifecycle', 'deleteCategories', { path: { category_id: [made.id] } }, 'DELETE /categories/{id} should delete the category');
+    await expectError(kit, checks, 'getCategory', { path: { category_id: made.id } }, 404, 'a deleted category should read 404', false, 'lifecycle');
   });
 
-  test('should create every category of an array', { tag: [G, '@op:createCategories', '@rule:bulk'] }, async ({ kit, checks }) => {
+  test('should create every category of an array', { tag: [G, '@op:createCategories', '@rule:bulk'] }, async ({ kit }) => {
     requireWrites(kit);
     const inputs = [categoryInput(kit), categoryInput(kit), categoryInput(kit)];
     const made = await createMany(kit, 'createCategories', inputs, { what: 'three categories at once', rule: 'bulk', intent: 'positive' });
     for (const [i, id] of made.ids.entries()) {
-      const read = await readOk(kit, checks, 'getCategory', { category_id: id }, 'bulk');
+      const read = await readBack(kit, 'getCategory', { category_id: id }, 'bulk');
       expectReadsBack(kit, asCategoryRecord(inputs[i] as Json), read, `category ${i + 1} of a bulk create`, [], [made.exchange]);
     }
   });
@@ -65,7 +70,7 @@ if (ops.inScope('categories')) test.describe('categories', () => {
     const body = put.response.json as Json;
     expectRule(Array.isArray(body.errors) && body.errors.length === 0, kit.api, { rule: 'bulk', title: 'a bulk update of existing records should report no errors', message: `errors: ${show(body.errors)}`, exchange: put });
     for (const [id, next] of [[a.id, nextA], [b.id, nextB]] as const) {
-      expectReadsBack(kit, asCategoryRecord(next), await readOk(kit, checks, 'getCategory', { category_id: id }, 'bulk'), `category ${id} after the bulk update`, [], [put]);
+      expectReadsBack(kit, asCategoryRecord(next), await readBack(kit, 'getCategory', { category_id: id }, 'bulk'), `category ${id} after the bulk update`, [], [put]);
     }
     const withoutId = categoryInput(kit, { sortOrder: 13 });
     const mixed = await kit.api.call('updateCategories', { body: [{ id: a.id, ...categoryInput(kit) }, withoutId], intent: 'negative' });
@@ -89,11 +94,11 @@ if (ops.inScope('categories')) test.describe('categories', () => {
     }
   });
 
-  test('should list exactly the direct children of a category', { tag: [G, '@op:getCategoryChildren', '@rule:category-tree'] }, async ({ kit, checks }) => {
+  test('should list exactly the direct children of a category', { tag: [G, '@op:getCategoryChildren', '@rule:category-tree'] }, async ({ kit }) => {
     requireWrites(kit);
     const tree = await createTree(kit, 'category-tree');
     for (const [parent, want] of [[tree.root, tree.children], [tree.children[0] as number, tree.grandchildren], [tree.grandchildren[0] as number, []]] as const) {
-      const got = await readOk(kit, checks, 'getCategoryChildren', { category_id: parent }, 'category-tree');
+      const got = await readBack(kit, 'getCategoryChildren', { category_id: parent }, 'category-tree');
       expectRule(sorted(listedIds(got)) === sorted(want), kit.api, {
         rule: 'category-tree',
         title: `the children of category ${parent} should be exactly its direct children`,
@@ -103,14 +108,14 @@ if (ops.inScope('categories')) test.describe('categories', () => {
     }
   });
 
-  test('should list the top level without recursive and the whole tree with it', { tag: [G, '@op:getCategories', '@rule:recursive'] }, async ({ kit, checks }) => {
+  test('should list the top level without recursive and the whole tree with it', { tag: [G, '@op:getCategories', '@rule:recursive'] }, async ({ kit }) => {
     requireWrites(kit);
     const token = kit.token();
-    const root = await createCategory(kit, {}, { rule: 'recursive', nameEn: `${token}-root` });
-    const child = await createCategory(kit, { parentId: root.id }, { rule: 'recursive', nameEn: `${token}-child` });
-    const grand = await createCategory(kit, { parentId: child.id }, { rule: 'recursive', nameEn: `${token}-grandchild` });
-    const plain = await readOk(kit, checks, 'getCategories', undefined, 'recursive', { search: token });
-    const deep = await readOk(kit, checks, 'getCategories', undefined, 'recursive', { search: token, recursive: true });
+    const root = await createCategory(kit, {}, { rule: 'recursive', listName: `${token}-root` });
+    const child = await createCategory(kit, { parentId: root.id }, { rule: 'recursive', listName: `${token}-child` });
+    const grand = await createCategory(kit, { parentId: child.id }, { rule: 'recursive', listName: `${token}-grandchild` });
+    const plain = await readBack(kit, 'getCategories', undefined, 'recursive', { search: token });
+    const deep = await readBack(kit, 'getCategories', undefined, 'recursive', { search: token, recursive: true });
     expectRule(sorted(listedIds(deep)) === sorted([root.id, child.id, grand.id]), kit.api, {
       rule: 'recursive',
       title: 'GET /categories?recursive should list the category and all its descendants',
@@ -127,7 +132,7 @@ if (ops.inScope('categories')) test.describe('categories', () => {
     });
   });
 
-  test("should list a category's own products, and with recursive those of its descendants too", { tag: [G, '@op:getCategoryProducts', '@rule:recursive', '@rule:product-links'] }, async ({ kit, checks }) => {
+  test("should list a category's own products, and with recursive those of its descendants too", { tag: [G, '@op:getCategoryProducts', '@rule:recursive', '@rule:product-links'] }, async ({ kit }) => {
     requireWrites(kit);
     const tree = await createTree(kit, 'recursive');
     const atRoot = await createProduct(kit, {}, { rule: 'recursive' });
@@ -136,8 +141,8 @@ if (ops.inScope('categories')) test.describe('categories', () => {
     await linkProduct(kit, atRoot.id, tree.root, 'recursive');
     await linkProduct(kit, atChild.id, tree.children[0] as number, 'recursive');
     await linkProduct(kit, atGrandchild.id, tree.grandchildren[0] as number, 'recursive');
-    const own = await readOk(kit, checks, 'getCategoryProducts', { category_id: tree.root }, 'recursive');
-    const all = await readOk(kit, checks, 'getCategoryProducts', { category_id: tree.root }, 'recursive', { recursive: true });
+    const own = await readBack(kit, 'getCategoryProducts', { category_id: tree.root }, 'recursive');
+    const all = await readBack(kit, 'getCategoryProducts', { category_id: tree.root }, 'recursive', { recursive: true });
     expectRule(sorted(idsOf(own)) === String(atRoot.id), kit.api, {
       rule: 'recursive',
       title: "a category's products without recursive should be only the products linked to it",
@@ -157,7 +162,7 @@ if (ops.inScope('categories')) test.describe('categories', () => {
   test('should answer 404 for a category that does not exist: read, children, products', { tag: [G, '@op:getCategory', '@op:getCategoryChildren', '@op:getCategoryProducts', '@rule:error-status'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const gone = await createCategory(kit, {}, { rule: 'error-status' });
-    await callOk(kit, checks, 'error-status', 'deleteCategories', { path: { category_id: [gone.id] } }, 'deleting an own category should succeed');
+    await setupStep(kit, 'deleteCategories', { path: { category_id: [gone.id] } }, 'deleting an own category');
     for (const op of ['getCategory', 'getCategoryChildren', 'getCategoryProducts']) {
       await expectError(kit, checks, op, { path: { category_id: gone.id } }, 404, `${op} of a deleted category should answer 404`);
     }
@@ -219,13 +224,13 @@ if (ops.inScope('categories')) test.describe('categories', () => {
 });
 
 if (ops.inScope('categories')) test.describe('categories of the target (read only)', () => {
-  test('should list as children exactly the categories whose parent is the category', { tag: [G, '@op:getCategoryChildren', '@op:getCategories', '@rule:category-tree', '@readonly'] }, async ({ kit, checks }) => {
-    const before = listItems((await readOk(kit, checks, 'getCategories', undefined, 'category-tree', { recursive: true })).response.json);
+  test('should list as children exactly the categories whose parent is the category', { tag: [G, '@op:getCategoryChildren', '@op:getCategories', '@rule:category-tree', '@readonly'] }, async ({ kit }) => {
+    const before = listItems((await readBack(kit, 'getCategories', undefined, 'category-tree', { recursive: true })).response.json);
     const parent = before.find((c) => before.some((x) => x.parentId === c.id));
     if (!parent) skipBecause('the target has no category with children');
     const id = Number(parent?.id);
-    const kids = await readOk(kit, checks, 'getCategoryChildren', { category_id: id }, 'category-tree');
-    const after = listItems((await readOk(kit, checks, 'getCategories', undefined, 'category-tree', { recursive: true })).response.json);
+    const kids = await readBack(kit, 'getCategoryChildren', { category_id: id }, 'category-tree');
+    const after = listItems((await readBack(kit, 'getCategories', undefined, 'category-tree', { recursive: true })).response.json);
     const listed = listItems(kids.response.json);
     const stranger = listed.find((c) => c.parentId !== id);
     expectRule(stranger === undefined, kit.api, {
@@ -240,11 +245,11 @@ if (ops.inScope('categories')) test.describe('categories of the target (read onl
     expectRule(!missing.length, kit.api, { rule: 'category-tree', title: `the children of category ${id} should include every category whose parent it is`, message: `not listed: [${missing.join(', ')}]`, exchange: kids });
   });
 
-  test('should include the children of listed categories with recursive', { tag: [G, '@op:getCategories', '@rule:recursive', '@readonly'] }, async ({ kit, checks }) => {
-    const top = listItems((await readOk(kit, checks, 'getCategories', undefined, 'recursive')).response.json);
+  test('should include the children of listed categories with recursive', { tag: [G, '@op:getCategories', '@rule:recursive', '@readonly'] }, async ({ kit }) => {
+    const top = listItems((await readBack(kit, 'getCategories', undefined, 'recursive')).response.json);
     let parent: { id: number; kids: number[] } | undefined;
     for (const c of top.slice(0, 10)) {
-      const kids = listedIds(await readOk(kit, checks, 'getCategoryChildren', { category_id: Number(c.id) }, 'recursive'));
+      const kids = listedIds(await readBack(kit, 'getCategoryChildren', { category_id: Number(c.id) }, 'recursive'));
       if (kids.length) {
         parent = { id: Number(c.id), kids };
         break;
@@ -252,19 +257,19 @@ if (ops.inScope('categories')) test.describe('categories of the target (read onl
     }
     if (!parent) skipBecause('none of the first listed categories has children');
     const p = parent;
-    const deep = await readOk(kit, checks, 'getCategories', undefined, 'recursive', { recursive: true });
+    const deep = await readBack(kit, 'getCategories', undefined, 'recursive', { recursive: true });
     const all = new Set(listedIds(deep));
     const missing = p.kids.filter((k) => !all.has(k));
     expectRule(!missing.length, kit.api, { rule: 'recursive', title: `GET /categories?recursive should include the children of category ${p.id}`, message: `not listed: [${missing.join(', ')}]`, exchange: deep });
   });
 
-  test("should show a category's products in their links and the other way round", { tag: [G, '@op:getCategoryProducts', '@op:getProductLinks', '@rule:product-links', '@readonly'] }, async ({ kit, checks }) => {
-    const cats = listItems((await readOk(kit, checks, 'getCategories', undefined, 'product-links', { recursive: true })).response.json);
+  test("should show a category's products in their links and the other way round", { tag: [G, '@op:getCategoryProducts', '@op:getProductLinks', '@rule:product-links', '@readonly'] }, async ({ kit }) => {
+    const cats = listItems((await readBack(kit, 'getCategories', undefined, 'product-links', { recursive: true })).response.json);
     for (const c of cats.slice(0, 20)) {
-      const products = await readOk(kit, checks, 'getCategoryProducts', { category_id: Number(c.id) }, 'product-links');
+      const products = await readBack(kit, 'getCategoryProducts', { category_id: Number(c.id) }, 'product-links');
       const first = idsOf(products)[0];
       if (first === undefined) continue;
-      const links = await readOk(kit, checks, 'getProductLinks', { product_id: first }, 'product-links');
+      const links = await readBack(kit, 'getProductLinks', { product_id: first }, 'product-links');
       expectRule(linkedCategoryIds(links).includes(Number(c.id)), kit.api, {
         rule: 'product-links',
         title: `product ${first}, listed in category ${String(c.id)}, should list that category among its links`,

@@ -4,6 +4,8 @@
 // judge the whole collection and void a judgement when other tests changed it meanwhile.
 import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
 import { createCustomerGroup, customerGroupInput } from '../../fixtures/factories/customers.js';
+import { multiLang } from '../../fixtures/factories/categories.js';
+import { shopFacts } from '../../fixtures/factories/references.js';
 import { differences, isObj, recordOf, requireWrites, test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
 import { secondValue, sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
 import { listParameterTests } from '../../fixtures/list-tests.js';
@@ -23,7 +25,9 @@ function groupsList(kit: FactoryKit): ListSubject {
     fields: ['id', 'names'],
     seed: async (n) => {
       const out: Json[] = [];
-      for (let i = 0; i < n; i++) out.push((await createCustomerGroup(kit, { names: { en: sortableValue(token, i), de: secondValue(token, i) } })).record);
+      await shopFacts(kit);
+      // Every language the target lists; en and de carry the two sort keys.
+      for (let i = 0; i < n; i++) out.push((await createCustomerGroup(kit, { names: { ...multiLang(kit, 'group'), en: sortableValue(token, i), de: secondValue(token, i) } })).record);
       return out;
     },
   };

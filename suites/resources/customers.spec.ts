@@ -27,12 +27,15 @@ function created(ex: Exchange): Json[] {
   return isObj(body) && Array.isArray(body.created) ? body.created.filter(isObj) : [];
 }
 
-/** Bulk-creates customers in one request (seeds of list rules). */
-async function createMany(kit: FactoryKit, inputs: Json[]): Promise<Json[]> {
+/** Bulk-creates customers in one request (seeds of list rules); adopts the addresses they come with. */
+async function createMany(kit: FactoryKit, bodies: readonly Promise<Json>[]): Promise<Json[]> {
+  const inputs = await Promise.all(bodies);
   const ex = await kit.api.call('createCustomers', { body: inputs, intent: 'setup', label: `${inputs.length} customers in one request` });
-  expectStatus(kit.api, 'bulk', ex, 201, `creating ${inputs.length} customers in one request should answer 201`);
+  // A setup step: when it fails the test is blocked (a Skip naming it); createCustomers answers for itself in its own tests.
+  kit.expectSetup(ex.response.status >= 200 && ex.response.status < 300, 'createCustomers', 'setup', { rule: 'bulk', title: `creating ${inputs.length} customers in one request should succeed`, message: `expected a 2xx answer, got ${ex.response.status || ex.response.transportError || 'no answer'}: ${show(ex.response.json)}`, exchange: ex });
   const made = created(ex);
-  expectRule(made.length === inputs.length, kit.api, { rule: 'bulk', title: 'a bulk create should answer every created customer', message: `${made.length} of ${inputs.length} answered`, exchange: ex });
+  kit.expectSetup(made.length === inputs.length, 'createCustomers', 'setup', { rule: 'bulk', title: 'a bulk create should answer every created customer', message: `${made.length} of ${inputs.length} answered`, exchange: ex });
+  for (const c of made) if (typeof c.addressId === 'number' && c.addressId > 0) kit.adopt('/addresses', c.addressId, 'createCustomers', `/customers/${String(c.id)}`);
   return made;
 }
 
@@ -65,7 +68,7 @@ if (ops.inScope('customers')) test.describe('customers', () => {
 
   test('should create, read back, update, read back and delete a customer', { tag: ['@customers', '@rule:lifecycle', '@op:createCustomers', '@op:getCustomer', '@op:updateCustomer', '@op:deleteCustomers'] }, async ({ kit }) => {
     requireWrites(kit);
-    const input = customerInput(kit);
+    const input = await customerInput(kit);
     const made = await createCustomer(kit, input, { intent: 'positive' });
     expectStatus(kit.api, 'lifecycle', made.exchange, 201, 'POST /customers should answer 201 (declared)');
     expectEcho(kit, 'lifecycle', input, made.exchange, 'the created customer');
@@ -97,8 +100,10 @@ if (ops.inScope('customers')) test.describe('customers', () => {
 
   test('should create a customer with a new address', { tag: ['@customers', '@rule:customer-address', '@op:createCustomers', '@op:getAddress'] }, async ({ kit }) => {
     requireWrites(kit);
-    const address = newAddressInput(kit, await countryId(kit));
-    const made = await createCustomer(kit, { address }, { rule: 'customer-address', intent: 'positive' });
+    // The customer's own address (the same person), as a client registering someone sends it.
+    const input = await customerInput(kit);
+    const address = input.address as Json;
+    const made = await createCustomer(kit, input, { rule: 'customer-address', intent: 'positive' });
     const addressId = made.record.addressId;
     expectRule(typeof addressId === 'number' && addressId > 0, kit.api, { rule: 'customer-address', title: 'a customer created with `address` should point at the new address', message: `addressId is ${show(addressId)}`, exchange: made.exchange });
     const got = await kit.api.call('getAddress', { path: { address_id: addressId } });
@@ -150,7 +155,7 @@ if (ops.inScope('customers')) test.describe('customers', () => {
     requireWrites(kit);
     const first = await createCustomer(kit, {}, { rule: 'unique-email' });
     const email = String(first.record.email);
-    const second = await kit.api.call('createCustomers', { body: [customerInput(kit, { email })], label: 'registree with a taken e-mail' });
+    const second = await kit.api.call('createCustomers', { body: [await customerInput(kit, { email })], label: 'registree with a taken e-mail' });
     expectStatus(kit.api, 'unique-email', second, 409, "creating a registree with another registree's e-mail should answer 409", [first.exchange]);
     const list = await readList(kit, { op: 'getCustomers' }, { search: email }, 'unique-email');
     const ids = list.items.map((c) => c.id);
@@ -180,7 +185,7 @@ if (ops.inScope('customers')) test.describe('customers', () => {
     requireWrites(kit);
     const token = kit.token();
     const email = kit.email();
-    const batch = [customerInput(kit, { lastname: `${token}-a` }), customerInput(kit, { lastname: `${token}-b`, email }), customerInput(kit, { lastname: `${token}-c`, email })];
+    const batch = await Promise.all([customerInput(kit, { lastname: `${token}-a` }), customerInput(kit, { lastname: `${token}-b`, email }), customerInput(kit, { lastname: `${token}-c`, email })]);
     const ex = await kit.api.call('createCustomers', { body: batch, label: 'batch with an internal duplicate e-mail' });
     expectStatus(kit.api, 'unique-email', ex, 409, 'a batch with two registrees of one e-mail should answer 409');
     const list = await readList(kit, { op: 'getCustomers' }, { search: token }, 'bulk');

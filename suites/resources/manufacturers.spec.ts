@@ -7,7 +7,7 @@ import { expectRule, show } from '../../fixtures/evidence.js';
 import { listParameterTests } from '../../fixtures/list-tests.js';
 import { secondValue, sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
-import { callOk, expectError, expectReadsBack, listedIds, readOk, single, skipBecause, test } from './support/catalogue.js';
+import { callOk, expectError, expectReadsBack, listedIds, readBack, readOk, single, skipBecause, test, setupStep, stepOk } from './support/catalogue.js';
 
 const G = '@manufacturers';
 const ops = await specOperations();
@@ -34,12 +34,12 @@ if (ops.inScope('manufacturers')) test.describe('manufacturers', () => {
     requireWrites(kit);
     const input = manufacturerInput(kit);
     const made = await kit.create('createManufacturers', { body: input, what: 'a manufacturer', intent: 'positive' });
-    expectReadsBack(kit, input, await readOk(kit, checks, 'getManufacturer', { manufacturer_id: made.id }), 'a created manufacturer', [], [made.exchange]);
+    expectReadsBack(kit, input, await readBack(kit, 'getManufacturer', { manufacturer_id: made.id }), 'a created manufacturer', [], [made.exchange]);
     const change = { image: `qa-${kit.runId}-changed-${kit.n()}.png` };
-    const patch = await callOk(kit, checks, 'lifecycle', 'updateManufacturers', { path: { manufacturer_id: made.id }, body: change }, 'PATCH /manufacturers/{id} should change the manufacturer');
-    expectReadsBack(kit, { ...input, ...change }, await readOk(kit, checks, 'getManufacturer', { manufacturer_id: made.id }), 'a manufacturer after a PATCH of its image (the rest kept)', [], [patch]);
-    await callOk(kit, checks, 'lifecycle', 'deleteManufacturers', { path: { manufacturer_id: made.id } }, 'DELETE /manufacturers/{id} should delete the manufacturer');
-    await expectError(kit, checks, 'getManufacturer', { path: { manufacturer_id: made.id } }, 404, 'a deleted manufacturer should read 404', true, 'lifecycle');
+    const patch = await stepOk(kit, 'lifecycle', 'updateManufacturers', { path: { manufacturer_id: made.id }, body: change }, 'PATCH /manufacturers/{id} should change the manufacturer');
+    expectReadsBack(kit, { ...input, ...change }, await readBack(kit, 'getManufacturer', { manufacturer_id: made.id }), 'a manufacturer after a PATCH of its image (the rest kept)', [], [patch]);
+    await stepOk(kit, 'lifecycle', 'deleteManufacturers', { path: { manufacturer_id: made.id } }, 'DELETE /manufacturers/{id} should delete the manufacturer');
+    await expectError(kit, checks, 'getManufacturer', { path: { manufacturer_id: made.id } }, 404, 'a deleted manufacturer should read 404', false, 'lifecycle');
   });
 
   test('should succeed when deleting the same own manufacturer twice, echoing its id', { tag: [G, '@op:deleteManufacturers', '@rule:idempotent-delete'] }, async ({ kit, checks }) => {
@@ -59,7 +59,7 @@ if (ops.inScope('manufacturers')) test.describe('manufacturers', () => {
     await expectError(kit, checks, 'updateManufacturers', { path: { manufacturer_id: 'abc' }, body: { name: 'x' } }, [400, 500], 'PATCH /manufacturers/abc should answer a declared error (400 or 500)');
     await expectError(kit, checks, 'getManufacturer', { path: { manufacturer_id: 'abc' } }, 400, 'GET /manufacturers/abc should be refused with 400');
     const gone = await createManufacturer(kit, {}, { rule: 'error-status' });
-    await callOk(kit, checks, 'error-status', 'deleteManufacturers', { path: { manufacturer_id: gone.id } }, 'deleting an own manufacturer should succeed');
+    await setupStep(kit, 'deleteManufacturers', { path: { manufacturer_id: gone.id } }, 'deleting an own manufacturer');
     await expectError(kit, checks, 'updateManufacturers', { path: { manufacturer_id: gone.id }, body: { name: 'x' } }, [404, 500], 'PATCH of a deleted manufacturer should answer the declared 404 or 500');
     await expectError(kit, checks, 'getManufacturer', { path: { manufacturer_id: gone.id } }, 404, 'GET of a deleted manufacturer should answer 404');
     await expectError(kit, checks, 'createManufacturers', { contentType: 'application/json' }, 400, 'POST /manufacturers without a body should be refused with 400');

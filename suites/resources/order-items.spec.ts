@@ -118,7 +118,8 @@ if (ops.inScope('orders')) test.describe('order items', () => {
       requireWrites(kit);
       const rule = 'order-part-ownership';
       const refs = await orderRefs(kit);
-      const [a, b] = await Promise.all([createOrder(kit, {}, { refs }), createOrder(kit, {}, { refs })]);
+      const a = await createOrder(kit, {}, { refs });
+      const b = await createOrder(kit, {}, { refs });
       const item = await createOrderItem(kit, a.id);
       const sibling = await createOrderItem(kit, a.id);
       const attr = await createItemAttribute(kit, a.id, item.id);

@@ -101,7 +101,8 @@ test.describe('order status and history', () => {
       requireWrites(kit);
       const rule = 'order-part-ownership';
       const refs = await orderRefs(kit);
-      const [a, b] = await Promise.all([createOrder(kit, {}, { refs }), createOrder(kit, {}, { refs })]);
+      const a = await createOrder(kit, {}, { refs });
+      const b = await createOrder(kit, {}, { refs });
       const [entry] = (await history(kit, rule, a.id)).records;
       expectRule(entry !== undefined, kit.api, { rule, title: 'the order should have the history entry it was created with', message: 'no entry', exchange: a.exchange });
       expectGone(kit, rule, await kit.api.call('getOrderHistory', { path: { order_id: b.id, history_id: Number(entry.id) } }), `history entry ${String(entry.id)} of order ${a.id} read under order ${b.id}`);

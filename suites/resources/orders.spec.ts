@@ -18,7 +18,7 @@
 //   by a token in their comment so parallel tests do not disturb them.
 // Missing records: where an operation declares no 404 the suites accept any 4xx (see expectGone).
 import { specOperations } from '../../fixtures/spec-ops.js';
-import { test, requireWrites } from '../../fixtures/factories/index.js';
+import { oneByOne, test, requireWrites } from '../../fixtures/factories/index.js';
 import type { FactoryKit } from '../../fixtures/factories/base.js';
 import { createOrder, orderInput, orderItemInput, orderRefs, orderStatusIds, readOrder, totalsFor, type OrderRefs } from '../../fixtures/factories/orders.js';
 import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
@@ -53,7 +53,7 @@ function ordersList(kit: FactoryKit): DateSubject {
     fields: ['id', 'comment'],
     seed: async (n) => {
       const r = await own();
-      const made = await Promise.all(Array.from({ length: n }, (_, i) => createOrder(kit, { comment: sortableValue(token, i), purchaseDate: `2024-01-${10 + i} 10:00:00` }, { refs: r })));
+      const made = await oneByOne(n, (i) => createOrder(kit, { comment: sortableValue(token, i), purchaseDate: `2024-01-${10 + i} 10:00:00` }, { refs: r }));
       return made.map((m) => m.record);
     },
     update: async (rec) => kit.api.call('updateOrder', { path: { order_id: Number(rec.id) }, body: orderInput(kit, await own(), { comment: rec.comment }) }),
@@ -182,7 +182,8 @@ if (ops.inScope('orders')) test.describe('orders', () => {
       const ctx = checkContext({ catalogue, validators, config });
       const token = kit.token();
       const refs = await orderRefs(kit);
-      const [wanted, other] = await Promise.all([createOrder(kit, { comment: `${token}-wanted` }, { refs }), createOrder(kit, { comment: `${token}-other` }, { refs })]);
+      const wanted = await createOrder(kit, { comment: `${token}-wanted` }, { refs });
+      const other = await createOrder(kit, { comment: `${token}-other` }, { refs });
       const ex = await kit.api.call('searchOrders', { body: { search: ['comment', 'eq', `${token}-wanted`] } });
       expectConforms(kit, ctx, ex);
       const records = listOf(kit, 'search', ex, 'POST /orders/search');

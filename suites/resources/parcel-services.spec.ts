@@ -2,7 +2,7 @@
 // declared 400s, the search endpoint and the list parameters. Services made here are never the
 // default: making one the default would change the shop's own default service.
 import { specOperations } from '../../fixtures/spec-ops.js';
-import { test, requireWrites } from '../../fixtures/factories/index.js';
+import { oneByOne, test, requireWrites } from '../../fixtures/factories/index.js';
 import { createParcelService, parcelServiceInput } from '../../fixtures/factories/orders.js';
 import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
 import { fieldsRule, linkHeaderRule, pagingRule, perPageRule, searchRule, sortableValue, sortRule, type ListSubject } from '../../fixtures/list-rules.js';
@@ -20,7 +20,7 @@ function parcelServices(kit: FactoryKit): ListSubject {
     sortKey: 'name',
     fields: ['id', 'name'],
     seed: async (n) => {
-      const made = await Promise.all(Array.from({ length: n }, (_, i) => createParcelService(kit, { name: sortableValue(token, i) })));
+      const made = await oneByOne(n, (i) => createParcelService(kit, { name: sortableValue(token, i) }));
       return made.map((m) => m.record);
     },
   };
@@ -87,7 +87,8 @@ if (ops.inScope('parcel_services')) test.describe('parcel services', () => {
     async ({ kit, catalogue, validators, config }) => {
       requireWrites(kit);
       const ctx = checkContext({ catalogue, validators, config });
-      const [wanted, other] = await Promise.all([createParcelService(kit), createParcelService(kit)]);
+      const wanted = await createParcelService(kit);
+      const other = await createParcelService(kit);
       const ex = await kit.api.call('searchParcelService', { body: { search: ['name', 'eq', wanted.record.name] } });
       expectConforms(kit, ctx, ex);
       const ids = listOf(kit, 'search', ex, 'POST /parcel_services/search').map((r) => String(r.id));

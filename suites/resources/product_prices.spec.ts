@@ -2,10 +2,10 @@
 // group and quantity, refused quantities, missing products, and DELETE clearing the group and
 // graduated prices of an own product.
 import { specOperations } from '../../fixtures/spec-ops.js';
-import { createProduct } from '../../fixtures/factories/products.js';
+import { createProduct, groupPricesFor } from '../../fixtures/factories/products.js';
 import { isObj, requireWrites } from '../../fixtures/factories/index.js';
 import { expectRule, show } from '../../fixtures/evidence.js';
-import { callOk, single, test } from './support/catalogue.js';
+import { single, test, setupStep, readBack, stepOk } from './support/catalogue.js';
 import { priceTests } from './support/prices.js';
 
 const ops = await specOperations();
@@ -15,12 +15,12 @@ const G = '@product_prices';
 if (ops.inScope('product_prices')) test.describe('product prices', () => {
   priceTests({ group: G, get: 'getProductPrices', put: 'putProductPrices', quantity: 'getProductQuantityPrices' });
 
-  test('should clear the group and graduated prices of a product on DELETE', { tag: [G, '@op:deleteProductPrices', '@op:putProductPrices', '@op:getProductPrices', '@rule:lifecycle'] }, async ({ kit, checks }) => {
+  test('should clear the group and graduated prices of a product on DELETE', { tag: [G, '@op:deleteProductPrices', '@op:putProductPrices', '@op:getProductPrices', '@rule:lifecycle'] }, async ({ kit }) => {
     requireWrites(kit);
     const p = await createProduct(kit, {}, { rule: 'lifecycle' });
-    await callOk(kit, checks, 'lifecycle', 'putProductPrices', { path: { product_id: p.id }, body: { price: 10, groupPrices: [{ groupPrice: 9, graduatedPrices: [{ threshold: 5, graduatedPrice: 8 }] }] } }, 'setting prices should succeed');
-    const del = await callOk(kit, checks, 'lifecycle', 'deleteProductPrices', { path: { product_id: p.id } }, 'DELETE /product_prices/{id} should succeed');
-    const read = await callOk(kit, checks, 'lifecycle', 'getProductPrices', { path: { product_id: p.id } }, 'the prices should still read (the product exists)');
+    await setupStep(kit, 'putProductPrices', { path: { product_id: p.id }, body: { price: 10, groupPrices: await groupPricesFor(kit, [{ groupPrice: 9, graduatedPrices: [{ threshold: 5, graduatedPrice: 8 }] }]) } }, 'setting prices');
+    const del = await stepOk(kit, 'lifecycle', 'deleteProductPrices', { path: { product_id: p.id } }, 'DELETE /product_prices/{id} should succeed');
+    const read = await readBack(kit, 'getProductPrices', { product_id: p.id });
     const groups = single(read.response.json)?.groupPrices;
     const left = Array.isArray(groups) ? groups.filter(isObj).filter((g) => (typeof g.groupPrice === 'number' && g.groupPrice !== 0) || (Array.isArray(g.graduatedPrices) && g.graduatedPrices.length > 0)) : [];
     expectRule(Array.isArray(groups) && !left.length, kit.api, {

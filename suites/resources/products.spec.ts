@@ -10,7 +10,7 @@ import { expectRule, show } from '../../fixtures/evidence.js';
 import { changedDateRule, fieldsRule, fieldsSingleRule, linkHeaderRule, pagingRule, perPageRule, searchRule, secondValue, sortableValue, sortRule, type DateSubject } from '../../fixtures/list-rules.js';
 import { listItems } from '../../src/checks/rules/list-items.js';
 import type { Exchange } from '../../src/checks/types.js';
-import { callOk, expectError, expectReadsBack, listedIds, readOk, skipBecause, test } from './support/catalogue.js';
+import { callOk, expectError, expectReadsBack, listedIds, readBack, readOk, skipBecause, test, setupStep, stepOk } from './support/catalogue.js';
 import { priceTests } from './support/prices.js';
 
 const ops = await specOperations();
@@ -67,21 +67,21 @@ if (ops.inScope('products')) test.describe('products', () => {
   test('should create a product, read it back, replace it, read it back, delete it and then answer 404', { tag: [G, '@op:createProducts', '@op:getProduct', '@op:updateProduct', '@op:deleteProducts', '@rule:lifecycle'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const made = await createProduct(kit, {}, { rule: 'lifecycle', intent: 'positive' });
-    expectReadsBack(kit, asRecord(made.input), await readOk(kit, checks, 'getProduct', { product_id: made.id }), 'a created product', [], [made.exchange]);
+    expectReadsBack(kit, asRecord(made.input), await readBack(kit, 'getProduct', { product_id: made.id }), 'a created product', [], [made.exchange]);
     const next = productRecord(kit, await productRefs(kit), { quantity: 3, price: 42.5 });
-    const put = await callOk(kit, checks, 'lifecycle', 'updateProduct', { path: { product_id: made.id }, body: next }, 'PUT /products/{id} should replace the product');
-    expectReadsBack(kit, next, await readOk(kit, checks, 'getProduct', { product_id: made.id }), 'a replaced product', [], [put]);
-    await callOk(kit, checks, 'lifecycle', 'deleteProducts', { path: { product_id: [made.id] } }, 'DELETE /products/{id} should delete the product');
-    await expectError(kit, checks, 'getProduct', { path: { product_id: made.id } }, 404, 'a deleted product should read 404', true, 'lifecycle');
+    const put = await stepOk(kit, 'lifecycle', 'updateProduct', { path: { product_id: made.id }, body: next }, 'PUT /products/{id} should replace the product');
+    expectReadsBack(kit, next, await readBack(kit, 'getProduct', { product_id: made.id }), 'a replaced product', [], [put]);
+    await stepOk(kit, 'lifecycle', 'deleteProducts', { path: { product_id: [made.id] } }, 'DELETE /products/{id} should delete the product');
+    await expectError(kit, checks, 'getProduct', { path: { product_id: made.id } }, 404, 'a deleted product should read 404', false, 'lifecycle');
   });
 
-  test('should create every product of an array', { tag: [G, '@op:createProducts', '@rule:bulk'] }, async ({ kit, checks }) => {
+  test('should create every product of an array', { tag: [G, '@op:createProducts', '@rule:bulk'] }, async ({ kit }) => {
     requireWrites(kit);
     const refs = await productRefs(kit, 'bulk');
     const inputs = [productInput(kit, refs), productInput(kit, refs), productInput(kit, refs)];
     const made = await createMany(kit, 'createProducts', inputs, { what: 'three products at once', rule: 'bulk', intent: 'positive' });
     for (const [i, id] of made.ids.entries()) {
-      expectReadsBack(kit, asRecord(inputs[i] as Json), await readOk(kit, checks, 'getProduct', { product_id: id }, 'bulk'), `product ${i + 1} of a bulk create`, [], [made.exchange]);
+      expectReadsBack(kit, asRecord(inputs[i] as Json), await readBack(kit, 'getProduct', { product_id: id }, 'bulk'), `product ${i + 1} of a bulk create`, [], [made.exchange]);
     }
   });
 
@@ -96,7 +96,7 @@ if (ops.inScope('products')) test.describe('products', () => {
     const body = put.response.json as Json;
     expectRule(Array.isArray(body.errors) && body.errors.length === 0, kit.api, { rule: 'bulk', title: 'a bulk update of existing records should report no errors', message: `errors: ${show(body.errors)}`, exchange: put });
     for (const [id, next] of [[a.id, nextA], [b.id, nextB]] as const) {
-      expectReadsBack(kit, asRecord(next), await readOk(kit, checks, 'getProduct', { product_id: id }, 'bulk'), `product ${id} after the bulk update`, [], [put]);
+      expectReadsBack(kit, asRecord(next), await readBack(kit, 'getProduct', { product_id: id }, 'bulk'), `product ${id} after the bulk update`, [], [put]);
     }
     const { id: _drop, ...withoutId } = productInput(kit, refs);
     const mixed = await kit.api.call('updateProducts', { body: [productInput(kit, refs, { id: a.id }), withoutId], intent: 'negative' });
@@ -124,7 +124,7 @@ if (ops.inScope('products')) test.describe('products', () => {
     const d = await createCategory(kit, {}, { rule: 'product-links' });
     const p = await createProduct(kit, {}, { rule: 'product-links' });
     await expectLinked(kit, p.id, c.id, false, 'before linking');
-    const link = await linkProduct(kit, p.id, c.id, 'product-links');
+    const link = await linkProduct(kit, p.id, c.id, 'product-links', 'positive');
     await expectLinked(kit, p.id, c.id, true, 'after linking', [link]);
     const move = await callOk(kit, checks, 'product-links', 'updateProductLink', { path: { product_id: p.id }, body: { oldCategoryId: c.id, newCategoryId: d.id } }, 'moving the link to another category should succeed');
     await expectLinked(kit, p.id, c.id, false, 'after moving the link away', [move]);
@@ -141,7 +141,7 @@ if (ops.inScope('products')) test.describe('products', () => {
     await linkProduct(kit, p.id, c.id, 'product-links');
     await linkProduct(kit, kept.id, c.id, 'product-links');
     const del = await callOk(kit, checks, 'product-links', 'deleteProducts', { path: { product_id: [p.id] } }, 'deleting an own product should succeed');
-    const products = await readOk(kit, checks, 'getCategoryProducts', { category_id: c.id }, 'product-links');
+    const products = await readBack(kit, 'getCategoryProducts', { category_id: c.id }, 'product-links');
     expectRule(sorted(idsOf(products)) === String(kept.id), kit.api, {
       rule: 'product-links',
       title: `category ${c.id} should list only the product still linked to it after product ${p.id} was deleted`,
@@ -154,7 +154,7 @@ if (ops.inScope('products')) test.describe('products', () => {
   test('should answer 404 for a product that does not exist and 400 for invalid ids and missing bodies', { tag: [G, '@op:getProduct', '@op:updateProduct', '@op:deleteProducts', '@op:createProducts', '@op:updateProducts', '@op:getProductLinks', '@rule:error-status'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const gone = await createProduct(kit, {}, { rule: 'error-status' });
-    await callOk(kit, checks, 'error-status', 'deleteProducts', { path: { product_id: [gone.id] } }, 'deleting an own product should succeed');
+    await setupStep(kit, 'deleteProducts', { path: { product_id: [gone.id] } }, 'deleting an own product');
     await expectError(kit, checks, 'getProduct', { path: { product_id: gone.id } }, 404, 'GET /products/{id} of a deleted product should answer 404');
     await expectError(kit, checks, 'updateProduct', { path: { product_id: 'abc' }, body: productRecord(kit, await productRefs(kit)) }, 400, 'PUT /products/abc should be refused with 400');
     await expectError(kit, checks, 'deleteProducts', { path: { product_id: 'abc' } }, 400, 'DELETE /products/abc should be refused with 400');

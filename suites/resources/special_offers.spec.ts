@@ -8,7 +8,7 @@ import { expectRule } from '../../fixtures/evidence.js';
 import { listParameterTests } from '../../fixtures/list-tests.js';
 import type { ListSubject } from '../../fixtures/list-rules.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
-import { callOk, expectError, expectReadsBack, listedIds, readOk, skipBecause, test } from './support/catalogue.js';
+import { callOk, expectError, expectReadsBack, listedIds, readBack, readOk, skipBecause, test, setupStep, stepOk } from './support/catalogue.js';
 
 const G = '@special_offers';
 const ops = await specOperations();
@@ -24,10 +24,13 @@ function offersList(kit: FactoryKit): ListSubject {
     fields: ['id', 'price'],
     searchField: 'expiresAt',
     seed: async (n) => {
-      const product = await createProduct(kit);
       const out: Json[] = [];
-      // Pairs share a price so the second key (expiresAt) decides between them.
-      for (let i = 0; i < n; i++) out.push((await createSpecialOffer(kit, product.id, { price: PRICES[Math.floor(i / 2) % PRICES.length], expiresAt: `2099-12-${String(10 + i).padStart(2, '0')} 23:59:59` }, { marker })).record);
+      // One offer per product, as a shop keeps them (GX 4.8 refuses a second offer for a product:
+      // "Duplicate entry for key products_id"). Pairs share a price so the second key (expiresAt) decides between them.
+      for (let i = 0; i < n; i++) {
+        const product = await createProduct(kit);
+        out.push((await createSpecialOffer(kit, product.id, { price: PRICES[Math.floor(i / 2) % PRICES.length], expiresAt: `2099-12-${String(10 + i).padStart(2, '0')} 23:59:59` }, { marker })).record);
+      }
       return out;
     },
   };
@@ -39,12 +42,12 @@ if (ops.inScope('special_offers')) test.describe('special offers', () => {
     const product = await createProduct(kit, {}, { rule: 'lifecycle' });
     const input = specialOfferInput(kit, product.id);
     const made = await kit.create('createSpecialOffers', { body: input, what: 'a special offer', intent: 'positive' });
-    expectReadsBack(kit, input, await readOk(kit, checks, 'getSpecialOffers', { special_offer_id: made.id }), 'a created special offer', [], [made.exchange]);
+    expectReadsBack(kit, input, await readBack(kit, 'getSpecialOffers', { special_offer_id: made.id }), 'a created special offer', [], [made.exchange]);
     const next = specialOfferInput(kit, product.id, { price: 4.75, quantity: 9, status: true, expiresAt: '2098-06-30 12:00:00' });
-    const put = await callOk(kit, checks, 'lifecycle', 'updateSpecialOffer', { path: { special_offer_id: made.id }, body: next }, 'PUT /special_offers/{id} should replace the offer');
-    expectReadsBack(kit, next, await readOk(kit, checks, 'getSpecialOffers', { special_offer_id: made.id }), 'a replaced special offer', [], [put]);
-    await callOk(kit, checks, 'lifecycle', 'deleteSpecialOffer', { path: { special_offer_id: made.id } }, 'DELETE /special_offers/{id} should delete the offer');
-    await expectError(kit, checks, 'getSpecialOffers', { path: { special_offer_id: made.id } }, 404, 'a deleted offer should read 404', true, 'lifecycle');
+    const put = await stepOk(kit, 'lifecycle', 'updateSpecialOffer', { path: { special_offer_id: made.id }, body: next }, 'PUT /special_offers/{id} should replace the offer');
+    expectReadsBack(kit, next, await readBack(kit, 'getSpecialOffers', { special_offer_id: made.id }), 'a replaced special offer', [], [put]);
+    await stepOk(kit, 'lifecycle', 'deleteSpecialOffer', { path: { special_offer_id: made.id } }, 'DELETE /special_offers/{id} should delete the offer');
+    await expectError(kit, checks, 'getSpecialOffers', { path: { special_offer_id: made.id } }, 404, 'a deleted offer should read 404', false, 'lifecycle');
   });
 
   test('should answer 404 for a missing offer and 400 for invalid ids and missing bodies', { tag: [G, '@op:getSpecialOffers', '@op:updateSpecialOffer', '@op:deleteSpecialOffer', '@rule:error-status'] }, async ({ kit, checks }) => {
@@ -54,7 +57,7 @@ if (ops.inScope('special_offers')) test.describe('special offers', () => {
     await expectError(kit, checks, 'updateSpecialOffer', { path: { special_offer_id: 'abc' }, body: specialOfferInput(kit, product.id) }, 400, 'PUT /special_offers/abc should be refused with 400');
     await expectError(kit, checks, 'deleteSpecialOffer', { path: { special_offer_id: 'abc' } }, 400, 'DELETE /special_offers/abc should be refused with 400');
     await expectError(kit, checks, 'updateSpecialOffer', { path: { special_offer_id: own.id }, contentType: 'application/json' }, 400, 'PUT /special_offers/{id} without a body should be refused with 400');
-    await callOk(kit, checks, 'error-status', 'deleteSpecialOffer', { path: { special_offer_id: own.id } }, 'deleting an own offer should succeed');
+    await setupStep(kit, 'deleteSpecialOffer', { path: { special_offer_id: own.id } }, 'deleting an own offer');
     await expectError(kit, checks, 'getSpecialOffers', { path: { special_offer_id: own.id } }, 404, 'GET of a deleted offer should answer 404');
   });
 

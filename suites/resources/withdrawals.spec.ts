@@ -3,7 +3,7 @@
 // parameters. The order id inside a withdrawal is readOnly (the shop links it), so the suite
 // neither sends nor asserts it.
 import { specOperations } from '../../fixtures/spec-ops.js';
-import { test, requireWrites } from '../../fixtures/factories/index.js';
+import { oneByOne, test, requireWrites } from '../../fixtures/factories/index.js';
 import { createWithdrawal, withdrawalInput } from '../../fixtures/factories/orders.js';
 import { expectRule, expectStatus } from '../../fixtures/evidence.js';
 import { fieldsRule, linkHeaderRule, pagingRule, perPageRule, searchRule, sortableValue, sortRule, type ListSubject } from '../../fixtures/list-rules.js';
@@ -22,7 +22,7 @@ function withdrawals(kit: FactoryKit): ListSubject {
     secondSortKey: 'withdrawalDate',
     fields: ['id', 'content'],
     seed: async (n) => {
-      const made = await Promise.all(Array.from({ length: n }, (_, i) => createWithdrawal(kit, { content: sortableValue(token, i), withdrawalDate: `2024-02-${10 + i}` })));
+      const made = await oneByOne(n, (i) => createWithdrawal(kit, { content: sortableValue(token, i), withdrawalDate: `2024-02-${10 + i}` }));
       return made.map((m) => m.record);
     },
   };

@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { minimalValue, qaEmail, referenceFields, Uniq, validBody } from '../../src/client/bodies.js';
+import { DEFAULT_FACTS } from '../../src/spec/shop-facts.js';
+import { clientSentReferences, minimalValue, qaEmail, referenceFields, Uniq, validBody } from '../../src/client/bodies.js';
 import { toCurl } from '../../src/core/curl.js';
 import { cannotNameRecord, guardWrite, isDestructiveOperation, type GuardContext } from '../../src/client/guard.js';
 import { compactLedger, Ledger, outstandingEntries, paramNoun, readLedger, singular } from '../../src/client/ledger.js';
@@ -269,7 +270,7 @@ test.describe('minimal valid bodies @harness @client', () => {
     for (const op of spec.catalogue.operations) {
       if (!op.body?.schema) continue;
       // Reference fields take only values the caller read from the target (src/client/references.ts): placeholders here, nothing is sent.
-      const refs = Object.fromEntries(referenceFields(op.body.schema).map((f) => [f, 1]));
+      const refs = Object.fromEntries([...referenceFields(op.body.schema), ...clientSentReferences(op)].map((f) => [f, 1]));
       const body = validBody(op, { runId: 'rtest', uniq, refs });
       const errors = requestErrors(validators, op, body);
       if (errors.length) failures.push(`${op.id}: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`);
@@ -282,5 +283,27 @@ test.describe('minimal valid bodies @harness @client', () => {
     expect(qaEmail(ctx)).toBe('qa+rtest-7@example.test');
     const v = minimalValue({ type: 'object', required: ['email', 'lastname'], properties: { email: { type: 'string' }, lastname: { type: 'string' }, id: { type: 'integer', readOnly: true } } }, ctx) as Record<string, unknown>;
     expect(v).toEqual({ email: 'qa+rtest-8@example.test', lastname: 'qa-rtest-9' });
+  });
+
+  test('should send what a real client sends beyond the required fields, in every language the shop lists', () => {
+    const op = (id: string) => spec.catalogue.operations.find((o) => o.id === id);
+    const customers = op('createCustomers');
+    const reviews = op('postReviews');
+    const units = op('createQuantityUnits');
+    if (!customers || !reviews || !units) throw new Error('the bundled spec has createCustomers, postReviews and createQuantityUnits');
+    const refs = { countryId: 81, zoneId: 1354, customerId: 5, productId: 7, languageId: 1 };
+    // A customer with the personal fields and its own new address, with the country read together with its zone.
+    expect(clientSentReferences(customers).sort()).toEqual(['countryId', 'zoneId']);
+    const [customer] = validBody(customers, { runId: 'rtest', uniq: new Uniq(), refs }) as Record<string, unknown>[];
+    expect(Object.keys(customer ?? {})).toEqual(expect.arrayContaining(['dateOfBirth', 'vatNumber', 'telephone', 'fax', 'address']));
+    expect(customer?.address).toMatchObject({ countryId: 81, zoneId: 1354, company: expect.any(String), b2bStatus: false });
+    // The reviewer's customerId, readOnly in the schema: sent, and not held against the body.
+    const review = validBody(reviews, { runId: 'rtest', uniq: new Uniq(), refs }) as Record<string, unknown>;
+    expect(review.customer).toMatchObject({ customerId: 5 });
+    expect(requestErrors(validators, reviews, review)).toEqual([]);
+    // Localised texts: every language the shop lists, and the ones the schema requires.
+    const shop = { ...DEFAULT_FACTS, languages: ['de', 'fr'] };
+    const unit = validBody(units, { runId: 'rtest', uniq: new Uniq(), refs, shop }) as Record<string, unknown>;
+    expect(Object.keys(unit.names as object).sort()).toEqual(['de', 'en', 'fr']);
   });
 });

@@ -8,16 +8,16 @@
 //                                                     rewrite from the reports of the last phase run
 //
 // Entries kept from the old file keep their reason (stays() says which are kept), but for an
-// "unreviewed" one that this rewrite can name. A new entry names the shop's defect where the
-// evidence does so unambiguously (namedDefect: a 5xx answer, a method override not honoured, a
-// create answering a success status the spec does not declare); any other reads
-// "unreviewed: from run <date>: <the finding>", to be replaced by a reviewer with the defect it is
-// (or fixed in the harness when it is ours). Error cells (harness errors) never go into a baseline.
+// "unreviewed" one that this rewrite can name. A new entry names the defect the report grouped the
+// cell's findings into (src/report/defects): its signature, its title in the shop's terms, its one
+// reproduction; a cell no defect covers falls back to naming it from the evidence (namedDefect) or
+// reads "unreviewed: from run <date>: <the finding>". Error cells (harness errors) never go into a
+// baseline.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/config/config.js';
 import { isFailing, matches, readBaseline } from '../../src/report/compatibility/baseline.js';
-import type { BaselineEntry, CellReport, CompatibilityReport } from '../../src/report/compatibility/types.js';
+import type { BaselineEntry, CellReport, CompatibilityReport, Defect } from '../../src/report/compatibility/types.js';
 import { shopByKey, type ShopDef } from './shops.js';
 
 export interface BaselineRewrite {
@@ -167,7 +167,31 @@ function stays(e: BaselineEntry, reports: readonly CompatibilityReport[], fresh:
   return !fresh && !reports.some((r) => r.gate.fixed.some(same));
 }
 
-/** The new entries from the runs' reports and the old entries; pure (the file is the caller's). */
+/** The defects of a report (grouped by signature, src/report/defects) that fail a cell. */
+function defectsOfCell(report: CompatibilityReport, cell: Pick<CellReport, 'operation' | 'check'>): Defect[] {
+  return (report.defects ?? []).filter((d) => d.cells.some((c) => c.operation === cell.operation && c.check === cell.check));
+}
+
+/** A defect as a baseline reason: what is wrong in the shop's terms, its kind and severity. */
+function defectReason(d: Defect, report: CompatibilityReport): string {
+  return cut(oneLine(neutral(`${d.title} (${d.severity} ${d.kind} defect; ${d.cells.length} cell(s) on ${d.operations.length} operation(s) in the run it was named from)`, report)), 400);
+}
+
+/** A defect's evidence: its one reproduction and the answer it got. */
+function defectEvidence(d: Defect, report: CompatibilityReport): string | undefined {
+  const e = d.example?.evidence;
+  const curl = e?.curl ?? d.reproduction.curl;
+  if (!curl) return d.reproduction.note ? neutral(d.reproduction.note, report) : undefined;
+  return evidenceText(curl, e ? String(e.status) : '?', e?.bodyExcerpt ?? '', report);
+}
+
+/**
+ * The new entries from the runs' reports and the old entries; pure (the file is the caller's).
+ * A failing cell gets one entry per defect it shows (the entry names the defect's signature, so a
+ * new defect in the same cell is a new failure, issue 24), with the defect's title as the reason
+ * and its reproduction as evidence; a cell no defect covers (none should) falls back to the
+ * older naming from its first finding.
+ */
 export function rebuiltEntries(old: readonly BaselineEntry[], reports: readonly CompatibilityReport[], date: string, fresh = false): BaselineRewrite {
   const cells = failing(reports);
   // A kept entry whose reason is still the "unreviewed" placeholder gets the defect's name when
@@ -178,22 +202,38 @@ export function rebuiltEntries(old: readonly BaselineEntry[], reports: readonly 
       e = { ...e, reason: anyRun(e.reason), ...(e.evidence ? { evidence: anyRun(e.evidence) } : {}) };
       if (!e.reason.startsWith('unreviewed:')) return e;
       const hit = cells.find(({ cell }) => cell.operation === e.operation && cell.check === e.check);
-      const defect = hit && namedDefect(hit.cell);
-      return hit && defect ? { ...e, reason: neutral(defect, hit.report) } : e;
+      if (!hit) return e;
+      const first = defectsOfCell(hit.report, hit.cell)[0];
+      if (first) return { ...e, reason: defectReason(first, hit.report) };
+      const named = namedDefect(hit.cell);
+      return named ? { ...e, reason: neutral(named, hit.report) } : e;
     });
-  const covered = (cell: CellReport): boolean => kept.some((e) => matches(e, cell.operation, cell.check));
+  // A kept entry that names no defect knows its whole cell; one that names a defect knows only it.
+  const knows = (cell: CellReport, signature: string | undefined): boolean =>
+    kept.some((e) => matches(e, cell.operation, cell.check) && (e.defect === undefined || e.defect === signature));
   let named = 0;
   let unreviewed = 0;
-  const added = cells
-    .filter(({ cell }) => !covered(cell))
-    .map(({ cell, report }): BaselineEntry => {
-      const defect = namedDefect(cell);
-      if (defect) named++;
-      else unreviewed++;
-      const evidence = evidenceOf(cell, report);
-      return { operation: cell.operation, check: cell.check, reason: defect ? neutral(defect, report) : `unreviewed: from run ${date}: ${describe(cell, report)}`, ...(evidence ? { evidence } : {}) };
-    });
-  const entries = [...kept, ...added].sort((a, b) => a.operation.localeCompare(b.operation) || a.check.localeCompare(b.check));
+  const added: BaselineEntry[] = [];
+  for (const { cell, report } of cells) {
+    const defects = defectsOfCell(report, cell);
+    if (defects.length) {
+      for (const d of defects) {
+        if (knows(cell, d.signature)) continue;
+        named++;
+        // The cell's own exchange where it shows only this defect, else the defect's reproduction.
+        const evidence = (defects.length === 1 ? evidenceOf(cell, report) : undefined) ?? defectEvidence(d, report);
+        added.push({ operation: cell.operation, check: cell.check, reason: defectReason(d, report), defect: d.signature, ...(evidence ? { evidence } : {}) });
+      }
+      continue;
+    }
+    if (knows(cell, undefined)) continue;
+    const defect = namedDefect(cell);
+    if (defect) named++;
+    else unreviewed++;
+    const evidence = evidenceOf(cell, report);
+    added.push({ operation: cell.operation, check: cell.check, reason: defect ? neutral(defect, report) : `unreviewed: from run ${date}: ${describe(cell, report)}`, ...(evidence ? { evidence } : {}) });
+  }
+  const entries = [...kept, ...added].sort((a, b) => a.operation.localeCompare(b.operation) || a.check.localeCompare(b.check) || (a.defect ?? '').localeCompare(b.defect ?? ''));
   return { entries, added: added.length, removed: old.length - kept.length, named, unreviewed };
 }
 

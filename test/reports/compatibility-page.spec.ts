@@ -135,6 +135,129 @@ test.describe('compatibility report of a run @reports', () => {
     }
   });
 
+  // The page of the run above, or of a real shop's run (COMPAT_PAGE_REPORT=<its report.json>, e.g. a
+  // GX 4.8 standard run with hundreds of Fail cells), rendered again by `npm run report` with
+  // today's grouping: it leads with the ranked defects, one row per defect worst first, each row
+  // leading to its defect with a curl, every failure cell's link leading to a defect on the page.
+  test('should lead with the ranked defect list in Chromium, for this run or COMPAT_PAGE_REPORT', async ({ run }) => {
+    const source = process.env.COMPAT_PAGE_REPORT ? path.resolve(process.env.COMPAT_PAGE_REPORT) : path.join(run.dir, 'compatibility', 'report.json');
+    const dir = selfTestDir('compatibility-page-defects');
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(path.join(dir, 'compatibility'), { recursive: true });
+    copyFileSync(source, path.join(dir, 'compatibility', 'report.json'));
+    const named = (JSON.parse(readFileSync(source, 'utf8')) as CompatibilityReport).gate.baselineFile;
+    const baseline = process.env.COMPAT_PAGE_REPORT ? (named && existsSync(path.resolve(PROJECT_ROOT, named)) ? path.resolve(PROJECT_ROOT, named) : undefined) : run.baseline;
+    const rendered = await runNode(tsx('src/cli/report.ts', '--no-allure', ...(baseline ? ['--baseline', baseline] : [])), { REPORT_DIR: dir });
+    expect(rendered.status, rendered.output).toBe(0);
+    const r = JSON.parse(readFileSync(path.join(dir, 'compatibility', 'report.json'), 'utf8')) as CompatibilityReport;
+    expect(r.defects.length).toBeGreaterThan(0);
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(pathToFileURL(path.join(dir, 'compatibility', 'index.html')).href);
+      // The first section after the score is the defect list, before the groups and the cells.
+      expect(await page.locator('main h2').first().getAttribute('id')).toBe('defects');
+      await expect(page.locator('#defects')).toContainText(`Defects (${r.defects.length}:`);
+      const top = async (sel: string): Promise<number> => (await page.locator(sel).boundingBox())?.y ?? Number.NaN;
+      expect(await top('#defects')).toBeLessThan(await top('#groups'));
+      expect(await top('#groups')).toBeLessThan(await top('#failures'));
+      // One row per defect, ranked 1..n, worst first (critical, major, minor).
+      const rows = page.locator('table.defects tr[data-defect]');
+      await expect(rows).toHaveCount(r.defects.length);
+      const ranks = await rows.locator('td:first-child').allTextContents();
+      expect(ranks.map(Number)).toEqual(r.defects.map((_, i) => i + 1));
+      // (No DOM types here: the page's elements as the little the callback uses.)
+      const ids = await rows.evaluateAll((trs: { getAttribute(name: string): string | null }[]) => trs.map((tr) => tr.getAttribute('data-defect') ?? ''));
+      expect(ids).toEqual(r.defects.map((d) => d.id));
+      const order = { critical: 0, major: 1, minor: 2 } as const;
+      const severities = r.defects.map((d) => order[d.severity]);
+      expect(severities).toEqual([...severities].sort((a, b) => a - b));
+      // The list starts on the first screen, and its first row leads to defect #1 with a reproduction.
+      expect(await top('table.defects')).toBeLessThan(900 * 1.5);
+      const first = r.defects[0];
+      await rows.first().locator('a').click();
+      const section = page.locator(`section.defect[id="${first?.id ?? ''}"]`);
+      await expect(section).toBeInViewport();
+      await expect(section.locator('h3')).toContainText(`#1 `);
+      if (first?.reproduction.curl) await expect(section.locator('pre.repro-cmd').first()).toContainText('curl -sS -i ');
+      // Every failure cell's defect link leads to a defect on the page.
+      const links = await page.locator('#failures ~ section.failure a[href^="#D-"]').evaluateAll((as: { getAttribute(name: string): string | null }[]) => as.map((a) => a.getAttribute('href')?.slice(1) ?? ''));
+      expect(links.length).toBeGreaterThan(0);
+      expect(links.filter((id) => !ids.includes(id))).toEqual([]);
+      await page.locator('h1').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(dir, 'compatibility-page-top.png') });
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test('should show the coverage index and the response times in Chromium, and fail a run below MIN_COVERAGE with one line', async ({ run }) => {
+    const r = run.json;
+    const l = r.latency;
+    const c = r.coverage;
+    if (!l || !c) throw new Error('report.json has no latency or coverage');
+    // Every answer of the slice was timed; the contract checks of tax ran the responseTime check.
+    const tax = l.operations.find((o) => o.operation === 'getTaxClasses');
+    expect(tax).toMatchObject({ group: 'tax', budgetMs: 2000, budgetSource: 'MAX_RESPONSE_MS', overBudget: false, check: 'pass' });
+    expect(tax?.count).toBeGreaterThanOrEqual(3);
+    expect(tax?.slowest[0]?.curl).toContain("curl -sS -i 'http://127.0.0.1");
+    expect(l.slowest.length).toBeGreaterThan(0);
+    // The slice ran the contract checks of two groups of the whole spec: theirs are partly covered
+    // (the contract probes send no list parameter), the others count 0.
+    const taxCoverage = c.groups.find((g) => g.name === 'tax');
+    expect(taxCoverage?.index).toBeGreaterThan(0);
+    expect(c.groups.find((g) => g.name === 'orders')?.index).toBe(0);
+    expect(c.index).toBeGreaterThan(0);
+    expect(c.index).toBeLessThan(10);
+    const listCoverage = c.operations.find((o) => o.operation === 'getTaxClasses');
+    expect(listCoverage?.statuses.observed).toEqual(['200']);
+    expect(listCoverage?.params.never).toContain('query:sort');
+    const md = readFileSync(path.join(run.dir, 'compatibility', 'report.md'), 'utf8');
+    expect(md).toContain(`## Coverage: index ${c.index}%, score ${r.score.percent}%`);
+    expect(md).toContain('## Response times (');
+    expect(md).toMatch(/\| getTaxClasses \| \d+ \| \d+ \| \d+ \| \d+ \| 2000 ms \| pass \|/);
+
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(pathToFileURL(path.join(run.dir, 'compatibility', 'index.html')).href);
+      await expect(page.locator('#score-coverage')).toHaveText(`coverage index ${c.index}%`);
+      await page.locator('#score-coverage a').click();
+      await expect(page.locator('#coverage')).toBeInViewport();
+      await expect(page.locator('#coverage')).toHaveText(`Coverage: index ${c.index}%, score ${r.score.percent}%`);
+      await expect(page.locator('#coverage-index')).toHaveText(`${c.index}%`);
+      const group = page.locator('#coverage-groups tr[data-group="tax"]');
+      await expect(group).toBeVisible();
+      await expect(group).toContainText(`${taxCoverage?.index ?? '?'}%`);
+      // An operation's statuses and what it never provoked or sent, behind its group.
+      await page.locator('details', { hasText: 'covered, score' }).filter({ has: page.locator('tr[data-operation="getTaxClasses"]') }).locator('summary').click();
+      await expect(page.locator('table.coverage tr[data-operation="getTaxClasses"]')).toBeVisible();
+      await expect(page.locator('#latency')).toContainText(`Response times (${l.operations.length} operations, ${l.answers} answers)`);
+      await expect(page.locator('#latency-budget')).toContainText('Budget: MAX_RESPONSE_MS=2000 ms.');
+      const row = page.locator('table.latency tr[data-operation="getTaxClasses"]').first();
+      await row.scrollIntoViewIfNeeded();
+      await expect(row).toBeVisible();
+      await expect(row).toContainText(`${tax?.p95 ?? '?'}`);
+      await expect(row).toContainText('2000 ms');
+      await expect(row).toContainText('pass');
+      await expect(page.locator('#latency-slowest + table')).toContainText("curl -sS -i 'http://127.0.0.1");
+      await page.locator('#coverage').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(PROJECT_ROOT, 'reports', 'compatibility-page-figures.png'), fullPage: false });
+    } finally {
+      await browser.close();
+    }
+
+    // MIN_COVERAGE judges the run's index: below it, the run fails with one line even where the gate passes.
+    const all = path.join(run.dir, 'baseline-coverage.json');
+    writeFileSync(all, JSON.stringify({ deviations: r.failures.map((f) => ({ operation: f.operation, check: f.check, reason: 'accepted for the test' })) }));
+    const reportFile = path.join(run.dir, 'compatibility', 'report.json');
+    const below = await runNode(tsx('src/cli/conformance.ts', '--baseline', all, '--from', reportFile), { REPORT_DIR: run.dir, MIN_COVERAGE: '90' });
+    expect(below.status, below.output).toBe(1);
+    expect(below.output).toContain(`Coverage index ${c.index}% is below MIN_COVERAGE=90%: this run judged too little of the description on this target`);
+    const met = await runNode(tsx('src/cli/conformance.ts', '--baseline', all, '--from', reportFile), { REPORT_DIR: run.dir, MIN_COVERAGE: String(Math.floor(c.index)) });
+    expect(met.status, met.output).toBe(0);
+  });
+
   test('should gate again from report.json when the baseline lists every failure, and update a baseline from the run', async ({ run }) => {
     const all = path.join(run.dir, 'baseline-all.json');
     writeFileSync(all, JSON.stringify({ deviations: run.json.failures.map((f) => ({ operation: f.operation, check: f.check, reason: 'accepted for the test' })) }));

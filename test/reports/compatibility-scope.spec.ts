@@ -91,8 +91,8 @@ test.describe('scoped run in the compatibility report @reports', () => {
 
   test('should state the scope and the scoped score on the console, in the Markdown, on the page and the badge', () => {
     const r = build(ONLY_ALPHA, RECORDS, { file: '/p/conformance.baseline.json', entries: [{ operation: 'getD', check: 'c1', reason: 'gamma bug' }] });
-    expect(summaryLine(r, 'x/index.html')).toBe('Compatibility (alpha only): 2/2 operations conformant, 2 of 4 declared in scope; CI gate passed. x/index.html');
-    expect(summaryLine(build(null), 'x/index.html')).toBe('Compatibility: 3/4 operations conformant; CI gate passed. x/index.html');
+    expect(summaryLine(r, 'x/index.html')).toBe('Compatibility (alpha only): 2/2 operations conformant, 2 of 4 declared in scope; coverage index 0%; CI gate passed. x/index.html');
+    expect(summaryLine(build(null), 'x/index.html')).toBe('Compatibility: 3/4 operations conformant; coverage index 0%; CI gate passed. x/index.html');
 
     const md = renderMarkdown(r);
     expect(md).toContain('**shop API v2 (alpha only): 2/2 operations conformant (100%), 2 of 4 declared in scope**');

@@ -24,7 +24,8 @@ function f(check: string, operationId: string, evidence: Evidence, title = 'some
   return { check, operationId, title, message: `${operationId}: ${title}`, severity: 'major', outcome: 'fail', evidence };
 }
 
-const serverError = (operationId: string, check: string, id: string): ReportFinding => f(check, operationId, ev(500, { bodyExcerpt: INT_TYPE, intent: 'negative', label: `out-of-range path id ${id}=99999999999999999999`, curl: `curl -sS -i 'https://shop.example.test/api.php/v2/${operationId}/99999999999999999999' -u "$API_USER:$API_PASSWORD"` }));
+const serverError = (operationId: string, check: string, id: string, value = '99999999999999999999'): ReportFinding =>
+  f(check, operationId, ev(500, { bodyExcerpt: INT_TYPE, intent: 'negative', method: operationId.startsWith('delete') ? 'DELETE' : 'GET', label: `${/^\d+$/.test(value) ? 'out-of-range' : 'wrong-typed'} path id ${id}=${value}`, curl: `curl -sS -i 'https://shop.example.test/api.php/v2/${operationId}/${value}' -u "$API_USER:$API_PASSWORD"` }));
 const lacksEmail = (operationId: string, path: string): ReportFinding => f('responseSchemaConformance', operationId, ev(200, { intent: 'positive', schemaErrors: [{ path, schemaPath: '#/required', message: "must have required property 'email'" }] }));
 const withPassword = (operationId: string): ReportFinding => f('responseSchemaConformance', operationId, ev(200, { intent: 'positive', schemaErrors: [{ path: '/password', schemaPath: '#/not', message: 'must NOT be present' }] }));
 
@@ -43,15 +44,47 @@ test.describe('defect signatures @reports', () => {
     const a = signaturesOf(serverError('getProduct', 'notAServerError', 'product_id'));
     const b = signaturesOf(serverError('deleteProduct', 'negativeDataRejection', 'product_id'));
     expect(a.map((s) => s.text)).toEqual(b.map((s) => s.text));
-    // A message that names its cause is one code path, whatever input met it; the value it complains about goes.
-    expect(a[0]?.text).toBe('server-error | 500 | IntType: Invalid argument value given | any input');
+    // A message that names its cause is one code path, whatever invalid input met it; the value it complains about goes.
+    expect(a[0]?.text).toBe('server-error | 500 | IntType: Invalid argument value given | invalid input');
+    const wrongTyped = signaturesOf(f('notAServerError', 'getProduct', ev(500, { bodyExcerpt: INT_TYPE, intent: 'negative', label: 'wrong-typed path id product_id=1abc' })));
+    expect(wrongTyped[0]?.text).toBe(a[0]?.text);
+    // The same message on a valid request is another defect (GX 4.8: IntType "got NULL" on a valid
+    // PUT of graduated prices, and on updateProductLink's broken bodies): a crash on what a client
+    // may send is not the missing validation of what it may not.
+    const valid = signaturesOf(f('notAServerError', 'getProduct', ev(500, { bodyExcerpt: INT_TYPE, intent: 'positive' })));
+    expect(valid[0]?.text).toBe('server-error | 500 | IntType: Invalid argument value given | valid request');
     const valued = signaturesOf(f('notAServerError', 'getProduct', ev(500, { bodyExcerpt: '{"message":"IntType: Invalid argument value given (expected numeric int got string): 1abc"}', intent: 'negative', label: 'wrong-typed path id product_id=1abc' })));
     expect(valued[0]?.detail).toBe('IntType: Invalid argument value given (expected numeric int got string)');
     // An empty answer says little: the kind of input tells causes apart (broken bodies are one kind).
     const empty = (label: string) => signaturesOf(f('notAServerError', 'getProduct', ev(500, { bodyExcerpt: '', intent: 'negative', label })))[0]?.text;
     expect(empty('malformed JSON body')).toBe('server-error | 500 | (empty body) | an invalid body');
     expect(empty('missing required body')).toBe(empty('malformed JSON body'));
-    expect(empty('wrong-typed path id product_id=1abc')).toBe('server-error | 500 | (empty body) | an invalid path id');
+    // A wrong-typed id (a probe's, or a suite's `customer_id=abc`), an out-of-range one and one no shop has are three kinds.
+    expect(empty('wrong-typed path id product_id=1abc')).toBe('server-error | 500 | (empty body) | a wrong-typed id');
+    expect(empty('customer_id=abc')).toBe(empty('wrong-typed path id product_id=1abc'));
+    expect(empty('out-of-range path id product_id=99999999999999999999')).toBe('server-error | 500 | (empty body) | an out-of-range id');
+    expect(empty('a zone id no shop has')).toBe('server-error | 500 | (empty body) | an id no shop has');
+  });
+
+  test('should keep apart what mixed two causes on GX 4.8: error answers with nothing or with a stack trace, a root of the wrong type for two kinds of input', () => {
+    // errorBodyShape "without an error body": a 500 with nothing (searches given a broken body) and a
+    // 400 with a PHP stack trace as a JSON array (createSpecialOffers) are two defects; the same kind
+    // of body on a 400 and a 500 is one.
+    const noBody = (status: number, bodyExcerpt: string) => signaturesOf(f('errorBodyShape', 'searchCategories', ev(status, { bodyExcerpt, intent: 'negative', label: 'malformed JSON body' }), `${status} without an error body`))[0]?.text;
+    const trace = '[\n    {\n        "file": "/srv/shop/GXEngine/Shared/Types/IdType.inc.php",\n        "line": 47';
+    expect(noBody(500, '')).toBe('errorBodyShape | error | # without an error body: an empty body | any input');
+    expect(noBody(400, trace)).toBe('errorBodyShape | error | # without an error body: a JSON array | any input');
+    expect(noBody(400, '')).toBe(noBody(500, ''));
+    // A body whose root is not the declared kind says what the shop did with the request: the list
+    // for GET /addresses/1abc and [] for a PUT with a broken body are two defects; a field of the
+    // wrong type is the serializer's, whatever the request.
+    const rootNotObject = (label: string | undefined, intent: string) => signaturesOf(f('responseSchemaConformance', 'getAddress', ev(200, { intent, ...(label ? { label } : {}), schemaErrors: [{ path: '', schemaPath: '#/type', message: 'must be object' }] })))[0]?.text;
+    expect(rootNotObject('wrong-typed path id address_id=1abc', 'negative')).toBe('responseSchemaConformance | 2xx | / must be object | a wrong-typed id');
+    expect(rootNotObject('malformed JSON body', 'negative')).toBe('responseSchemaConformance | 2xx | / must be object | an invalid body');
+    const field = (label: string | undefined, intent: string) => signaturesOf(f('responseSchemaConformance', 'getProduct', ev(200, { intent, ...(label ? { label } : {}), schemaErrors: [{ path: '/discountAllowed', schemaPath: '#/properties/discountAllowed/type', message: 'must be integer' }] })))[0]?.text;
+    expect(field('wrong-typed path id product_id=1abc', 'negative')).toBe(field(undefined, 'positive'));
+    // One rule step met on several resources is one defect, whichever field holds the searched text.
+    expect(normalise('search and q should each answer only the records containing "Standardsatz", the record whose title it is among them')).toBe(normalise('search and q should each answer only the records containing "19% MwSt.", the record whose description it is among them'));
   });
 
   test('should make one signature per schema problem, the same for a list and a single record', () => {
@@ -67,7 +100,7 @@ test.describe('defects of a run @reports', () => {
   const records = () => [
     rec(['getProduct'], ['notAServerError'], 'fail', { findings: [serverError('getProduct', 'notAServerError', 'product_id')] }),
     rec(['getProduct'], ['negativeDataRejection'], 'fail', { findings: [serverError('getProduct', 'negativeDataRejection', 'product_id')] }),
-    rec(['deleteProduct'], ['notAServerError'], 'fail', { findings: [serverError('deleteProduct', 'notAServerError', 'product_id')] }),
+    rec(['deleteProduct'], ['notAServerError'], 'fail', { findings: [serverError('deleteProduct', 'notAServerError', 'product_id', '1abc')] }),
     rec(['getCustomers'], ['responseSchemaConformance'], 'fail', { findings: [lacksEmail('getCustomers', '/0')] }),
     rec(['getCustomer'], ['responseSchemaConformance'], 'fail', { findings: [lacksEmail('getCustomer', '')] }),
     rec(['getOrders'], ['rule:paging'], 'fail', { message: 'Error: expected 3 pages, got 2\n  at …' }),
@@ -82,7 +115,8 @@ test.describe('defects of a run @reports', () => {
       [3, 'shape', 2, 2],
     ]);
     const [crash, , shape] = r.defects;
-    expect(crash?.title).toBe('Answers 500 "IntType: Invalid argument value given" to an invalid path id');
+    // One defect for the out-of-range and the wrong-typed id that met it; its title names both.
+    expect(crash?.title).toBe('Answers 500 "IntType: Invalid argument value given" to an out-of-range id or a wrong-typed id');
     expect(crash?.severity).toBe('critical');
     expect(crash?.reproduction.curl).toContain('/getProduct/99999999999999999999');
     expect(crash?.reproduction.replay).toBe("npx playwright test suites/x.spec.ts -g 'getProduct notAServerError fail'");
@@ -107,7 +141,7 @@ test.describe('defects of a run @reports', () => {
     expect(md.indexOf('## Defects (3: 3 new, 0 known)')).toBeLessThan(md.indexOf('## Failures'));
     const junit = renderJUnit(r);
     expect(junit).toContain('<testsuite name="defects" tests="3" failures="3" skipped="0">');
-    expect(junit).toContain('classname="defects.server-error" name="#1 Answers 500 &quot;IntType: Invalid argument value given&quot; to an invalid path id');
+    expect(junit).toContain('classname="defects.server-error" name="#1 Answers 500 &quot;IntType: Invalid argument value given&quot; to an out-of-range id or a wrong-typed id');
     expect(junit).toMatch(/<testcase classname="cells\.products\.deleteProduct" name="notAServerError"><failure/);
   });
 });
@@ -119,7 +153,7 @@ test.describe('baselines that know defects @reports', () => {
     const r = build(
       [
         rec(['getProduct'], ['notAServerError'], 'fail', { findings: [serverError('getProduct', 'notAServerError', 'product_id')] }),
-        rec(['deleteProduct'], ['notAServerError'], 'fail', { findings: [serverError('deleteProduct', 'notAServerError', 'product_id')] }),
+        rec(['deleteProduct'], ['notAServerError'], 'fail', { findings: [serverError('deleteProduct', 'notAServerError', 'product_id', '1abc')] }),
       ],
       entries,
     );

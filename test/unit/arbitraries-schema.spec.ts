@@ -281,4 +281,11 @@ test.describe('strings and formats', () => {
     // Without a run id, e-mails are random but still on the reserved domain.
     expect((expectAllValid(schema, {}, {}, 50) as Json[]).filter((v) => !/^[^@\s]+@example\.test$/.test(String(v.email)))).toEqual([]);
   });
+
+  test('should write the tag alone in unique fields of a setup body (tagOnly), whatever the seed', () => {
+    // A setup create must fit a real shop's columns (GX 4.8: a city or a name over 32 characters is refused).
+    const schema = { type: 'object', required: ['city'], properties: { city: { type: 'string' } } };
+    const values = expectAllValid(schema, { runId: 'Unit Run', uniqueFields: ['city'], uniqueScope: 'w1', longStrings: false, tagOnly: true }, {}, 200) as Json[];
+    expect(values.filter((v) => !/^qa-unit-run-w1-\d+$/.test(String(v.city)))).toEqual([]);
+  });
 });

@@ -41,6 +41,23 @@ test.describe('configuration @config', () => {
     expect(defaults).toMatchObject({ apiUser: DEFAULT_USER, profile: 'standard', insecureTls: false, strictFields: false, errata: undefined });
   });
 
+  test('should read the response-time budgets and MIN_COVERAGE, environment over .env over the defaults', () => {
+    const defaults = loadConfig({ SPEC: 'spec/own.yaml' }, tempRoot());
+    expect(defaults.responseBudgets).toEqual({ default: 2000, overrides: {} });
+    expect(defaults.minCoverage).toBeUndefined();
+    const root = tempRoot('MAX_RESPONSE_MS=3000\nRESPONSE_BUDGETS=orders:4000\nMIN_COVERAGE=50\n');
+    expect(loadConfig({ SPEC: 'spec/own.yaml' }, root)).toMatchObject({ responseBudgets: { default: 3000, overrides: { orders: 4000 } }, minCoverage: 50 });
+    const c = loadConfig({ SPEC: 'spec/own.yaml', MAX_RESPONSE_MS: '0', RESPONSE_BUDGETS: 'getCountry:1000', MIN_COVERAGE: '62.5%' }, root);
+    expect(c).toMatchObject({ responseBudgets: { default: 0, overrides: { getCountry: 1000 } }, minCoverage: 62.5 });
+  });
+
+  test('should end a run at the start when RESPONSE_BUDGETS names neither a group nor an operation', () => {
+    const r = spawnSync('npm', ['run', '-s', 'conformance', '--', '--reporter', 'dot'], { cwd: PROJECT_ROOT, encoding: 'utf8', env: { ...process.env, RESPONSE_BUDGETS: 'ordrs:4000,getCountry:1000', REPORT_DIR: mkdtempSync(path.join(tmpdir(), 'budgets-')) }, timeout: 120_000 });
+    expect(r.status, r.stdout + r.stderr).toBe(2);
+    expect(r.stderr).toContain('RESPONSE_BUDGETS names ordrs, neither a group nor an operationId of the spec. Known groups: additional_fields,');
+    expect(r.stdout).not.toMatch(/passed|failed/);
+  });
+
   test('should let an empty environment value unset what .env sets', () => {
     // npm test runs the suites with BASE_URL= so a live shop named in .env is never touched.
     const root = tempRoot('BASE_URL=https://live.example.test/shop1/api.php/v2\n');
@@ -66,6 +83,11 @@ test.describe('configuration @config', () => {
       [{ ERRATA: 'nope.yaml' }, /^ERRATA=nope.yaml: file not found/],
       [{ INSECURE_TLS: 'maybe' }, /^INSECURE_TLS=maybe is not a boolean/],
       [{ FC_RUNS: '0' }, /^FC_RUNS=0 is out of range/],
+      [{ MAX_RESPONSE_MS: '2s' }, /^MAX_RESPONSE_MS=2s is not a whole number/],
+      [{ MAX_RESPONSE_MS: '-1' }, /^MAX_RESPONSE_MS=-1 is out of range; use 0\.\.600000/],
+      [{ RESPONSE_BUDGETS: 'orders=4000' }, /^RESPONSE_BUDGETS item "orders=4000" is not <group or operationId>:<milliseconds>/],
+      [{ MIN_COVERAGE: 'most' }, /^MIN_COVERAGE=most is not a percentage/],
+      [{ MIN_COVERAGE: '120' }, /^MIN_COVERAGE=120 is not a percentage/],
     ];
     for (const [env, message] of bad) {
       const error = configError(env);

@@ -6,7 +6,7 @@
 // their one rule without ever carrying a made-up reference. Fixed seeds keep the runs deterministic.
 import fc from 'fast-check';
 import { GenerationError, hasJsonBody, invalidBody, validBody as arbBody, type ArbOptions } from '../../src/arbitraries/index.js';
-import { referenceFields, requiresId, Uniq, validBody } from '../../src/client/bodies.js';
+import { clientSentReferences, referenceFields, requiresId, Uniq, validBody } from '../../src/client/bodies.js';
 import { dateKind, isCurrencyField, isLanguageCodeField, isMultiLangValue, isReferenceField, learnFacts, styleFor, type ShopFacts } from '../../src/client/references.js';
 import { isSearchOperation } from '../../src/client/guard.js';
 import { BUNDLED_SPEC } from '../../src/config/config.js';
@@ -114,7 +114,8 @@ for (const id of writes) {
   test(`should build a minimal ${id} body with no id, only references read from the target, and the shop's formats @op:${id}`, ({ shopSpec: spec }) => {
     const op = operation(spec.catalogue, id);
     const allowed = readValues(op);
-    const refs = Object.fromEntries(referenceFields(op.body?.schema).map((f) => [f, allowed[f]?.[0]]));
+    // The references the resolver fetches: the schema's, and those of what a client sends beyond it (a customer's new address).
+    const refs = Object.fromEntries([...new Set([...referenceFields(op.body?.schema), ...clientSentReferences(op)])].map((f) => [f, allowed[f]?.[0]]));
     const body = validBody(op, { runId: RUN_ID, uniq: new Uniq(1), refs, shop: FACTS });
     expect(audit(body, allowed, { forcedId: requiresId(op.body?.schema), formats: true })).toEqual([]);
     expect(spec.validators.validateRequest(op, body).errors).toEqual([]);

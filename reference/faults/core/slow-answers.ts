@@ -15,9 +15,6 @@ export default defineFault({
   description: 'Every answer of GET /countries/{country_id} takes 2.5 s, far over the response-time budget.',
   catches: ['@check:responseTime'],
   area: 'core',
-  // The responseTime check (issue 21) is not in src/checks/registry.ts yet: until it is, the fault
-  // matrix leaves this fault out. Delete this line when the check lands.
-  awaits: '@check:responseTime',
   http: {
     onSend: () => async (req: FastifyRequest, _reply: FastifyReply, payload: unknown): Promise<unknown> => {
       if (opOf(req)?.id === SLOW_OPERATION) await sleep(SLOW_ANSWER_MS);

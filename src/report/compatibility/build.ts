@@ -1,7 +1,10 @@
 // Assembles report.json from the test records, the catalogue, the run metadata and the baseline.
 // Pure apart from its inputs, so the self-tests build reports without running anything.
 import type { Outcome } from '../../checks/types.js';
+import type { ResponseBudgets } from '../../config/budgets.js';
 import type { Catalogue } from '../../spec/types.js';
+import { buildCoverage } from './coverage.js';
+import { buildLatency } from './latency.js';
 import { groupDefects } from '../defects/group.js';
 import { applyBaseline, type Baseline } from './baseline.js';
 import { buildMatrix, cellKey, CONFORMANT_DEFINITION, emptyCounts, SCOPED_DEFINITION, statusOf, summariseGroups } from './matrix.js';
@@ -20,6 +23,10 @@ export interface BuildInput {
   shard?: { current: number; total: number } | null;
   /** ONLY_GROUPS/SKIP_GROUPS of the run (scope.ts reportScope); null or absent: the whole spec. */
   scope?: ReportScope | null;
+  /** The run's response-time budgets (the latency section shows each operation's); absent: none shown. */
+  budgets?: ResponseBudgets;
+  /** MIN_COVERAGE: the coverage section says whether the index is below it. */
+  minCoverage?: number;
   now?: Date;
 }
 
@@ -105,6 +112,8 @@ export function buildReport(input: BuildInput): CompatibilityReport {
 
   const inMatrix = cells.filter((c) => c.operation !== OTHER_OPERATION);
   const advisories = collectAdvisories(input.records);
+  const latency = buildLatency(input.records, input.catalogue.operations, input.budgets ?? { default: 0, overrides: {} }, (op) => matrix.cells.get(cellKey(op, 'responseTime'))?.outcome);
+  const coverage = buildCoverage(input.records, input.catalogue.operations, rows, input.minCoverage);
   return {
     schemaVersion: SCHEMA_VERSION,
     generatedAt: (input.now ?? new Date()).toISOString(),
@@ -134,6 +143,8 @@ export function buildReport(input: BuildInput): CompatibilityReport {
     gate,
     specFindings: input.catalogue.findings,
     errataApplied: input.catalogue.errataApplied,
+    latency,
+    coverage,
   };
 }
 

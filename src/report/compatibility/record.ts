@@ -77,6 +77,7 @@ export function toRecord(test: TestCase, result: TestResult, rootDir: string, re
   if (v.advisories.length) record.advisories = v.advisories.slice(0, FINDINGS_LIMIT).map((f) => reportFinding(f, redactor));
   if (v.property) record.property = v.property;
   if (v.reproduction) record.reproduction = v.reproduction;
+  if (v.traffic) record.traffic = redactor.value(v.traffic);
   if (outcome === 'fail' || outcome === 'error') {
     const m = messageOf(result, redactor) ?? v.reason;
     if (m !== undefined) record.message = m;

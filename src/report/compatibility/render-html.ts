@@ -1,7 +1,7 @@
 // index.html: ONE self-contained page (inline CSS and SVG, no script, no external resource) that a
 // vendor can publish and a QA lead can read: the score and what it means, the defects (every Fail
 // grouped by its cause, worst first, each with one reproduction and links to its cells), the
-// per-group picture, every failure cell with its evidence and a link to its defect (and how it
+// per-group picture, the coverage index and response times (render-figures.ts), every failure cell with its evidence and a link to its defect (and how it
 // reproduced, when it was replayed), then what is
 // apart from failures (known deviations, advisories, unsupported and deprecated operations, in a
 // scoped run the operations out of scope, the baseline), the full matrix, spec findings and errata.
@@ -13,6 +13,7 @@ import { badgeLabel } from './meta.js';
 import { groupOverviewSvg } from './render-svg.js';
 import { outOfScopeReason, scopedLabel, scopeVariables, scoreText } from './scope.js';
 import { reproductionText } from './reproduction.js';
+import { coverageHtml, FIGURES_CSS, latencyHtml } from './render-figures.js';
 import type { AdvisoryReport, CellReport, CompatibilityReport, Defect, GroupSummary, OperationRow, ReportFinding } from './types.js';
 
 const CSS = `
@@ -189,7 +190,7 @@ function scoreHtml(r: CompatibilityReport): string {
     ? `<p id="score-scope"><strong>${esc(scopedLabel('Scope', r.scope))}:</strong> ${esc(`${scoreText(r)}; the ${ops.outOfScope} others are out of scope (${scopeVariables(r.scope)}): not tested by design, not failures.`)}</p>`
     : '';
   return `<div class="score" id="score">
-<div><div class="big" id="score-value">${r.score.conformant}/${r.score.inScope}</div><div class="muted">operations conformant (${r.score.percent}%)${r.scope ? ' in scope' : ''}</div></div>
+<div><div class="big" id="score-value">${r.score.conformant}/${r.score.inScope}</div><div class="muted">operations conformant (${r.score.percent}%)${r.scope ? ' in scope' : ''}</div>${r.coverage ? `<div class="muted" id="score-coverage"><a href="#coverage">coverage index ${r.coverage.index}%</a></div>` : ''}</div>
 <div><div>${parts}</div><p>${esc(countsLine(r))}</p>${scope}</div>
 </div>
 <p id="definition"><strong>Conformant operation:</strong> ${esc(r.definition)}</p>
@@ -313,7 +314,7 @@ export function renderHtml(r: CompatibilityReport): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title>
-<style>${CSS}</style>
+<style>${CSS}${FIGURES_CSS}</style>
 </head>
 <body>
 <main>
@@ -326,6 +327,10 @@ ${defectsHtml(r)}
 
 <h2 id="groups">Resource groups</h2>
 ${groupOverviewSvg(inScopeGroups(r))}
+
+${coverageHtml(r)}
+
+${latencyHtml(r)}
 
 <h2 id="failures">Failures (${newFailures.length})</h2>
 <p class="muted">Fail and Error cells not covered by the baseline, worst first, each with the evidence the check recorded (credentials redacted) and a link to its defect.</p>

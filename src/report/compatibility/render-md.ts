@@ -5,6 +5,7 @@ import { formatEvidence } from '../evidence.js';
 import { STATUS_LABEL } from './colours.js';
 import { badgeLabel } from './meta.js';
 import { requestsText } from './render-html.js';
+import { budgetsText } from './render-figures.js';
 import { reproductionText } from './reproduction.js';
 import { outOfScopeReason, scopedLabel, scopeVariables, scoreText } from './scope.js';
 import type { AdvisoryReport, CellReport, CompatibilityReport, Defect } from './types.js';
@@ -52,6 +53,39 @@ function advisoryMd(a: AdvisoryReport): string {
   return `${head}\n\n${body.split('\n').map((l) => (l ? `  ${l}` : '')).join('\n')}\n`;
 }
 
+/** Operations shown in the Markdown's response-time table (the page has them all). */
+const LATENCY_ROWS = 15;
+
+/** The coverage index per group and the slowest operations with their budgets (issue 21). */
+function figuresMd(r: CompatibilityReport): string[] {
+  const out: string[] = [];
+  const c = r.coverage;
+  if (c) {
+    out.push(`## Coverage: index ${c.index}%, score ${c.score}%`, '');
+    out.push(`> ${c.definition}`, '');
+    if (c.min !== undefined) out.push(`MIN_COVERAGE=${c.min}%: ${c.belowMin ? '**the index is below it; the run fails**' : 'met'}.`, '');
+    out.push('| group | operations | coverage index | score |', '|---|---:|---:|---:|');
+    for (const g of c.groups) out.push(`| ${cellText(g.name)} | ${g.operations} | ${g.index}% | ${g.score}% |`);
+    out.push(`| **whole run** | ${c.operations.length} | ${c.index}% | ${c.score}% |`, '');
+  }
+  const l = r.latency;
+  if (l) {
+    out.push(`## Response times (${l.operations.length} operations, ${l.answers} answers)`, '');
+    out.push(`> ${l.definition}`, '');
+    const over = l.operations.filter((o) => o.overBudget);
+    out.push(`Budget: ${budgetsText(l.budgets)}. ${over.length ? `**Over budget over the run's answers: ${over.map((o) => o.operation).join(', ')}.**` : 'No operation is over its budget over the run\'s answers.'}`, '');
+    if (l.operations.length) {
+      out.push('| operation | answers | p50 ms | p95 ms | max ms | budget | responseTime |', '|---|---:|---:|---:|---:|---:|---|');
+      for (const o of l.operations.slice(0, LATENCY_ROWS)) out.push(`| ${cellText(o.operation)}${o.overBudget ? ' **over**' : ''} | ${o.count} | ${o.p50} | ${o.p95} | ${o.max} | ${o.budgetMs ? `${o.budgetMs} ms` : 'none'} | ${o.check ?? 'not run'} |`);
+      if (l.operations.length > LATENCY_ROWS) out.push('', `… ${l.operations.length - LATENCY_ROWS} more operations in index.html and report.json.`);
+      out.push('', 'Slowest answers:', '');
+      for (const s of l.slowest.slice(0, 5)) out.push(`- ${s.durationMs} ms, ${s.operation}, ${s.status} (${cellText(s.label ? `${s.intent}: ${s.label}` : s.intent)}): \`${s.curl.replace(/`/g, "'")}\``);
+      out.push('');
+    }
+  }
+  return out;
+}
+
 export function renderMarkdown(r: CompatibilityReport): string {
   const out: string[] = [];
   out.push(`# ${r.spec.title} ${r.spec.version}: compatibility report`, '');
@@ -83,6 +117,8 @@ export function renderMarkdown(r: CompatibilityReport): string {
   out.push('## Resource groups', '', '| group | conformant | known deviation | failing | unsupported | not tested |', '|---|---:|---:|---:|---:|---:|');
   for (const gr of r.groups.filter((x) => x.outOfScope < x.operations)) out.push(`| ${cellText(gr.name)} | ${gr.conformant}/${gr.operations} | ${gr.known} | ${gr.failing} | ${gr.unsupported} | ${gr.untested} |`);
   out.push('');
+
+  out.push(...figuresMd(r));
 
   const newF = r.failures.filter((c) => !c.known);
   const known = r.failures.filter((c) => c.known);

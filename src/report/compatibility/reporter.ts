@@ -112,6 +112,8 @@ export default class CompatibilityReporter implements Reporter {
       runErrors,
       shard: this.shard,
       scope: runScope(this.metadata, config),
+      budgets: config.responseBudgets,
+      ...(config.minCoverage !== undefined ? { minCoverage: config.minCoverage } : {}),
     });
   }
 }
@@ -124,5 +126,7 @@ export function summaryLine(r: CompatibilityReport, where: string): string {
   // Advisories are counted apart: they never fail anything.
   const n = r.counts.advisories ?? 0;
   const advisories = n ? `; ${n} advisor${n === 1 ? 'y' : 'ies'} (stricter than the vendor describes, not failures)` : '';
-  return `${scopedLabel(`Compatibility${shard}`, r.scope)}: ${scoreText(r)}; ${gate}${fixed}${advisories}. ${where}`;
+  const c = r.coverage;
+  const coverage = c ? `; coverage index ${c.index}%${c.belowMin ? ` (below MIN_COVERAGE=${c.min ?? 0}%)` : ''}` : '';
+  return `${scopedLabel(`Compatibility${shard}`, r.scope)}: ${scoreText(r)}${coverage}; ${gate}${fixed}${advisories}. ${where}`;
 }

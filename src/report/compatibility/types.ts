@@ -4,6 +4,9 @@
 // re-render them without rerunning anything.
 import type { Basis, Evidence, Outcome } from '../../core/finding.js';
 import type { CellVerdict, PropertyRun, Reproduction } from '../../core/verdict.js';
+import type { Traffic } from '../../core/traffic.js';
+import type { CoverageReport } from './coverage.js';
+import type { LatencyReport } from './latency.js';
 import type { DefectKind } from '../defects/signature.js';
 import type { SpecFinding } from '../../spec/types.js';
 
@@ -68,6 +71,8 @@ export interface TestRecord {
   property?: PropertyRun;
   /** How a failure reproduced when replayed, when it was. */
   reproduction?: Reproduction;
+  /** What its requests showed of each operation: response times, statuses, parameters, fields (verdict record). */
+  traffic?: Traffic;
   durationMs: number;
 }
 
@@ -296,4 +301,8 @@ export interface CompatibilityReport {
   errataApplied: string[];
   /** Absent in reports written before it existed. */
   notes?: RunNotes;
+  /** Response times per operation over the run's answers, with budgets and the slowest answers (latency.ts). */
+  latency?: LatencyReport;
+  /** What of the description the run could judge: statuses, parameters, body fields; the coverage index (coverage.ts). */
+  coverage?: CoverageReport;
 }

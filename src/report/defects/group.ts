@@ -39,12 +39,32 @@ export function schemaWords(problem: string): string {
   return problem;
 }
 
-/** What is wrong, in the shop's terms, from the signature and one finding that shows it. */
-export function defectTitle(sig: Signature, example: ReportFinding | undefined): string {
+/** The kinds of input a group's findings were, most frequent first: `an out-of-range id or a wrong-typed id`. */
+function inputsOf(findings: readonly ReportFinding[]): string[] {
+  const count = new Map<string, number>();
+  for (const f of findings) count.set(inputKind(f.evidence), (count.get(inputKind(f.evidence)) ?? 0) + 1);
+  return [...count].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k]) => k);
+}
+
+function orList(inputs: readonly string[], max = 3): string {
+  const shown = inputs.slice(0, max).map(article);
+  if (inputs.length > max) shown.push('other invalid input');
+  return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} or ${shown[shown.length - 1] ?? ''}` : (shown[0] ?? '');
+}
+
+/**
+ * What is wrong, in the shop's terms, from the signature and the findings that show it (the first
+ * is the example). A server error that names its cause is one defect for all the invalid input
+ * that met it; its title says which kinds of input those were.
+ */
+export function defectTitle(sig: Signature, findings: readonly ReportFinding[] = []): string {
+  const example = findings[0];
   const st = sig.status ?? 0;
   switch (sig.problem) {
-    case 'server-error':
-      return `Answers ${st} ${example?.evidence ? `"${cut(serverMessage(example.evidence), 100)}"` : ''} to ${article(sig.input === 'any input' ? inputKind(example?.evidence) : sig.input)}`.replace(/\s+/g, ' ');
+    case 'server-error': {
+      const to = sig.input === 'invalid input' ? orList(inputsOf(findings)) || article(sig.input) : article(sig.input);
+      return `Answers ${st} ${example?.evidence ? `"${cut(serverMessage(example.evidence), 100)}"` : ''} to ${to}`.replace(/\s+/g, ' ');
+    }
     case 'no-answer':
       return `Gives no answer (${sig.detail}) to ${article(sig.input)}`;
     case 'invalid-input-accepted':
@@ -54,13 +74,19 @@ export function defectTitle(sig: Signature, example: ReportFinding | undefined):
     case 'served-without-valid-credentials':
       return `Does not refuse a request ${sig.input} with 401 (answers ${st})`;
     case 'responseSchemaConformance':
-      return `Answers ${st >= 400 ? 'error' : `${Math.floor(st / 100)}xx`} bodies that break the declared schema: ${cut(schemaWords(sig.detail), 200)}`;
+      return `Answers ${st >= 400 ? 'error' : `${Math.floor(st / 100)}xx`} bodies that break the declared schema: ${cut(schemaWords(sig.detail), 200)}${sig.input === 'any input' ? '' : ` (to ${article(sig.input)})`}`;
+    case 'errorBodyShape': {
+      const kind = /: (an empty body|a JSON array|an HTML page|text)$/.exec(sig.detail)?.[1];
+      return `errorBodyShape: ${cut(example?.title ?? sig.detail, 200)}${kind ? `, ${kind} instead` : ''} (error answers)`;
+    }
     case 'statusCodeConformance':
       return `Answers ${st} to ${article(sig.input)}, a status the operation does not declare for it`;
     case 'negativeDataRejection':
       return `Answers ${st} to ${article(sig.input)} instead of a 4xx`;
     case 'methodOverride':
       return 'Ignores X-HTTP-Method-Override: a POST with it is not handled as the method it names';
+    case 'responseTime':
+      return 'Answers slowly: the p95 response time is over the budget (MAX_RESPONSE_MS / RESPONSE_BUDGETS)';
     case 'rule':
       return cut(example?.title ?? sig.detail, 200);
     case 'assertion':
@@ -127,7 +153,12 @@ export function testDefects(verdict: VerdictRecord, message: string | undefined,
   const out = new Map<string, { sig: Signature; title: string }>();
   for (const column of columns) {
     const mine = failing.filter((f) => f.check === column);
-    for (const { sig, finding } of cellSignatures(mine.length ? mine : failing, message)) if (!out.has(sig.id)) out.set(sig.id, { sig, title: defectTitle(sig, finding) });
+    const shown = cellSignatures(mine.length ? mine : failing, message);
+    for (const { sig, finding } of shown) {
+      if (out.has(sig.id)) continue;
+      const same = shown.filter((s) => s.sig.id === sig.id && s.finding && s.finding !== finding).map((s) => s.finding as ReportFinding);
+      out.set(sig.id, { sig, title: defectTitle(sig, finding ? [finding, ...same] : same) });
+    }
   }
   return [...out.values()];
 }
@@ -173,7 +204,7 @@ export function groupDefects(cells: readonly CellReport[]): Defect[] {
       id: b.sig.id,
       signature: b.sig.text,
       kind: b.kind,
-      title: defectTitle(b.sig, example),
+      title: defectTitle(b.sig, example ? [example, ...b.findings.filter((f) => f !== example)] : b.findings),
       severity: SEVERITY[b.kind],
       rank: 0,
       status: b.sig.status ?? null,

@@ -67,7 +67,7 @@ export function normalise(s: string): string {
     .replace(/\b([a-z_][\w[\].]*)=(?!…)[^\s&]+/gi, '$1=…')
     .replace(/ by [\w.]+ (ascending|descending)(, then [\w.]+ (ascending|descending))*/g, '')
     .replace(/(\d) record\b/g, '$1 records')
-    .replace(/\bwhose [\w.]+ is\b/g, 'whose … is')
+    .replace(/\bwhose [\w.]+ (it )?is\b/g, 'whose … $1is')
     .replace(/\d+(?:[.:\-/]\d+)*/g, '#')
     .replace(/\b[0-9a-f]*#[0-9a-f#]*\b/gi, (m) => (/[a-f]/i.test(m) && m.length > 8 ? '<hex>' : m))
     .replace(/\s+/g, ' ')
@@ -92,39 +92,57 @@ export function serverMessage(ev: Evidence): string {
   return text.length > 120 ? `${text.slice(0, 120)}…` : text || '(empty body)';
 }
 
+/**
+ * What kind of body an answer carried, from its first character (excerpts may be cut): an error
+ * answered with nothing and one answered with a PHP stack trace (a JSON array) are two causes.
+ */
+export function bodyKind(ev: Evidence): string {
+  const body = ev.bodyExcerpt.trim();
+  if (!body) return 'an empty body';
+  if (body.startsWith('[')) return 'a JSON array';
+  if (body.startsWith('{')) return 'a JSON object';
+  if (body.startsWith('<')) return 'an HTML page';
+  return 'text';
+}
+
 /** A server's message without the value it complains about (`... got string): 1abc` -> `... got string)`). */
 function serverCause(message: string): string {
   return normalise(message.replace(/\)\s*:\s*\S*$/, ')').replace(/:\s+\S+$/, (m) => (/^:\s+[\w#.-]+$/.test(m) ? '' : m)));
 }
 
-/** Kinds of invalid input a shop tends to handle in one place: a broken body, a broken path id. */
-function inputClass(label: string): string {
-  const broken = /^breaks (\w+)/.exec(label);
-  if (broken) return `a body that breaks its ${broken[1] ?? ''} rule`;
-  if (/\bbody\b|JSON/i.test(label) && !/\bfield\b/.test(label)) return 'an invalid body';
-  if (/path id$/.test(label)) return 'an invalid path id';
-  if (/\bid no shop has$/.test(label)) return 'an id no shop has';
-  return label;
-}
-
-/** The kind of input an exchange was: for probes, from their label without the values; else valid or not. */
+/**
+ * The kind of input an exchange was, without the values it carried: probes and the suites' invalid
+ * requests by their label (`wrong-typed path id customer_id=1abc` and a suite's `customer_id=abc`
+ * are both a wrong-typed id; a missing, malformed or mistyped body is an invalid body), other
+ * requests as valid ones.
+ */
 export function inputKind(ev: Evidence | undefined): string {
   if (!ev) return 'unknown input';
   const intent = ev.intent ?? 'positive';
-  const label = (ev.label ?? '')
+  const raw = ev.label ?? '';
+  if (intent === 'negative' || intent === 'wrong-content-type') {
+    if (/^wrong-typed path id\b/.test(raw) || /^[\w.]*id=[^\d\s]\S*$/i.test(raw)) return 'a wrong-typed id';
+    if (/^out-of-range path id\b/.test(raw)) return 'an out-of-range id';
+    if (/\bid no shop has$/.test(raw)) return 'an id no shop has';
+    const broken = /^breaks (\w+)/.exec(raw);
+    if (broken) return `a body that breaks its ${broken[1] ?? ''} rule`;
+  }
+  const label = raw
     .replace(/\s*\([^)]*\)/g, '')
     .replace(/\b[\w.[\]-]+=\S*/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  if (PROBE_INTENTS.has(intent) && label) return inputClass(normalise(label));
+  if (intent === 'negative' || intent === 'wrong-content-type') {
+    if (/\bbody\b|JSON/i.test(label) && !/\bfield\b/.test(label)) return 'an invalid body';
+    if (label) return normalise(label);
+    return READS.has(ev.method ?? 'GET') ? 'an invalid read' : 'an invalid write';
+  }
+  if (PROBE_INTENTS.has(intent) && label) return normalise(label);
   switch (intent) {
     case 'no-auth':
       return 'without credentials';
     case 'wrong-auth':
       return 'with wrong credentials';
-    case 'negative':
-    case 'wrong-content-type':
-      return label ? inputClass(normalise(label)) : 'invalid input';
     case 'positive':
     case 'setup':
     case 'follow-up':
@@ -142,9 +160,9 @@ export function inputKind(ev: Evidence | undefined): string {
  * are the record's: record 0 and record 7 of a list lacking `email` is one problem, as is the
  * record read alone or answered by a bulk create.
  */
-function schemaProblems(ev: Evidence | undefined, f: ReportFinding): string[] {
+function schemaProblems(ev: Evidence | undefined, f: ReportFinding): { problem: string; root: boolean }[] {
   const errors = ev?.schemaErrors ?? [];
-  if (!errors.length) return [normalise(f.title)];
+  if (!errors.length) return [{ problem: normalise(f.title), root: false }];
   const missing = new Map<string, Set<string>>();
   const other = new Set<string>();
   for (const e of errors) {
@@ -166,7 +184,7 @@ function schemaProblems(ev: Evidence | undefined, f: ReportFinding): string[] {
   // Where an object lacks the same properties does not matter (names and urls both lacking de, en:
   // one cause, the language keys); which properties does.
   const lacks = [...missing].map(([, props]) => `lacks ${[...props].sort().join(', ')}`);
-  return [...new Set([...lacks, ...other])].sort();
+  return [...new Set([...lacks, ...other])].sort().map((problem) => ({ problem, root: problem.startsWith('/ must be ') }));
 }
 
 export function kindOfProblem(problem: string): DefectKind {
@@ -198,13 +216,19 @@ export function signaturesOf(f: ReportFinding): Signature[] {
   const input = inputKind(ev);
   const check = f.check;
   if (ev && status === 0) return [make('no-answer', 'no-answer', 0, '0', ev.transportError ?? 'no answer', input)];
+  // Slowness is the operation's, whatever answer was slowest (a 501 held 2.5 s is a slow answer
+  // here; whether a 501 may be answered at all is notAServerError's defect): one defect.
+  if (check === 'responseTime') return [make('behaviour', check, undefined, '-', 'p95 response time over budget', 'any input')];
   // Not refused with 401 without valid credentials: an open door, whatever the request got instead.
   if (ev && status !== undefined && AUTH_INTENTS.has(ev.intent ?? '') && status !== 401 && status < 500) return [make('security', 'served-without-valid-credentials', status, '-', '', input)];
   if (ev && status !== undefined && status >= 500 && !SHAPE_CHECKS.has(check)) {
-    // A message that names its cause (an exception, a type) is one code path whatever input met it;
-    // an empty or generic one says little, and the kind of input tells causes apart.
+    // A message that names its cause (an exception, a type) is one code path whatever invalid input
+    // met it; an empty or generic one says little, and the kind of input tells causes apart.
+    // Valid and invalid input stay apart: a crash on what a client may send is not the missing
+    // validation of what it may not.
     const cause = serverCause(serverMessage(ev));
-    return [make('server-error', 'server-error', status, st, cause, cause.length >= 16 && !cause.startsWith('(') ? 'any input' : input)];
+    const specific = cause.length >= 16 && !cause.startsWith('(');
+    return [make('server-error', 'server-error', status, st, cause, specific ? (NEGATIVE_INTENTS.has(ev.intent ?? '') ? 'invalid input' : 'valid request') : input)];
   }
   if (ev && status !== undefined && status >= 200 && status < 300 && !SHAPE_CHECKS.has(check)) {
     // Invalid input answered 2xx: one defect of the shop's input handling, read or write; a write
@@ -215,7 +239,14 @@ export function signaturesOf(f: ReportFinding): Signature[] {
   // A shape problem is the answer's, whatever provoked it: success or error answer, any input
   // (error bodies that lack `message` on a 400, a 404 and a 500 are one defect).
   const shapeStatus = status === undefined ? '-' : status >= 400 ? 'error' : statusClass(status);
-  if (check === 'responseSchemaConformance') return schemaProblems(ev, f).map((p) => make('shape', check, status, shapeStatus, p, 'any input'));
+  // A field of the wrong type is the serializer's whatever the request; a body that is not the
+  // declared kind at all (its root has the wrong type) says what the shop did with the request
+  // (GX 4.8: the list for GET /addresses/1abc, [] for a PUT with a broken body), so the kind of
+  // input stays in its signature.
+  if (check === 'responseSchemaConformance') return schemaProblems(ev, f).map(({ problem, root }) => make('shape', check, status, shapeStatus, problem, root ? input : 'any input'));
+  // An error answered without an error object: with nothing, a stack trace (a JSON array) or a page
+  // are different causes.
+  if (check === 'errorBodyShape' && ev && bodyKind(ev) !== 'a JSON object') return [make('shape', check, status, shapeStatus, `${normalise(f.title)}: ${bodyKind(ev)}`, 'any input')];
   if (check === 'statusCodeConformance' || check === 'negativeDataRejection') return [make('status', check, status, st, '', input)];
   // However the POST with the header is answered, the header was not honoured: one defect.
   if (check === 'methodOverride') return [make('behaviour', check, status, '-', 'X-HTTP-Method-Override is not honoured', 'any input')];

@@ -9,7 +9,9 @@
 import fc from 'fast-check';
 import { OMIT, validBody, type ArbOptions, type LiveOptions } from '../../../src/arbitraries/index.js';
 import type { ApiClient } from '../../../src/client/api-client.js';
+import { BlockedError } from '../../../src/client/errors.js';
 import { referenceFields } from '../../../src/client/bodies.js';
+import { CLIENT_OMITS, CLIENT_SENDS } from '../../../src/spec/particulars.js';
 import { isSearchOperation } from '../../../src/client/guard.js';
 import { collectionNoun, type NewRecord } from '../../../src/client/ledger.js';
 import { kindNouns, shopReferences } from '../../../src/client/references.js';
@@ -116,7 +118,12 @@ export async function liveOptions(kit: FactoryKit, w: Writable, pinned: Override
 /** Arbitrary options for the collection's create bodies: realistic for a live target, own records pinned, unique fields with the run id. */
 export async function bodyOptions(kit: FactoryKit, w: Writable, catalogue: Catalogue): Promise<ArbOptions> {
   const overrides = (await OWN[w.path]?.(kit)) ?? {};
-  return { catalogue, runId: kit.runId, uniqueFields: UNIQUE_FIELDS, overrides, live: await liveOptions(kit, w, overrides) };
+  // What a real client always sends (a customer's personal fields and new address) is present,
+  // and what it leaves out is absent, whatever the seed draws.
+  const present = CLIENT_SENDS[w.create.id];
+  const omitted: Overrides = Object.fromEntries((CLIENT_OMITS[w.create.id] ?? []).map((p) => [p, OMIT]));
+  const all = { ...omitted, ...overrides };
+  return { catalogue, runId: kit.runId, uniqueFields: UNIQUE_FIELDS, overrides: all, live: await liveOptions(kit, w, all), ...(present ? { present } : {}) };
 }
 
 /** Valid create bodies for the collection; one record when the body is a list. `extra` tunes the generator (e.g. no long strings where the body is incidental). */
@@ -151,6 +158,16 @@ export async function createOwn(kit: FactoryKit, w: Writable, body: unknown, int
   const sent = sentRecord(w, body);
   if (made && rec && isObj(sent.address) && typeof rec.addressId === 'number' && rec.addressId > 0) kit.adopt('/addresses', rec.addressId, w.create.id, made.path);
   return { exchange: ex, id: made?.id };
+}
+
+/**
+ * A create a property needs before its rule (the record to search for, to delete, to update) that
+ * failed: the test is blocked (a Skip naming the create and its answer, handed to the runner as a
+ * refusal), never a Fail of the rule that needed it. The create answers for itself in its own tests.
+ */
+export function setupFailed(api: ApiClient, w: Writable, made: Made, what: string): never {
+  const s = made.exchange.response.status;
+  return api.refuse(new BlockedError(w.create.id, `${what} failed for this test's setup: ${w.create.id} answered ${s || made.exchange.response.transportError || 'nothing'}${s >= 200 && s < 300 ? ' without an id the harness could read' : ''}`, made.exchange));
 }
 
 /** Records the client holds open now; `cleanupSince` deletes the ones made after this mark. */

@@ -48,6 +48,21 @@ export function expectConforms(kit: FactoryKit, checks: CheckContext, ex: Exchan
   expect(ex).toConform(kit.api.operation(ex.operationId), checks);
 }
 
+/**
+ * A step of a lifecycle (an update, a delete): insists on a 2xx answer. The answer's shape and
+ * declared status are its operation's own checks (the contract suite), not the lifecycle's.
+ */
+export async function stepOk(kit: FactoryKit, rule: string, operationId: string, opts: CallOptions, title: string): Promise<Exchange> {
+  const ex = await kit.api.call(operationId, opts);
+  expectRule(ex.response.status >= 200 && ex.response.status < 300, kit.api, {
+    rule,
+    title,
+    message: `expected a 2xx answer, got ${ex.response.status || ex.response.transportError || 'no answer'}: ${show(ex.response.json ?? ex.response.text)}`,
+    exchange: ex,
+  });
+  return ex;
+}
+
 /** Sends a request and insists on a 2xx answer that conforms to its operation. */
 export async function callOk(kit: FactoryKit, checks: CheckContext, rule: string, operationId: string, opts: CallOptions, title: string): Promise<Exchange> {
   const ex = await kit.api.call(operationId, opts);
@@ -114,7 +129,39 @@ export function expectReadsBack(kit: FactoryKit, sent: Json, read: Exchange, wha
   });
 }
 
-/** Reads a record and insists on 200. */
+/**
+ * A setup step of a rule test (deleting an own record to have a missing one, setting prices a rule
+ * reads): a 2xx answer, else the test is blocked, a Skip naming the step and its answer. The
+ * operation answers for itself in its own tests.
+ */
+export async function setupStep(kit: FactoryKit, operationId: string, opts: CallOptions, what: string): Promise<Exchange> {
+  const ex = await kit.api.call(operationId, { intent: 'setup', ...opts });
+  kit.expectSetup(ex.response.status >= 200 && ex.response.status < 300, operationId, 'setup', {
+    rule: 'lifecycle',
+    title: `${what} should succeed`,
+    message: `expected a 2xx answer, got ${ex.response.status || ex.response.transportError || 'no answer'}: ${show(ex.response.json ?? ex.response.text)}`,
+    exchange: ex,
+  });
+  return ex;
+}
+
+/**
+ * Reads what a rule test needs (a record back, a list, a tree) and insists on a 2xx answer. The
+ * read's shape is not judged here: that is its own operation's check (the contract suite, the
+ * "declared shape" tests), and a lifecycle or tree rule judges its lifecycle or tree.
+ */
+export async function readBack(kit: FactoryKit, operationId: string, path: CallOptions['path'], rule = 'lifecycle', query?: Record<string, unknown>): Promise<Exchange> {
+  const ex = await kit.api.call(operationId, { ...(path ? { path } : {}), ...(query ? { query } : {}) });
+  expectRule(ex.response.status >= 200 && ex.response.status < 300, kit.api, {
+    rule,
+    title: `${operationId} should read the record`,
+    message: `expected a 2xx answer, got ${ex.response.status || ex.response.transportError || 'no answer'}: ${show(ex.response.json ?? ex.response.text)}`,
+    exchange: ex,
+  });
+  return ex;
+}
+
+/** Reads a record, insists on 200 and judges the answer's shape (the "declared shape" tests). */
 export async function readOk(kit: FactoryKit, checks: CheckContext, operationId: string, path: CallOptions['path'], rule = 'lifecycle', query?: Record<string, unknown>): Promise<Exchange> {
   return callOk(kit, checks, rule, operationId, { ...(path ? { path } : {}), ...(query ? { query } : {}) }, `${operationId} should read the record`);
 }

@@ -9,7 +9,7 @@ import { names } from '../../../fixtures/factories/catalogue-extras.js';
 import { listParameterTests } from '../../../fixtures/list-tests.js';
 import { sortableValue, type ListSubject } from '../../../fixtures/list-rules.js';
 import type { SpecOperations } from '../../../fixtures/spec-ops.js';
-import { callOk, expectError, expectReadsBack, listedIds, readOk, skipBecause, test } from './catalogue.js';
+import { expectError, expectReadsBack, listedIds, readBack, readOk, skipBecause, test, setupStep, stepOk } from './catalogue.js';
 
 export interface NamedResource {
   /** Group tag without the @, e.g. `quantity_units`. */
@@ -41,12 +41,12 @@ export function namedResourceTests(r: NamedResource, spec: SpecOperations): void
   test(`should create ${article(r.one)}, read it back, change it, read it back, delete it and then answer 404`, { tag: [G, `@op:${o.create}`, `@op:${o.read}`, `@op:${o.update}`, `@op:${o.remove}`, '@rule:lifecycle'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const made = await r.make(kit, { rule: 'lifecycle', intent: 'positive' });
-    expectReadsBack(kit, made.input, await readOk(kit, checks, o.read, { [r.idParam]: made.id }), `a created ${r.one}`, [], [made.exchange]);
+    expectReadsBack(kit, made.input, await readBack(kit, o.read, { [r.idParam]: made.id }), `a created ${r.one}`, [], [made.exchange]);
     const next = { ...r.extra, names: names(kit, 'changed') };
-    const upd = await callOk(kit, checks, 'lifecycle', o.update, { path: { [r.idParam]: made.id }, body: next }, `${o.update} should change the ${r.one}`);
-    expectReadsBack(kit, next, await readOk(kit, checks, o.read, { [r.idParam]: made.id }), `a changed ${r.one}`, [], [upd]);
-    await callOk(kit, checks, 'lifecycle', o.remove, { path: { [r.idParam]: made.id } }, `${o.remove} should delete the ${r.one}`);
-    await expectError(kit, checks, o.read, { path: { [r.idParam]: made.id } }, 404, `a deleted ${r.one} should read 404`, true, 'lifecycle');
+    const upd = await stepOk(kit, 'lifecycle', o.update, { path: { [r.idParam]: made.id }, body: next }, `${o.update} should change the ${r.one}`);
+    expectReadsBack(kit, next, await readBack(kit, o.read, { [r.idParam]: made.id }), `a changed ${r.one}`, [], [upd]);
+    await stepOk(kit, 'lifecycle', o.remove, { path: { [r.idParam]: made.id } }, `${o.remove} should delete the ${r.one}`);
+    await expectError(kit, checks, o.read, { path: { [r.idParam]: made.id } }, 404, `a deleted ${r.one} should read 404`, false, 'lifecycle');
   });
 
   test(`should answer the declared errors for invalid ids, missing ${r.many} and missing bodies`, { tag: [G, `@op:${o.read}`, `@op:${o.update}`, `@op:${o.remove}`, `@op:${o.create}`, '@rule:error-status'] }, async ({ kit, checks }) => {
@@ -58,7 +58,7 @@ export function namedResourceTests(r: NamedResource, spec: SpecOperations): void
     if (declares(kit, o.create, 400)) await expectError(kit, checks, o.create, { contentType: 'application/json' }, 400, `${o.create} without a body should be refused with 400`);
     const gone = await r.make(kit, { rule: 'error-status' });
     await expectError(kit, checks, o.update, { path: { [r.idParam]: gone.id }, contentType: 'application/json' }, 400, `${o.update} without a body should be refused with 400`);
-    await callOk(kit, checks, 'error-status', o.remove, { path: { [r.idParam]: gone.id } }, `deleting an own ${r.one} should succeed`);
+    await setupStep(kit, o.remove, { path: { [r.idParam]: gone.id } }, `deleting an own ${r.one}`);
     await expectError(kit, checks, o.read, { path: { [r.idParam]: gone.id } }, 404, `${o.read} of a deleted ${r.one} should answer 404`);
     if (declares(kit, o.update, 404)) await expectError(kit, checks, o.update, { path: { [r.idParam]: gone.id }, body }, 404, `${o.update} of a deleted ${r.one} should answer 404`);
   });

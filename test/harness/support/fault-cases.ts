@@ -37,6 +37,7 @@ const WHERE: Record<string, { op: string; tls?: boolean }> = {
   'wrong-types-accepted': { op: 'createManufacturers' },
   'type-filter-invalid-accepted': { op: 'getCustomers' },
   'operation-unsupported': { op: 'getShopInformation' },
+  'slow-answers': { op: 'getCountry' },
 };
 
 /**
