@@ -1,17 +1,20 @@
-// `npm run bench -- --realshop`: the harness against the vendor's real shop (GX 3.2.0.1, installed
-// by the recipe in shared/realshop), the kind of target our users point it at. The embedded shop
-// answers in the runner's own process in about half a millisecond, so on it a run is bound by the
-// harness's CPU; a real shop takes about 100 ms per call, and what a user waits for is mostly the
-// shop. Both figures go to RESULTS.md, side by side.
+// `npm run bench -- --realshop`: the harness against the vendor's real shops (GX 3.2.0.1 and GX
+// 4.8.0.3, installed by the recipes in shared/realshop and shared/realshop-gx48; the shops as data
+// in test/realshop/shops.ts), the kind of target our users point it at. The embedded shop answers
+// in the runner's own process in about half a millisecond, so on it a run is bound by the
+// harness's CPU; a real shop takes 100-250 ms per call, and what a user waits for is mostly the
+// shop. The figures go to RESULTS.md, side by side.
 //
 // Each run gets a pristine shop (`setup.sh reinstall`, not timed) and the rate-limit counter reset,
 // then exactly what the real-shop phase of `npm test` runs for PROFILE=standard
-// (test/realshop/settings.ts and shops.ts: one worker, the pinned seed and the GX 3.2 baseline). Requests are counted from the shop's own web-server log. The instance is the
-// bench's own (REALSHOP_ROOT, default /tmp/gambio/bench; REALSHOP_PORT, default 8092), so neither a
-// developer's shop nor npm test's is touched; it is stopped when the bench ends. Needs root, like
-// the recipe.
+// (test/realshop/settings.ts and shops.ts: the shop's workers, the pinned seed and its baseline).
+// Requests are counted from the shop's own web-server log. The instances are the bench's own
+// (<env>_ROOT, default /tmp/gambio/bench and /tmp/gambio/bench-gx48; <env>_PORT, default 8092 and
+// 8094, with <env> the shop's prefix in shops.ts: REALSHOP, REALSHOP_GX48), so neither a
+// developer's shop nor npm test's is touched; each is stopped when its runs end.
+// `--shops=gx32,gx48` chooses (default both). Needs root, like the recipes.
 import path from 'node:path';
-import { shopByKey } from '../test/realshop/shops.js';
+import { SHOPS, shopByKey, type ShopDef } from '../test/realshop/shops.js';
 import { findRecipe, instance, isInstalled, resetRateLimit, runScript, whyFailed, writePhpWrapper, type Instance } from '../test/realshop/recipe.js';
 import { logPosition, requestsBetween } from '../test/realshop/requests.js';
 import { realShopArgs, realShopEnv } from '../test/realshop/settings.js';
@@ -26,6 +29,10 @@ export interface RealShopRun extends HarnessRun {
 }
 
 export interface RealShopResults {
+  /** shops.ts key; absent in results of benches that knew GX 3.2 only. */
+  key?: string;
+  /** The shop and version, for people. */
+  title?: string;
   baseUrl: string;
   profile: 'standard';
   seed: string;
@@ -37,13 +44,24 @@ export class RealShopError extends Error {
   override name = 'RealShopError';
 }
 
-/** The bench's own instance of the recipe; throws RealShopError when it cannot be had. */
-export function benchShop(): Instance {
+/** The bench's own instance of a shop's recipe, by default out of the way of npm test's and the lead's. */
+const BENCH_INSTANCE: Record<string, { root: string; port: string }> = {
+  gx32: { root: '/tmp/gambio/bench', port: '8092' },
+  gx48: { root: '/tmp/gambio/bench-gx48', port: '8094' },
+};
+
+/** The shops `--shops=` names (keys of shops.ts), all by default. */
+export function benchShops(keys: readonly string[] | undefined): ShopDef[] {
+  return keys ? keys.map((k) => shopByKey(k)) : [...SHOPS];
+}
+
+/** The bench's own instance of `shop`; throws RealShopError when it cannot be had. */
+export function benchShop(shop: ShopDef = shopByKey('gx32')): Instance {
   if (typeof process.getuid === 'function' && process.getuid() !== 0) throw new RealShopError('--realshop needs root (the recipe installs packages and runs MariaDB as the mysql user)');
   try {
-    const shop = shopByKey('gx32');
     const dir = findRecipe(shop, PROJECT_ROOT);
-    return instance(shop, dir, { ...process.env, REALSHOP_ROOT: process.env.REALSHOP_ROOT || '/tmp/gambio/bench', REALSHOP_PORT: process.env.REALSHOP_PORT || '8092' });
+    const own = BENCH_INSTANCE[shop.key] ?? { root: `/tmp/gambio/bench-${shop.key}`, port: '0' };
+    return instance(shop, dir, { ...process.env, [`${shop.env}_ROOT`]: process.env[`${shop.env}_ROOT`] || own.root, [`${shop.env}_PORT`]: process.env[`${shop.env}_PORT`] || own.port });
   } catch (err) {
     throw new RealShopError(err instanceof Error ? err.message : String(err));
   }
@@ -51,7 +69,7 @@ export function benchShop(): Instance {
 
 /** One measured standard run against a pristine shop. */
 export async function runOnRealShop(inst: Instance, workDir: string, timeoutMs: number): Promise<RealShopRun> {
-  writePhpWrapper(inst);
+  if (inst.shop.phpWrapper) writePhpWrapper(inst);
   const reinstall = isInstalled(inst);
   const setup = runScript(inst, 'setup.sh', reinstall ? ['reinstall'] : []);
   if (setup.status !== 0) throw new RealShopError(`setup.sh ${reinstall ? 'reinstall ' : ''}failed (exit ${setup.status}): ${whyFailed(setup.output)}`);

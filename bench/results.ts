@@ -96,7 +96,12 @@ export interface BenchResults {
   /** Set when the fault sweep reused finished outputs of an earlier sweep (--resume-sweep). */
   sweepResumed?: boolean;
   /** The harness against the vendor's real shop (--realshop; bench/realshop.ts). */
+  /** Older benches' single real shop (GX 3.2); realShopsOf() reads both forms. */
   realShop?: RealShopResults;
+  /** The harness against the reference shop as a process of its own, default workers (bench/remote.ts). */
+  remote?: HarnessRun[];
+  /** `--realshop`: one entry per real shop (bench/realshop.ts). */
+  realShops?: RealShopResults[];
 }
 
 function version(pkgJson: string): string {
@@ -157,4 +162,10 @@ export function selfCpuMs(): number {
 
 export function load1(): number {
   return os.loadavg()[0] ?? NaN;
+}
+
+/** The real shops of a bench, newer (realShops) or older (realShop: GX 3.2 only) results alike. */
+export function realShopsOf(res: BenchResults): RealShopResults[] {
+  if (res.realShops) return res.realShops;
+  return res.realShop ? [{ key: 'gx32', title: 'Gambio GX 3.2.0.1', ...res.realShop }] : [];
 }

@@ -19,8 +19,12 @@
 //   --grep-invert=p   pass --grep-invert to the harness run (the same; e.g. to leave out tests that hang)
 //   --harness-timeout=MIN  kill a harness run (its whole process tree) after MIN minutes (default 15);
 //                     a killed run is reported as such, with no test or check figures
-//   --realshop        also run the harness against the vendor's real shop (shared/realshop, as root;
-//                     bench/realshop.ts): --runs runs of PROFILE=standard, each on a pristine shop
+//   --realshop        also run the harness against the vendor's real shops GX 3.2 and GX 4.8 (shared/realshop,
+//                     shared/realshop-gx48, as root; bench/realshop.ts): --runs runs of PROFILE=standard
+//                     per shop, each on a pristine shop
+//   --shops=a,b       with --realshop: which shops (keys of test/realshop/shops.ts: gx32, gx48; default both)
+//   --no-remote       leave out the run against the reference shop as a process of its own (bench/remote.ts:
+//                     a target elsewhere, default workers; it runs --runs times after the embedded cases)
 //   --wait-quiet=MIN  wait up to MIN minutes for a 1-minute load average below 3 before measuring
 //   --write           write bench/RESULTS.md even for a partial bench (by default only a full one does)
 //   --from=file       render the table and RESULTS.md from a saved results.json, without running
@@ -34,7 +38,8 @@ import type { ChaosMode } from '../reference/http/chaos.js';
 import { PROJECT_ROOT } from '../src/config/config.js';
 import { HARNESS_TIMEOUT_MS, runHarness } from './harness.js';
 import { DEFAULT_MATRIX, readHarnessFaults, runMatrix } from './harness-faults.js';
-import { benchShop, runOnRealShop, stopBenchShop } from './realshop.js';
+import { runHarnessRemote } from './remote.js';
+import { benchShop, benchShops, runOnRealShop, stopBenchShop, type RealShopResults } from './realshop.js';
 import { realShopEnv, realShopWorkers } from '../test/realshop/settings.js';
 import { sweepPeerFaults, type PeerName, type PeerRunner } from './peer-faults.js';
 import { startCountingShop } from './peer-tools/counting-shop.js';
@@ -242,19 +247,35 @@ async function main(): Promise<void> {
     }
   }
 
+  if (tools.includes('harness') && !has('no-remote')) {
+    // A target elsewhere: the config's default workers for it (2), and the memory goal of issue 23.
+    for (let i = 1; i <= runs; i++) {
+      const r = await runHarnessRemote(path.join(WORK_DIR, 'harness-remote', `run-${i}`), harnessTimeoutMs);
+      (results.remote ??= []).push(r);
+      results.load.push(load1());
+      log(`run ${i} (reference shop elsewhere): harness ${fixed(r.wallMs / 1000, 1)} s, ${r.requests} requests sent, ${r.workers} workers, ${r.tests} tests (${r.testsFailed} failed), peak RSS ${fixed(r.peakRssMb, 0)} MB (PSS ${fixed(r.peakPssMb, 0)} MB), load ${fixed(load1(), 1)} (exit ${r.exitCode}${r.exitCode ? `, see ${path.relative(process.cwd(), r.logFile)}` : ''})`);
+    }
+  }
+
   if (has('realshop')) {
     // After the other runs: a real shop's figures are not compared with the peers' run by run.
-    const inst = benchShop();
-    results.realShop = { baseUrl: inst.baseUrl, profile: 'standard', seed: realShopEnv(inst, 'standard').FC_SEED, workers: Number(realShopWorkers()), runs: [] };
-    try {
-      for (let i = 1; i <= runs; i++) {
-        const r = await runOnRealShop(inst, path.join(WORK_DIR, 'harness-realshop', `run-${i}`), harnessTimeoutMs);
-        results.realShop.runs.push(r);
-        log(`run ${i} (real shop): harness ${fixed(r.wallMs / 1000, 1)} s, ${r.requests} requests (shop log), workers waiting ${fixed((r.workerWaitMs / r.workerMs) * 100, 0)}%, ${r.tests} tests (${r.testsFailed} failed), peak RSS ${fixed(r.peakRssMb, 0)} MB (exit ${r.exitCode}${r.exitCode ? `, see ${path.relative(process.cwd(), r.logFile)}` : ''}; pristine shop in ${fixed(r.setupS, 0)} s before)`);
+    for (const shop of benchShops(list('shops'))) {
+      const inst = benchShop(shop);
+      const workers = realShopWorkers(shop);
+      const entry: RealShopResults = { key: shop.key, title: shop.title, baseUrl: inst.baseUrl, profile: 'standard', seed: realShopEnv(inst, 'standard').FC_SEED, workers: workers ? Number(workers) : NaN, runs: [] };
+      (results.realShops ??= []).push(entry);
+      try {
+        for (let i = 1; i <= runs; i++) {
+          const r = await runOnRealShop(inst, path.join(WORK_DIR, `harness-realshop-${shop.key}`, `run-${i}`), harnessTimeoutMs);
+          entry.runs.push(r);
+          if (!workers) entry.workers = r.workers;
+          results.load.push(load1());
+          log(`run ${i} (${shop.title}): harness ${fixed(r.wallMs / 1000, 1)} s, ${r.requests} requests (shop log), workers waiting ${fixed((r.workerWaitMs / r.workerMs) * 100, 0)}%, ${r.tests} tests (${r.testsFailed} failed), peak RSS ${fixed(r.peakRssMb, 0)} MB, load ${fixed(load1(), 1)} (exit ${r.exitCode}${r.exitCode ? `, see ${path.relative(process.cwd(), r.logFile)}` : ''}; pristine shop in ${fixed(r.setupS, 0)} s before)`);
+        }
+      } finally {
+        const trouble = stopBenchShop(inst);
+        if (trouble) log(`the bench's real shop ${shop.key} did not stop cleanly: ${trouble}`);
       }
-    } finally {
-      const trouble = stopBenchShop(inst);
-      if (trouble) log(`the bench's real shop did not stop cleanly: ${trouble}`);
     }
   }
 

@@ -36,8 +36,11 @@ if (dir) {
   let busySince = 0;
   let waitMs = 0;
   const byHost = {};
+  const byRequest = {};
   dc.subscribe('http.client.request.start', ({ request }) => {
     sent++;
+    const line = request.method + ' ' + String(request.path ?? '?');
+    byRequest[line] = (byRequest[line] ?? 0) + 1;
     const host = String(request.getHeader('host') ?? request.host ?? '?');
     byHost[host] = (byHost[host] ?? 0) + 1;
     if (inflight++ === 0) busySince = performance.now();
@@ -55,6 +58,7 @@ if (dir) {
       endedAt: performance.timeOrigin + performance.now(),
       sent,
       byHost,
+      byRequest,
       waitMs,
       served,
       cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
@@ -77,6 +81,8 @@ export interface ProbeRecord {
   /** Client requests started by this process, and by Host header. */
   sent: number;
   byHost: Record<string, number>;
+  /** `METHOD path?query` -> requests this process sent (repeated reads show here; absent in older records). */
+  byRequest?: Record<string, number>;
   /** Wall time during which at least one of its requests was in flight. */
   waitMs: number;
   served: number;

@@ -26,7 +26,7 @@ import { belowMinLine } from '../report/compatibility/coverage.js';
 import type { CompatibilityReport } from '../report/compatibility/types.js';
 import { readCompatibilityReport } from '../report/compatibility/write.js';
 import { isListing } from '../report/listing.js';
-import { heapFlags, withoutTsx } from './node-args.js';
+import { heapFlags, remoteWorkerFlags, withoutTsx, workerEnv } from './node-args.js';
 
 const require = createRequire(import.meta.url);
 const LIST_LIMIT = 25;
@@ -80,13 +80,15 @@ function consoleReporter(name: string): string {
  * is taken out (Playwright transforms the suites itself, and the loader costs a thread and ~35 MB
  * per worker).
  */
-function runPlaywright(args: string[], baselineFile: string | undefined, terminal: string | undefined, after?: (status: number) => number): void {
+function runPlaywright(args: string[], baselineFile: string | undefined, terminal: string | undefined, elsewhere: boolean, after?: (status: number) => number): void {
   const cli = path.join(path.dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
   if (baselineFile) process.env.CONFORMANCE_BASELINE = baselineFile;
   if (terminal) process.env.CONFORMANCE_CONSOLE_REPORTER = terminal;
   // Workers get the heap settings even when this CLI was started without them (package.json's
   // script gives them to this process too: they only take effect at a process's start).
-  process.execArgv.splice(0, process.execArgv.length, ...withoutTsx(process.execArgv), ...heapFlags(process.execArgv, process.env.NODE_OPTIONS));
+  process.execArgv.splice(0, process.execArgv.length, ...withoutTsx(process.execArgv), ...heapFlags(process.execArgv, process.env.NODE_OPTIONS), ...remoteWorkerFlags(process.execArgv, process.env.NODE_OPTIONS, elsewhere));
+  // Read by each worker's C library when it starts (this process started before it was set).
+  Object.assign(process.env, workerEnv(process.env));
   if (after) {
     process.once('exit', (code) => {
       process.exitCode = after(code);
@@ -159,7 +161,7 @@ function main(): void {
   // there is no gate to judge nor a baseline to update.
   if (!args.from && isListing(args.playwright)) {
     if (args.update) fail('--list runs no test: there is nothing to update the baseline from.');
-    runPlaywright(args.playwright, args.baseline, args.terminal);
+    runPlaywright(args.playwright, args.baseline, args.terminal, config.baseUrl !== undefined);
     return;
   }
   const judge = (status: number): number => {
@@ -187,7 +189,7 @@ function main(): void {
   if (args.from) process.exit(judge(0));
   // A report left by an earlier run must not decide this run's exit code.
   rmSync(reportFile, { force: true });
-  runPlaywright(args.playwright, args.baseline, args.terminal, judge);
+  runPlaywright(args.playwright, args.baseline, args.terminal, config.baseUrl !== undefined, judge);
 }
 
 main();

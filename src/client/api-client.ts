@@ -56,7 +56,7 @@ export interface ClientDeps {
    */
   onRefusal?: (err: UnsupportedError | BlockedError) => void;
   /** Counts each request sent (by intent), for the run's request figures (src/client/tally.ts). */
-  tally?: (intent: Intent) => void;
+  tally?: (intent: Intent, operation: string) => void;
   /** Told about every exchange recorded (redacted), for the running test's traffic (src/core/traffic.ts). */
   onExchange?: (ex: Exchange) => void;
 }
@@ -151,7 +151,7 @@ export class ApiClient {
   private run(req: Addressed): Promise<Exchange> {
     // Counted per request on the wire (a 429 retry is one more), by the request's intent.
     const tally = this.deps.tally;
-    return run(req, tally ? { ...this.pipeline, send: { ...this.pipeline.send, onSend: () => tally(req.intent) } } : this.pipeline);
+    return run(req, tally ? { ...this.pipeline, send: { ...this.pipeline.send, onSend: () => tally(req.intent, `${req.effective} ${req.op?.id ?? '-'}`) } } : this.pipeline);
   }
 
   /** Why the support gate knows the target lacks the operation (nothing is sent), or undefined. */

@@ -80,7 +80,7 @@ export class Session {
         insecureTls: config.insecureTls,
       },
       gate: this.gate,
-      tally: (intent) => this.tally.count(source, intent),
+      tally: (intent, operation) => this.tally.count(source, intent, operation),
       onExchange: (ex) => this.onExchange?.(ex),
       ...(onWait ? { onWait } : {}),
       ...(onRefusal ? { onRefusal } : {}),

@@ -16,14 +16,20 @@ export interface TallyLine {
   worker: number;
   /** `source\tintent` -> requests. */
   counts: Record<string, number>;
+  /** `METHOD operationId\tintent` -> requests (`METHOD -` for a request to no operation); absent in older lines. */
+  ops?: Record<string, number>;
 }
 
 export class RequestTally {
   private readonly counts = new Map<string, number>();
+  private readonly ops = new Map<string, number>();
 
-  count(source: string, intent: Intent): void {
+  /** `operation`: `METHOD operationId` of the request (what a run spends its requests on, issue 23). */
+  count(source: string, intent: Intent, operation = '-'): void {
     const key = `${source}\t${intent}`;
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+    const opKey = `${operation}\t${intent}`;
+    this.ops.set(opKey, (this.ops.get(opKey) ?? 0) + 1);
   }
 
   get total(): number {
@@ -36,9 +42,10 @@ export class RequestTally {
   flush(reportDir: string, run: string, worker: number): void {
     if (!this.counts.size) return;
     mkdirSync(reportDir, { recursive: true });
-    const line: TallyLine = { run, worker, counts: Object.fromEntries(this.counts) };
+    const line: TallyLine = { run, worker, counts: Object.fromEntries(this.counts), ops: Object.fromEntries(this.ops) };
     appendFileSync(tallyFile(reportDir), JSON.stringify(line) + '\n');
     this.counts.clear();
+    this.ops.clear();
   }
 }
 
@@ -46,13 +53,15 @@ export interface RequestSummary {
   total: number;
   byIntent: Record<string, number>;
   bySource: Record<string, number>;
+  /** `METHOD operationId` -> intent -> requests. */
+  byOperation: Record<string, Record<string, number>>;
 }
 
 /** The run's requests, summed over its workers; undefined when none were counted. */
 export function readRequestSummary(reportDir: string, run: string | undefined): RequestSummary | undefined {
   const file = tallyFile(reportDir);
   if (!existsSync(file)) return undefined;
-  const out: RequestSummary = { total: 0, byIntent: {}, bySource: {} };
+  const out: RequestSummary = { total: 0, byIntent: {}, bySource: {}, byOperation: {} };
   for (const raw of readFileSync(file, 'utf8').split('\n')) {
     if (!raw.trim()) continue;
     let line: TallyLine;
@@ -67,6 +76,11 @@ export function readRequestSummary(reportDir: string, run: string | undefined): 
       out.total += n;
       out.byIntent[intent] = (out.byIntent[intent] ?? 0) + n;
       out.bySource[source] = (out.bySource[source] ?? 0) + n;
+    }
+    for (const [key, n] of Object.entries(line.ops ?? {})) {
+      const [operation = '-', intent = ''] = key.split('\t');
+      const byIntent = (out.byOperation[operation] ??= {});
+      byIntent[intent] = (byIntent[intent] ?? 0) + n;
     }
   }
   return out.total ? out : undefined;

@@ -16,7 +16,7 @@ import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/tes
 import type { VerdictRecord } from '../core/verdict.js';
 import { loadConfig, PROJECT_ROOT, type HarnessConfig } from '../config/config.js';
 import { Redactor } from '../client/redact.js';
-import { loadCatalogue } from '../spec/load.js';
+import { catalogueFor } from '../spec/cache.js';
 import { severityOf } from './allure-severity.js';
 import { runMeta } from './compatibility/meta.js';
 import { reportFinding, stripAnsi } from './compatibility/record.js';
@@ -107,7 +107,7 @@ export default class AllureLabelsReporter implements Reporter {
   async onEnd(_result: FullResult): Promise<void> {
     if (this.listing) return;
     try {
-      const catalogue = await loadCatalogue(this.config.spec, { errata: this.config.errata });
+      const catalogue = await catalogueFor(this.config.spec, this.config.errata);
       const meta = runMeta(this.config, catalogue, PROJECT_ROOT);
       const env: [string, string][] = [
         ['spec', `${meta.spec.title} ${meta.spec.version}`],

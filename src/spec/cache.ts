@@ -3,13 +3,13 @@
 // Loading a large spec takes seconds (parse, validate, lint, dereference) and every worker
 // process (a new one after each failed test) needs it, so the result is also kept on disk,
 // v8-serialised (it has cycles: recursive schemas), keyed by the spec, the errata and the loader's
-// own source: any change to one of them loads afresh.
+// own source: any change to one of them loads afresh. The reporters of the runner take the same
+// load (no second parse at the end of the run).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { PROJECT_ROOT } from '../config/config.js';
-import { loadCatalogue } from './load.js';
 import type { Catalogue } from './types.js';
 import { ValidatorSet } from './validators.js';
 
@@ -42,6 +42,9 @@ async function loadCached(spec: string, errata: string | undefined): Promise<Cat
   } catch {
     file = undefined; // an unreadable cache is only a slower start
   }
+  // Imported only on a miss: the loader brings swagger-parser, its $ref resolver and the meta-schemas,
+  // which a process that finds the cache never needs (every worker and the runner of a run).
+  const { loadCatalogue } = await import('./load.js');
   const catalogue = await loadCatalogue(spec, { errata });
   if (file) {
     try {

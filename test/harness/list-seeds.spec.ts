@@ -111,6 +111,27 @@ test.describe('list seeds @harness @client', () => {
       await seeds.close();
     });
   });
+
+  test('should read a list no operation writes once for its rule tests, and a written one in every test', async () => {
+    await withSeeds(async ({ seeds, kit }) => {
+      // Countries: the spec has no operation that writes them, so nobody can change the list.
+      const countries = (): ListSubject => ({ op: 'getCountries' });
+      const [t1, t2] = [kit(), kit()];
+      const a = await ensureRecords(t1, seeds.subject('getCountries', 2, t1, countries), 1, 'paging');
+      const b = await ensureRecords(t2, seeds.subject('getCountries', 2, t2, countries), 1, 'sort');
+      expect(a.items.length).toBeGreaterThan(0);
+      expect(b.exchange).toBe(a.exchange);
+      expect([reads(t1), reads(t2)]).toEqual([1, 0]);
+      // Customer groups without a seed (readonly-like subject): written by other tests, read by each.
+      const groups = (): ListSubject => ({ op: 'getCustomerGroups' });
+      const [t3, t4] = [kit(), kit()];
+      const c = await ensureRecords(t3, seeds.subject('getCustomerGroups', 2, t3, groups), 1, 'paging');
+      const d = await ensureRecords(t4, seeds.subject('getCustomerGroups', 2, t4, groups), 1, 'sort');
+      expect(d.exchange).not.toBe(c.exchange);
+      expect([reads(t3), reads(t4)]).toEqual([1, 1]);
+      await seeds.close();
+    });
+  });
 });
 
 /** The keyword of a seed: the lastname up to its index. */

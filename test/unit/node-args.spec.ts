@@ -1,6 +1,6 @@
 // The Node arguments a conformance run hands its workers (src/cli/node-args.ts).
 import { test, expect } from '@playwright/test';
-import { heapFlags, withoutTsx } from '../../src/cli/node-args.js';
+import { heapFlags, remoteWorkerFlags, withoutTsx, workerEnv } from '../../src/cli/node-args.js';
 
 test.describe('node arguments of a run @harness', () => {
   test('should take the tsx loader out of execArgv in each of its spellings and keep the rest', () => {
@@ -15,5 +15,17 @@ test.describe('node arguments of a run @harness', () => {
     expect(heapFlags(['--heap-growing-percent=20'], undefined)).toEqual(['--max-semi-space-size=2']);
     expect(heapFlags([], '--max-semi-space-size=16')).toEqual(['--heap-growing-percent=50']);
     expect(heapFlags(['--heap_growing_percent=0', '--min-semi-space-size=1'], undefined)).toEqual([]);
+  });
+
+  test('should turn the optimising compiler off only for a target elsewhere and where the user chose nothing', () => {
+    expect(remoteWorkerFlags([], undefined, true)).toEqual(['--no-opt']);
+    expect(remoteWorkerFlags([], undefined, false)).toEqual([]);
+    expect(remoteWorkerFlags(['--opt'], undefined, true)).toEqual([]);
+    expect(remoteWorkerFlags([], '--jitless', true)).toEqual([]);
+  });
+
+  test('should give workers two malloc arenas unless the user set a number', () => {
+    expect(workerEnv({})).toEqual({ MALLOC_ARENA_MAX: '2' });
+    expect(workerEnv({ MALLOC_ARENA_MAX: '8' })).toEqual({});
   });
 });

@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { loadConfig, PROJECT_ROOT } from '../../config/config.js';
 import { Redactor } from '../../client/redact.js';
-import { loadCatalogue } from '../../spec/load.js';
+import { catalogueFor } from '../../spec/cache.js';
 import { isListing } from '../listing.js';
 import { BaselineError, findBaseline, readBaseline, type Baseline } from './baseline.js';
 import { buildReport } from './build.js';
@@ -91,7 +91,8 @@ export default class CompatibilityReporter implements Reporter {
 
   private async build(runStatus: string): Promise<CompatibilityReport> {
     const config = loadConfig();
-    const catalogue = await loadCatalogue(config.spec, { errata: config.errata });
+    // The runner's own load (the global setup and the suites' collection made it): no second parse.
+    const catalogue = await catalogueFor(config.spec, config.errata);
     const runErrors = [...this.runErrors];
     let baseline: Baseline;
     try {

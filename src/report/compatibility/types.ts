@@ -247,7 +247,7 @@ export interface RunNotes {
   /** What the run could not delete (leftovers.json of the global teardown), when it wrote one. */
   leftovers: { records: number; possiblePartial: number; file: string } | null;
   /** Requests the run sent, by intent and by test file (src/client/tally.ts); null when not counted. */
-  requests?: { total: number; byIntent: Record<string, number>; bySource: Record<string, number> } | null;
+  requests?: { total: number; byIntent: Record<string, number>; bySource: Record<string, number>; byOperation?: Record<string, Record<string, number>> } | null;
 }
 
 export interface CompatibilityReport {
