@@ -102,6 +102,11 @@ if (groupInScope(config, 'customers')) test.describe('uniqueness @properties', (
                 related: seen,
               };
               if (how !== 'bulk') throw ruleError(api, f);
+              // A bulk answer names what it created ({created, errors}, described): a stored record it does not name fails; one it names is an advisory.
+              const body = refused.response.json;
+              const named = new Set(isObj(body) && Array.isArray(body.created) ? body.created.filter(isObj).map((r) => String(r.id)) : []);
+              const hidden = others.records.filter((r) => !named.has(String(r.id)));
+              if (hidden.length) throw ruleError(api, { ...f, title: "a bulk create should store only the records its answer names as created", message: `${f.message}; not in the answer's created: [${hidden.map((r) => String(r.id)).join(', ')}] (answered ${refused.response.status})` });
               expectRule(false, api, { ...f, basis: BATCH_ALL_OR_NOTHING });
             }
           }

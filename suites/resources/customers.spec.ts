@@ -196,6 +196,10 @@ if (ops.inScope('customers')) test.describe('customers', () => {
     // Described: a registree's e-mail is taken once (409 is declared for the conflict), however the batch is answered.
     const sharing = list.items.filter((c) => c.email === email && c.isGuest !== true);
     expectRule(sharing.length <= 1, kit.api, { rule: 'unique-email', title: 'a batch should not store two registrees with one e-mail', message: `stored: ${show(sharing.map((c) => `${String(c.id)} ${String(c.lastname)}`))}`, exchange: list.exchange, related: [ex] });
+    // Described: a bulk answer names what it created ({created, errors}); a record stored but not named (an error answer names none) is hidden from the client.
+    const named = new Set(created(ex).map((c) => String(c.id)));
+    const hidden = list.items.filter((c) => !named.has(String(c.id)));
+    expectRule(!hidden.length, kit.api, { rule: 'bulk', title: "a batch should store only the customers its answer names as created", message: `stored but not in the answer's created: ${show(hidden.map((c) => `${String(c.id)} ${String(c.lastname)}`))}; answered ${ex.response.status}`, exchange: list.exchange, related: [ex] });
     expectRule(!list.items.length, kit.api, { rule: 'bulk', title: 'a refused batch should store none of its customers', message: `stored: ${show(list.items.map((c) => `${String(c.id)} ${String(c.lastname)}`))}`, exchange: list.exchange, related: [ex], basis: BATCH_ALL_OR_NOTHING });
   });
 

@@ -8,8 +8,6 @@ export default defineFault({
   name: 'bulk-create-partial',
   description: 'A bulk create with a conflicting record answers 409 but stores the records before it.',
   catches: ['@rule:bulk', '@rule:unique-email'],
-  // Advisory only: the description answers a bulk create per record ({created, errors}); all or nothing is our reading.
-  shows: 'advisory',
   area: 'customers',
   operation: onGeneric('create', (handler) => async (ctx) => {
     if (!Array.isArray(ctx.body)) return handler(ctx);
