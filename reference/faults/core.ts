@@ -10,6 +10,7 @@ import malformedJson500 from './core/malformed-json-500.js';
 import hugeId500 from './core/huge-id-500.js';
 import nonIntegerIdAccepted from './core/non-integer-id-accepted.js';
 import methodOverrideIgnored from './core/method-override-ignored.js';
+import methodOverrideCreates from './core/method-override-creates.js';
 import undeclaredMethodServed from './core/undeclared-method-served.js';
 import addressCreate201 from './core/address-create-201.js';
 import orderStatusPut200 from './core/order-status-put-200.js';
@@ -19,4 +20,4 @@ import plainHttpAlongsideTls from './core/plain-http-alongside-tls.js';
 import invalidId404 from './core/invalid-id-404.js';
 import errorMessageAsDetail from './core/error-message-as-detail.js';
 
-export const coreFaults = [authMissingCredentialsAccepted, authWrongPasswordAccepted, authNoWwwAuthenticate, wrongContentTypeAccepted, contentTypeTextHtml, errorBodyWithoutMessage, malformedJson500, hugeId500, nonIntegerIdAccepted, methodOverrideIgnored, undeclaredMethodServed, addressCreate201, orderStatusPut200, locationHeaderMissing, rateLimitHeadersMissing, plainHttpAlongsideTls, invalidId404, errorMessageAsDetail] as const;
+export const coreFaults = [authMissingCredentialsAccepted, authWrongPasswordAccepted, authNoWwwAuthenticate, wrongContentTypeAccepted, contentTypeTextHtml, errorBodyWithoutMessage, malformedJson500, hugeId500, nonIntegerIdAccepted, methodOverrideIgnored, methodOverrideCreates, undeclaredMethodServed, addressCreate201, orderStatusPut200, locationHeaderMissing, rateLimitHeadersMissing, plainHttpAlongsideTls, invalidId404, errorMessageAsDetail] as const;

@@ -22,6 +22,8 @@ export function evidenceOf(op: Operation | undefined, ex: Exchange, schemaErrors
     declaredStatuses: op ? op.responses.map((r) => r.status) : [],
   };
   if (ex.label) ev.label = ex.label;
+  ev.intent = ex.intent;
+  ev.method = ex.request.method;
   if (schemaErrors?.length) ev.schemaErrors = schemaErrors.slice(0, 20);
   if (ex.response.transportError) ev.transportError = ex.response.transportError;
   return ev;

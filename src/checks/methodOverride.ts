@@ -1,6 +1,9 @@
-// POST with `X-HTTP-Method-Override: PUT|PATCH|DELETE` behaves like that method: the answer is
-// what the operation declares (as the real method gave with the same body), and an overridden
-// DELETE really deletes. Tested on the suite's own records only.
+// POST with `X-HTTP-Method-Override: PUT|PATCH|DELETE` behaves like that method (described: the v2
+// guide's override): the answer is what the operation declares (as the real method gave with the
+// same body), an overridden DELETE really deletes, and no overridden request makes a record. The
+// outcome is compared, not only the status: a server that ignores the override runs the POST, on a
+// record's path a create (GX 4.8), and may answer it as the real method would (200 with the record);
+// what the request made is what the record keeper found (`exchange.created`). Own records only.
 import { declaredResponse } from '../spec/validators.js';
 import type { Operation } from '../spec/types.js';
 import { declaredList, finding, opLabel } from './finding.js';
@@ -13,6 +16,16 @@ export function methodOverride(op: Operation, ex: Exchange, ctx: CheckContext): 
   const s = ex.response.status;
   const m = op.method.toUpperCase();
   const baseline = ctx.related?.baseline;
+  // The real method may create (a collection-level PUT that queues an e-mail); then so may its override.
+  if (ex.created?.length && !baseline?.created?.length) {
+    return [
+      finding(NAME, op, ex, {
+        title: `override to ${m} created a record`,
+        message: `POST ${ex.request.url} with X-HTTP-Method-Override: ${m} answered ${s} and made ${ex.created.join(', ')}: the server ran the POST instead of ${m}.`,
+        severity: 'major',
+      }),
+    ];
+  }
   if (baseline && !(baseline.response.status >= 200 && baseline.response.status < 300)) {
     return [
       finding(NAME, op, baseline, {
@@ -51,7 +64,7 @@ export function methodOverride(op: Operation, ex: Exchange, ctx: CheckContext): 
 
 export const methodOverrideCheck: Check = {
   name: NAME,
-  description: 'POST with X-HTTP-Method-Override: PUT|PATCH|DELETE behaves like that method (own records only).',
+  description: 'POST with X-HTTP-Method-Override: PUT|PATCH|DELETE behaves like that method and makes no record (own records only).',
   should: 'honour X-HTTP-Method-Override',
   severity: 'major',
   probes: ['method-override'],

@@ -104,7 +104,13 @@ function list<T>(items: readonly T[], line: (t: T) => string): string {
 function printGate(report: CompatibilityReport, baselineFile: string): void {
   const g = report.gate;
   const name = path.relative(process.cwd(), baselineFile) || baselineFile;
-  if (g.newFailures.length) process.stdout.write(`\n${g.newFailures.length} failure(s) not in the baseline (${name}):\n${list(g.newFailures, (f) => `${f.operation} · ${f.check}: ${f.outcome}`)}\n`);
+  const byId = new Map(report.defects.map((d) => [d.id, d]));
+  const newIds = new Set(g.defects?.new ?? []);
+  const newDefects = report.defects.filter((d) => newIds.has(d.id));
+  if (newDefects.length) process.stdout.write(`\n${newDefects.length} defect(s) not in the baseline, worst first:\n${list(newDefects, (d) => `#${d.rank} ${d.id} ${d.title} (${d.cells.length} cell(s), ${d.operations.length} operation(s))`)}\n`);
+  if (g.newFailures.length) process.stdout.write(`\n${g.newFailures.length} failure(s) not in the baseline (${name}):\n${list(g.newFailures, (f) => `${f.operation} · ${f.check}: ${f.outcome}${f.defects?.length ? ` (${f.defects.join(', ')})` : ''}`)}\n`);
+  const spread = g.defects?.spread ?? [];
+  if (spread.length) process.stdout.write(`\n${spread.length} known defect(s) reached cells the baseline does not name (still known):\n${list(spread, (s) => `${s.id} ${byId.get(s.id)?.title ?? ''}: ${s.cells.map((c) => `${c.operation} · ${c.check}`).join(', ')}`)}\n`);
   if (g.known.length) process.stdout.write(`\n${g.known.length} known deviation(s) listed in ${name} (still failing, still in the reports).\n`);
   if (g.fixed.length) process.stdout.write(`\n${g.fixed.length} baseline entr${g.fixed.length === 1 ? 'y now passes' : 'ies now pass'}; remove ${g.fixed.length === 1 ? 'it' : 'them'} from ${name} (or run \`npm run baseline:update\`):\n${list(g.fixed, (e) => `${e.operation} · ${e.check}: ${e.reason}`)}\n`);
   if (g.outOfScope.length) process.stdout.write(`\n${g.outOfScope.length} baseline entr${g.outOfScope.length === 1 ? 'y was' : 'ies were'} not judged: ${g.outOfScope.length === 1 ? 'it covers' : 'they cover'} operations out of this run's scope (ONLY_GROUPS/SKIP_GROUPS), kept as ${g.outOfScope.length === 1 ? 'it is' : 'they are'}.\n`);
@@ -123,7 +129,8 @@ function updateBaseline(report: CompatibilityReport, baseline: Baseline, file: s
     printGate(report, file);
     fail('\nThe baseline was not updated: the run did not finish cleanly.', 1);
   }
-  const entries = updatedEntries(baseline.entries, report.gate, (op, check) => describeFailure(report, op, check));
+  const defectsOf = (op: string, check: string) => report.defects.filter((d) => d.cells.some((c) => c.operation === op && c.check === check));
+  const entries = updatedEntries(baseline.entries, report.gate, (op, check) => describeFailure(report, op, check), defectsOf);
   writeBaseline(file, entries);
   const name = path.relative(process.cwd(), file) || file;
   process.stdout.write(`\nWrote ${name}: ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'} (${report.gate.newFailures.length} added, ${report.gate.fixed.length} removed as passing).\n`);

@@ -84,7 +84,13 @@ export class ApiClient {
   constructor(private readonly deps: ClientDeps) {
     this.opsById = new Map(deps.catalogue.operations.map((o) => [o.id, o]));
     this.specMarksDestructive = marksDestructive(deps.catalogue.operations);
-    this.keeper = new RecordKeeper(deps.ledger, deps.catalogue, deps.apiRoot);
+    this.keeper = new RecordKeeper({
+      ledger: deps.ledger,
+      catalogue: deps.catalogue,
+      apiRoot: deps.apiRoot,
+      runId: deps.settings.runId,
+      look: (path, query) => this.send('GET', path, { intent: 'lookup', query, noAnswer: 'return', label: 'look for what a write did that its answer does not say' }),
+    });
     // The gate's own look at the target: a GET (relative path; '' is the API root) it does not ask itself about.
     const look = (p: string): Promise<Exchange> => this.send('GET', p === '' ? deps.apiRoot : p, { intent: 'support', noAnswer: 'return' });
     this.gate = new SupportGateStage(deps.gate, look, deps.onRefusal);
@@ -166,7 +172,7 @@ export class ApiClient {
   }
 
   private sent(req: Addressed): void {
-    if (req.op && req.intent !== 'support' && req.intent !== 'cleanup') this.reached.add(req.op.id);
+    if (req.op && req.intent !== 'support' && req.intent !== 'cleanup' && req.intent !== 'lookup') this.reached.add(req.op.id);
   }
 
   private keep(ex: Exchange): void {

@@ -4,8 +4,8 @@
 //   parameter (`DELETE /customers/3,4,5`: customers, categories and products in our spec), the
 //   open records of that collection go in one request (at most MAX_GROUP ids), sent where the
 //   newest of them would have been deleted. A record counts as deleted only when the answer says
-//   so: a 2xx, and its id in the answer's `deleted` list when the answer has one. Whatever the
-//   answer does not confirm is deleted on its own, at its own place in the order, as before.
+//   so: its id in the answer's `deleted` list when the answer has one (whatever its status), else a
+//   2xx. Whatever the answer does not confirm is deleted on its own, at its own place in the order.
 // - Cascades: where the API's behaviour notes say a parent's delete removes its children
 //   (CASCADES in src/spec/particulars.ts), a child whose parent is deleted in the same cleanup
 //   waits for its parent; when the parent's delete succeeds (2xx) the child is recorded as deleted
@@ -98,7 +98,8 @@ export function planCleanup(catalogue: Catalogue, records: readonly NewRecord[],
   }
   const byOp = new Map<string, NewRecord[]>();
   for (const r of records) {
-    if (plan.waitsFor.has(keyOf(r))) continue;
+    // A record found by looking after a 5xx may be half-written: deleted on its own, and checked.
+    if (plan.waitsFor.has(keyOf(r)) || r.found) continue;
     const target = deleteFor(r);
     if (!target || !takesIdList(target.op) || !endsWithId(r, target)) continue;
     const collection = r.path.slice(0, r.path.lastIndexOf('/'));
@@ -118,17 +119,18 @@ export function planCleanup(catalogue: Catalogue, records: readonly NewRecord[],
 }
 
 /**
- * The ids a grouped delete's answer confirms: none without a 2xx; those its `deleted` list names
- * when it has one; else every id sent (the result schemas of single-record deletes name one id,
- * so the status is what says the list was deleted).
+ * The ids a grouped delete's answer confirms: those its `deleted` list names when it has one, also
+ * in an error answer (a partial success: `400 {"deleted": [4, 2], "errors": [...]}` on GX 4.8, read
+ * record by record); else, with a 2xx, every id sent (the result schemas of single-record deletes
+ * name one id, so the status is what says the list was deleted); else none.
  */
 export function confirmedIds(status: number, body: unknown, sent: readonly string[]): Set<string> {
-  if (status < 200 || status >= 300) return new Set();
   const deleted = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)[BULK_ANSWER.deleted] : undefined;
   if (Array.isArray(deleted)) {
     const named = new Set(deleted.filter((x) => typeof x === 'number' || typeof x === 'string').map(String));
     return new Set(sent.filter((id) => named.has(id)));
   }
+  if (status < 200 || status >= 300) return new Set();
   return new Set(sent);
 }
 

@@ -47,12 +47,14 @@ export async function cleanup(records: readonly NewRecord[], deps: CleanupDeps):
     try {
       const ex = await deps.del(del.path, del.body);
       const s = ex.response.status;
-      if ((s >= 200 && s < 300) || s === 404 || s === 410) {
+      // The record keeper did not take this 2xx for a delete (a half-written record still listed).
+      const kept = s >= 200 && s < 300 ? keeper.keptOpen(r) : undefined;
+      if (kept) fail(r, `DELETE ${del.path} answered ${s}, but ${kept}`);
+      else if ((s >= 200 && s < 300) || s === 404 || s === 410) {
         ledger.recordDelete(r, del.op.id);
         result.removed.push(entryOf(r));
         return s >= 200 && s < 300;
-      }
-      fail(r, describe(del.path, ex));
+      } else fail(r, describe(del.path, ex));
     } catch (err) {
       fail(r, err instanceof Error ? err.message : String(err));
     }

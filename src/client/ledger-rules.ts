@@ -5,11 +5,10 @@
 // DELETE names (the API's own habits are data in src/spec/particulars.ts).
 import { pathMatcher } from '../spec/catalogue.js';
 import { isSearchOperation } from '../spec/operation-kinds.js';
-import { BULK_ANSWER, FILES, SEARCH_SEGMENT } from '../spec/particulars.js';
+import { BULK_ANSWER, FILES, RECORD_VIEWS, SEARCH_SEGMENT } from '../spec/particulars.js';
 import type { Catalogue, Operation } from '../spec/types.js';
 import type { NewRecord } from './ledger.js';
 import { isObj } from '../core/json.js';
-
 
 function idOf(v: unknown): string | undefined {
   if (typeof v === 'number' || (typeof v === 'string' && v !== '')) return String(v);
@@ -54,7 +53,7 @@ function matchesSomeOperation(catalogue: Catalogue, p: string): boolean {
  * The operation's path is a collection of the spec: some operation addresses a member right below
  * it (`/orders/{order_id}/items/{item_id}/attributes` has `.../attributes/{attribute_id}/Property`).
  */
-function isCollection(catalogue: Catalogue, op: Operation): boolean {
+export function isCollection(catalogue: Catalogue, op: Operation): boolean {
   const below = `${op.path.replace(/\/+$/, '')}/{`;
   return catalogue.operations.some((o) => o.path.startsWith(below));
 }
@@ -170,7 +169,6 @@ export interface ExchangeFacts {
   location: string | undefined;
 }
 
-const NONE: Effects = { created: [], deleted: [] };
 const SEARCH_TAIL = new RegExp(`/${SEARCH_SEGMENT}/?$`);
 
 /**
@@ -181,7 +179,15 @@ const SEARCH_TAIL = new RegExp(`/${SEARCH_SEGMENT}/?$`);
  */
 export function effectsOf(catalogue: Catalogue, apiRoot: string, f: ExchangeFacts, ownsFile: (collection: string, name: string) => boolean): Effects {
   const effective = f.override ?? f.method;
-  if (f.status < 200 || f.status >= 300) return NONE;
+  const ok = f.status >= 200 && f.status < 300;
+  // A bulk create that answered an error may still have made some of its records: `created[]` names them.
+  if (!ok) return { created: !f.override && (effective === 'POST' || effective === 'PUT') ? partialBulk(catalogue, f) : [], deleted: [] };
+  if (f.override && f.method === 'POST' && endsInParam(f.op.path) && createsInParent(catalogue, f.op)) {
+    // A server that ignores the override runs the POST, on a record's own path a create in its
+    // collection (GX 4.8): an answer naming another record than the path's says so.
+    const made = madeInstead(apiRoot, f);
+    if (made.length) return { created: made, deleted: [] };
+  }
   if (effective === 'DELETE') return { created: [], deleted: deletedBy(f.op, f.path, f.pathValues, f.sentBody) };
   if (f.method === 'POST' && isSearchOperation(f.op) && !f.override) return { created: createdBySearch(catalogue, apiRoot, f), deleted: [] };
   const renamed = renamedFile(f.op, f.path, effective, f.sentBody, f.answer, ownsFile);
@@ -190,6 +196,34 @@ export function effectsOf(catalogue: Catalogue, apiRoot: string, f: ExchangeFact
     created: createdRecords(catalogue, apiRoot, { op: f.op, method: effective, path: f.path, status: f.status, body: f.answer, location: f.location, sentFields: f.sentFields, sentBody: f.sentBody }),
     deleted: [],
   };
+}
+
+const endsInParam = (template: string): boolean => /\/\{[^}]+\}$/.test(template);
+
+/** The record's collection has a create (`POST /vpe` for `/vpe/{vpe_id}`): what a server that ignores an override would run. */
+function createsInParent(catalogue: Catalogue, op: Operation): boolean {
+  const parent = op.path.slice(0, op.path.lastIndexOf('/'));
+  return catalogue.operations.some((o) => o.method === 'post' && o.path === parent);
+}
+
+/** Records an overridden request on a record's path made instead: ids its answer (or Location) names other than the path's own, in the path's collection. */
+function madeInstead(apiRoot: string, f: ExchangeFacts): NewRecord[] {
+  const at = f.path.lastIndexOf('/');
+  const collection = f.path.slice(0, at);
+  const own = decodeURIComponent(f.path.slice(at + 1));
+  const ids = new Set(idsInBody(f.answer));
+  const loc = locationPath(f.location, apiRoot);
+  if (loc && loc.slice(0, loc.lastIndexOf('/')) === collection) ids.add(decodeURIComponent(loc.slice(loc.lastIndexOf('/') + 1)));
+  return [...ids].filter((id) => id !== own && /^[\w.-]+$/.test(id)).map((id) => ({ kind: 'record' as const, collection, id, path: `${collection}/${encodeURIComponent(id)}` }));
+}
+
+/** The records an error answer of a bulk create still names as created (`created[]`). */
+function partialBulk(catalogue: Catalogue, f: ExchangeFacts): NewRecord[] {
+  if (!isObj(f.answer) || !Array.isArray(f.answer[BULK_ANSWER.created])) return [];
+  return idsInBody(f.answer).map((id) => {
+    const p = recordPathFor(catalogue, f.path, id);
+    return { kind: 'record' as const, collection: p.slice(0, p.lastIndexOf('/')) || '/', id, path: p };
+  });
 }
 
 /**
@@ -204,8 +238,15 @@ function createdBySearch(catalogue: Catalogue, apiRoot: string, f: ExchangeFacts
   return createdRecords(catalogue, apiRoot, { op: creator, method: 'POST', path: collection, status: f.status, body: j, location: f.location });
 }
 
-/** The records a successful DELETE names: the ids of its last path parameter (a comma list deletes each), else ids or a file name in its body. */
+/**
+ * The records a successful DELETE names: the ids of its last path parameter (a comma list deletes
+ * each), else ids or a file name in its body. A DELETE of a sub-resource (`/products/{id}/links`:
+ * a literal segment after the last id that is not another view of the record, RECORD_VIEWS)
+ * deletes a part of the record, never the record.
+ */
 export function deletedBy(op: Operation, path: string, pathValues: Readonly<Record<string, string>>, body: unknown): NewRecord[] {
+  const tail = op.path.slice(op.path.lastIndexOf('}') + 1).split('/').filter(Boolean);
+  if (op.path.includes('{') && tail.length && !(tail.length === 1 && RECORD_VIEWS.includes(tail[0] ?? ''))) return [];
   const owner = ownerPath(op, path);
   if (owner !== undefined) {
     const lastName = /\{([^}]+)\}(?!.*\{)/.exec(op.path)?.[1];

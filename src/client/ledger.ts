@@ -32,10 +32,12 @@ export interface LedgerEntry {
   ephemeral?: boolean;
   /** Kind `request`: the method on the wire and the override it carried, e.g. `POST` or `POST (override PUT)`. */
   method?: string;
+  /** A record found by looking at its collection after an answer that did not name it (why the keeper looked): it may be half-written. */
+  found?: string;
 }
 
 /** A record or file the harness made (kind `record` or `file`). */
-export type NewRecord = Pick<LedgerEntry, 'kind' | 'collection' | 'id' | 'path' | 'parent'>;
+export type NewRecord = Pick<LedgerEntry, 'kind' | 'collection' | 'id' | 'path' | 'parent' | 'found'>;
 
 /** A request that may create, in the ledger before it is sent (kind `request`). */
 export type PendingRequest = Pick<LedgerEntry, 'id' | 'path' | 'method' | 'operationId'>;
@@ -44,7 +46,7 @@ export function ledgerFile(reportDir: string): string {
   return path.join(reportDir, 'ledger.jsonl');
 }
 
-/** Why records could not be deleted: one line per failed cleanup, next to the ledger. */
+/** Why open entries are still open (a record cleanup could not delete, a request whose result could not be told): one line each, next to the ledger. */
 export function cleanupFailuresFile(ledger: string): string {
   return path.join(path.dirname(ledger), 'cleanup-failures.jsonl');
 }
@@ -123,6 +125,7 @@ export class Ledger {
   private entry(event: LedgerEvent, r: NewRecord, operationId: string): LedgerEntry {
     const e: LedgerEntry = { run: this.runId, event, ...r, operationId, time: new Date().toISOString(), target: this.target };
     if (r.parent === undefined) delete e.parent;
+    if (r.found === undefined || event !== 'create') delete e.found;
     if (this.ephemeral) e.ephemeral = true;
     return e;
   }
@@ -164,6 +167,13 @@ export class Ledger {
     return e;
   }
 
+  /** Says why a pending request stays open (what it made could not be told), for the leftover report. */
+  recordOpenReason(p: PendingRequest, reason: string): void {
+    const e = this.requestEntry('pending', p);
+    const f: CleanupFailure = { run: this.runId, target: this.target, key: entryKey(e), reason, time: e.time };
+    appendFileSync(cleanupFailuresFile(this.file), JSON.stringify(f) + '\n');
+  }
+
   /** Says why a record could not be deleted, for the leftover report (global teardown). */
   recordCleanupFailure(r: NewRecord, reason: string): void {
     const e = this.entry('create', r, '');
@@ -177,6 +187,11 @@ export class Ledger {
     this.created.set(key, { ...e, target: this.target });
     this.deleted.delete(key);
     if (e.kind === 'record') this.byNoun.add(`${collectionNoun(e.collection)} ${e.id}`);
+  }
+
+  /** How the record was found, when the keeper found it by looking (src/client/record-keeper.ts). */
+  foundBy(r: Pick<LedgerEntry, 'kind' | 'collection' | 'id' | 'path'>): string | undefined {
+    return this.created.get(entryKey({ ...r, target: this.target }))?.found;
   }
 
   /** The harness created a record of this kind with this id (under whatever path). */

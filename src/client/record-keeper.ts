@@ -3,20 +3,28 @@
 // after; it keeps the ledger (src/client/ledger.ts) and the records this client made, and says how
 // to delete each again (cleanup: src/client/cleanup.ts).
 //
-// - Before: a request that may create (a POST that is no search, a PUT, any POST carrying a method
-//   override: a server that ignores the override runs the POST) is `pending` in the ledger before
-//   it goes on the wire, so a crash or an answer that never comes still leaves its trace.
+// - Before: a request that may create (a POST that is no search, a PUT on a collection, any POST
+//   carrying a method override: a server that ignores the override runs the POST) is `pending` in
+//   the ledger before it goes on the wire, so a crash or an answer that never comes leaves a trace.
 // - After: what the exchange did is read from it (src/client/ledger-rules.ts: created, deleted,
-//   renamed) and written to the ledger before the caller sees the answer; the pending request is
-//   then settled.
+//   renamed, a bulk answer's `created[]` even in an error, a record an ignored override made; a
+//   DELETE of `15abc` that a sloppy server read as 15 is checked by reading 15) and written to the
+//   ledger before the caller sees the answer. Where the answer cannot say (no answer,
+//   5xx: the shop may have inserted before it failed; 201 naming nothing; an override the server
+//   may have run as a create), the keeper looks: it reads the collection and takes the records that
+//   carry a value only this request sent (a name or e-mail with the run id) and that the ledger
+//   does not know. The pending request is settled then, or stays open with the reason it could not
+//   be told, and the leftover report names it.
 import { randomBytes } from 'node:crypto';
 import type { Exchange } from '../core/exchange.js';
 import { pathMatcher } from '../spec/catalogue.js';
-import { isSearchOperation } from '../spec/operation-kinds.js';
+import { isCreateOperation, isSearchOperation } from '../spec/operation-kinds.js';
 import { FILES, RECORD_VIEWS } from '../spec/particulars.js';
 import type { Catalogue, Operation } from '../spec/types.js';
-import type { DeleteTarget } from './cleanup-plan.js';
-import { effectsOf } from './ledger-rules.js';
+import { cleanupKey as keyOf, type DeleteTarget } from './cleanup-plan.js';
+import { cannotNameRecord } from './guard.js';
+import { effectsOf, fileNameIn, isCollection } from './ledger-rules.js';
+import { listItems } from '../checks/rules/list-items.js';
 import type { Ledger, NewRecord, PendingRequest } from './ledger.js';
 import type { Addressed } from './pipeline/request.js';
 
@@ -28,19 +36,30 @@ let requestCount = 0;
 export function mayCreate(req: Addressed): boolean {
   if (!req.op || req.absolute || req.intent === 'support' || req.intent === 'cleanup') return false;
   if (req.method === 'POST') return req.override !== undefined || !isSearchOperation(req.op);
-  return req.method === 'PUT';
+  // A PUT on a collection may create (the API queues e-mails so); on a record's path it updates.
+  return req.method === 'PUT' && !/\}$/.test(req.op.path);
+}
+
+export interface KeeperDeps {
+  ledger: Ledger;
+  catalogue: Catalogue;
+  apiRoot: string;
+  runId: string;
+  /** Reads a collection (a GET through the pipeline, intent `lookup`). */
+  look: (path: string, query: Record<string, unknown>) => Promise<Exchange>;
 }
 
 export class RecordKeeper {
   /** Records this client created (and which the ledger still has open), oldest first. */
   private readonly createdHere: NewRecord[] = [];
   private readonly createdByExchange = new WeakMap<Exchange, NewRecord[]>();
+  /** Records a 2xx DELETE named that are still listed, and why (cleanup reports them). */
+  private readonly kept = new Map<string, string>();
+  readonly ledger: Ledger;
 
-  constructor(
-    readonly ledger: Ledger,
-    private readonly catalogue: Catalogue,
-    private readonly apiRoot: string,
-  ) {}
+  constructor(private readonly deps: KeeperDeps) {
+    this.ledger = deps.ledger;
+  }
 
   /** Told before a request is sent: one that may create is pending in the ledger (returned, to be settled after). */
   before(req: Addressed): PendingRequest | undefined {
@@ -51,28 +70,126 @@ export class RecordKeeper {
   }
 
   /**
-   * Told about the answer (synchronously, before the exchange is handed back): what it created,
-   * deleted or renamed goes into the ledger, and a pending request whose answer was read is
-   * settled. Returns the records it created.
+   * Told about the answer, before the exchange is handed back: what it created, deleted or renamed
+   * goes into the ledger; where the answer cannot say, the keeper looks (see the top of the file).
+   * A pending request is settled once that is known. Returns the records it created.
    */
-  after(req: Addressed, ex: Exchange, pending: PendingRequest | undefined): NewRecord[] {
+  async after(req: Addressed, ex: Exchange, pending: PendingRequest | undefined): Promise<NewRecord[]> {
     if (!req.op || req.absolute) return [];
+    const op = req.op;
     const sentFields: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.opts.multipart ?? {})) if (typeof v !== 'object') sentFields[k] = String(v);
     const effects = effectsOf(
-      this.catalogue,
-      this.apiRoot,
-      { op: req.op, method: req.method, override: req.override, path: req.path, pathValues: req.pathValues, sentBody: req.opts.body, sentFields, status: ex.response.status, answer: ex.response.json, location: ex.response.headers.location },
+      this.deps.catalogue,
+      this.deps.apiRoot,
+      { op, method: req.method, override: req.override, path: req.path, pathValues: req.pathValues, sentBody: req.opts.body, sentFields, status: ex.response.status, answer: ex.response.json, location: ex.response.headers.location },
       (collection, name) => this.ledger.ownsFile(collection, name),
     );
-    for (const r of effects.deleted) this.ledger.recordDelete(r, req.op.id);
-    const created = effects.created.filter((r) => this.remember(r, req.op?.id ?? ''));
-    this.createdByExchange.set(ex, created);
-    if (pending && ex.response.status !== 0) this.ledger.recordSettled(pending);
+    for (const r of effects.deleted) {
+      // A record found by looking after a 5xx may be half-written: GX 4.8 answers 200 to its DELETE
+      // and keeps it. It is deleted when its collection no longer lists it.
+      const kept = this.ledger.foundBy(r) ? await this.stillListed(r) : undefined;
+      if (kept) this.kept.set(keyOf(r), kept);
+      else this.ledger.recordDelete(r, op.id);
+    }
+    await this.readLeadingDigits(req, ex);
+    const created = effects.created.filter((r) => this.remember(r, op.id));
+    if (pending) {
+      const unclear = created.length ? undefined : unclearAnswer(req, ex, this.deps.catalogue);
+      const look = unclear ? await this.lookFor(req, unclear) : undefined;
+      if (look?.found) created.push(...look.found.filter((r) => this.remember(r, op.id)));
+      if (look?.unsure) this.ledger.recordOpenReason(pending, look.unsure);
+      else this.ledger.recordSettled(pending);
+    }
+    // A create that failed stays failed for its caller (a setup that answered 500 is a Skip), even
+    // when the keeper found what it half-wrote: that is the ledger's (and the checks') business.
+    const ok = ex.response.status >= 200 && ex.response.status < 300;
+    this.createdByExchange.set(ex, ok ? created : created.filter((r) => !r.found));
     return created;
   }
 
-  /** Records the ledger learnt were created by this exchange (empty for reads and failures). */
+  /** Why a record a 2xx DELETE named is still open (its collection still lists it), or undefined. */
+  keptOpen(r: NewRecord): string | undefined {
+    return this.ledger.isDeleted(r) ? undefined : this.kept.get(keyOf(r));
+  }
+
+  private async stillListed(r: NewRecord): Promise<string | undefined> {
+    const ex = await this.deps.look(r.collection, {}).catch(() => undefined);
+    if (!ex || ex.response.status < 200 || ex.response.status >= 300) return undefined;
+    const json = ex.response.json;
+    const listed = r.kind === 'file' ? fileNamesIn(json).includes(r.id) : listItems(json).some((item) => String(item.id) === r.id);
+    return listed ? `GET ${r.collection} still lists it (a record the shop half-wrote: ${this.ledger.foundBy(r) ?? ''})` : undefined;
+  }
+
+  /**
+   * A DELETE whose record id cannot name a record (`15abc`, a negative probe) may still have
+   * deleted the own record its leading digits name: GX 4.8 reads `15abc` as 15. Unless the target
+   * refused it (4xx), that record is read: answering 404/410, it is gone, and the ledger says so.
+   */
+  private async readLeadingDigits(req: Addressed, ex: Exchange): Promise<void> {
+    const s = ex.response.status;
+    if ((req.override ?? req.method) !== 'DELETE' || !req.op || (s >= 400 && s < 500) || s === 0) return;
+    const name = /\{([^}]+)\}$/.exec(req.op.path)?.[1];
+    const param = req.op.parameters.find((p) => p.in === 'path' && p.name === name);
+    const value = name ? req.pathValues[name] : undefined;
+    if (!param || value === undefined || !cannotNameRecord(param, value)) return;
+    const digits = /^\d+/.exec(value)?.[0];
+    if (!digits) return;
+    const record: NewRecord = { kind: 'record', collection: req.path.slice(0, req.path.lastIndexOf('/')), id: digits, path: `${req.path.slice(0, req.path.lastIndexOf('/'))}/${digits}` };
+    if (!this.ledger.ownsRecord(record.path) || this.ledger.isDeleted(record)) return;
+    const read = this.readRequestFor(record);
+    if (!read) return;
+    const after = await this.deps.look(read, {}).catch(() => undefined);
+    if (after?.response.status === 404 || after?.response.status === 410) this.ledger.recordDelete(record, req.op.id);
+  }
+
+  /**
+   * Reads the collection a request may have created a record in, for records that carry a value
+   * only this request sent (strings with the run id: names, e-mails) and that the ledger does not
+   * know. `unsure` says why it could not be told.
+   */
+  private async lookFor(req: Addressed, unclear: Unclear): Promise<{ found?: NewRecord[]; unsure?: string }> {
+    const why = unclear.why;
+    const upload = req.opts.multipart;
+    // An upload is told apart by its file name (and text fields) with the run id.
+    const sent = upload ? Object.values(upload).map((v) => (typeof v === 'object' ? v.name : String(v))) : sentBody(req);
+    // Nothing a shop could store (no body, malformed JSON, a bare string or number, an empty list): nothing made.
+    if (!(isObject(sent) || (Array.isArray(sent) && sent.length > 0))) return { found: [] };
+    const markers = new Set(strings(sent).filter((v) => v.includes(this.deps.runId)));
+    // A 2xx that only might hide a create (an override) is taken at its word when there is nothing to look for.
+    if (!markers.size) return unclear.mustTell ? { unsure: `${why}, and its body carries nothing that would tell its record apart` } : { found: [] };
+    // An overridden request on a record's path creates (if it does) in the record's collection.
+    const collection = req.override && /\}$/.test(req.op?.path ?? '') ? req.path.slice(0, req.path.lastIndexOf('/')) : req.path;
+    const list = this.deps.catalogue.operations.find((o) => o.method === 'get' && !/\}$/.test(o.path) && pathMatcher(o.path)(collection) !== undefined);
+    if (!list) return { unsure: `${why}, and the spec has no list of ${collection} to look in` };
+    // Newest first where the list sorts: a long collection may page.
+    const query = list.parameters.some((p) => p.in === 'query' && p.name === 'sort') ? { sort: '-id' } : {};
+    let ex: Exchange;
+    try {
+      ex = await this.deps.look(collection, query);
+    } catch (err) {
+      return { unsure: `${why}, and reading ${collection} failed: ${err instanceof Error ? err.message : String(err)}` };
+    }
+    const s = ex.response.status;
+    if (s < 200 || s >= 300) return { unsure: `${why}, and GET ${collection} answered ${s}` };
+    const found: NewRecord[] = [];
+    if (upload) {
+      // A file collection lists file names (or records naming them).
+      for (const name of fileNamesIn(ex.response.json)) {
+        if (markers.has(name) && !this.ledger.ownsFile(collection, name)) found.push({ kind: 'file', collection, id: name, path: collection, found: why });
+      }
+      return { found };
+    }
+    for (const item of listItems(ex.response.json)) {
+      const id = typeof item.id === 'number' || (typeof item.id === 'string' && item.id !== '') ? String(item.id) : undefined;
+      if (id === undefined || !strings(item).some((v) => markers.has(v))) continue;
+      const path = `${collection}/${encodeURIComponent(id)}`;
+      if (!this.ledger.ownsRecord(path)) found.push({ kind: 'record', collection, id, path, found: why });
+    }
+    return { found };
+  }
+
+  /** Records the ledger learnt were created by this exchange (empty for reads and failures; `exchange.created` has all it made). */
   createdBy(ex: Exchange): NewRecord[] {
     return this.createdByExchange.get(ex) ?? [];
   }
@@ -98,7 +215,7 @@ export class RecordKeeper {
 
   /** The DELETE request that removes a ledger record, or undefined when the spec has none. */
   deleteRequestFor(r: NewRecord): DeleteTarget | undefined {
-    const ops = this.catalogue.operations.filter((o) => o.method === 'delete');
+    const ops = this.deps.catalogue.operations.filter((o) => o.method === 'delete');
     if (r.kind === 'record') {
       for (const op of ops) if (pathMatcher(op.path)(r.path)) return { op, path: r.path };
       // A record whose operations address it in another view (RECORD_VIEWS: `.../attributes/{attribute_id}/Property`).
@@ -115,10 +232,82 @@ export class RecordKeeper {
     }
     return undefined;
   }
+  /** The path of a record's single read (a GET of its path, or of another view of it), or undefined when the spec has none (files). */
+  readRequestFor(r: NewRecord): string | undefined {
+    if (r.kind !== 'record') return undefined;
+    const gets = this.deps.catalogue.operations.filter((o) => o.method === 'get');
+    if (gets.some((o) => pathMatcher(o.path)(r.path))) return r.path;
+    for (const view of RECORD_VIEWS) if (gets.some((o) => o.path.endsWith(`}/${view}`) && pathMatcher(o.path)(`${r.path}/${view}`))) return `${r.path}/${view}`;
+    return undefined;
+  }
 }
 
 /** The field a file DELETE names its file in: the one its body schema declares, else FILES.deleteField. */
 function fileFieldOf(op: Operation): string {
   const props = op.body?.schema && typeof op.body.schema.properties === 'object' && op.body.schema.properties ? Object.keys(op.body.schema.properties) : [];
   return props.find((p) => FILES.nameFields.test(p)) ?? FILES.deleteField;
+}
+
+/** Why an answer does not tell what a request made; `mustTell`: it may well have made something, so not knowing leaves it open. */
+interface Unclear {
+  why: string;
+  mustTell: boolean;
+}
+
+/**
+ * Why an answer does not tell what a may-create request made, or undefined when it does: no answer
+ * or 5xx (a shop may insert before it fails), 201 naming no record, or 2xx to a POST with an
+ * override on a record's path (a server that ignores the override runs it as a create, and may
+ * answer like the real method).
+ */
+function unclearAnswer(req: Addressed, ex: Exchange, catalogue: Catalogue): Unclear | undefined {
+  const s = ex.response.status;
+  const what = `${req.method} ${req.path}${req.override ? ` (override ${req.override})` : ''}`;
+  if (/\}$/.test(req.op?.path ?? '')) {
+    // On a record's path only an override can make a record (a server that ignores it runs the
+    // POST); anything but a refusal may hide one. An update of a record makes none, whatever it answers.
+    return req.override && !(s >= 400 && s < 500) ? { why: `${what} answered ${s}; a server that ignores the override runs a create`, mustTell: false } : undefined;
+  }
+  // Only a collection of records (one its members' paths hang below) or of files (an upload) gets
+  // a record; a POST of a record's parts (`/products/5/links`) makes none of its own.
+  if (!req.op || !(isCollection(catalogue, req.op) || isUpload(req.op))) return undefined;
+  if (s === 0) return { why: `${what} got no answer`, mustTell: true };
+  if (s >= 500) return { why: `${what} answered ${s}`, mustTell: true };
+  if (s === 201 && isCreateOperation(req.op) && !isUpload(req.op)) return { why: `${what} answered 201 without naming a record`, mustTell: true };
+  return undefined;
+}
+
+function isUpload(op: Operation): boolean {
+  return (op.body?.contentTypes ?? []).some((t) => t.startsWith('multipart/'));
+}
+
+/** The file names a file collection's list answer shows: strings, or records naming a file. */
+function fileNamesIn(json: unknown): string[] {
+  const items: unknown[] = Array.isArray(json) ? json : [];
+  return items.map((x) => (typeof x === 'string' ? x.split('/').pop() : fileNameIn(x))).filter((x): x is string => typeof x === 'string' && x !== '');
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The body as the shop read it: the JSON body, or a raw body that parses as JSON (undefined otherwise). */
+function sentBody(req: Addressed): unknown {
+  if (req.opts.body !== undefined) return req.opts.body;
+  const raw = req.opts.rawBody;
+  if (raw === undefined) return undefined;
+  try {
+    return JSON.parse(Buffer.isBuffer(raw) ? raw.toString('utf8') : raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every string in a JSON value, at any depth. */
+function strings(v: unknown, out: string[] = [], depth = 0): string[] {
+  if (depth > 10) return out;
+  if (typeof v === 'string') out.push(v);
+  else if (Array.isArray(v)) for (const x of v) strings(x, out, depth + 1);
+  else if (v && typeof v === 'object') for (const x of Object.values(v)) strings(x, out, depth + 1);
+  return out;
 }

@@ -49,7 +49,9 @@ export type Intent =
   | 'setup'
   | 'cleanup'
   /** The support gate's own look at the target (src/support/gate.ts): is a path routed? */
-  | 'support';
+  | 'support'
+  /** The record keeper's look at a collection after an answer that did not say what it made (src/client/record-keeper.ts). */
+  | 'lookup';
 
 export interface Exchange {
   request: RecordedRequest;
@@ -61,6 +63,12 @@ export interface Exchange {
   label?: string;
   /** How many times a 429 was retried before this answer. */
   retries?: number;
+  /**
+   * What the request made on the target, as the record keeper found it (record paths, or
+   * `file <name> in <collection>`): from the answer, or from a look at the collection when the
+   * answer did not say. A check whose request should not create compares this, not only statuses.
+   */
+  created?: string[];
 }
 
 export interface SchemaErrorInfo {

@@ -21,6 +21,10 @@ export interface Evidence {
   curl: string;
   /** What the exchange tried (its label), when it was not the plain positive request. */
   label?: string;
+  /** What the exchange was meant to provoke (positive, negative, no-auth, ...): the kind of input of a defect. */
+  intent?: string;
+  /** The request's method (a read that answers invalid input is not data written wrongly). */
+  method?: string;
   status: number;
   headers: Record<string, string>;
   bodyExcerpt: string;

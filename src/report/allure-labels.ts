@@ -3,8 +3,10 @@
 // `allure.label()` would produce inside a test), from the test's verdict record (verdict.json):
 //   epic = the resource group of its operation in the catalogue, feature = operationId(s),
 //   story = check/rule(s), severity (auth and data safety critical: allure-severity.ts),
-//   parameters seed and profile.
-// It also attaches the evidence as readable text next to evidence.json, and at the end writes
+//   parameters seed and profile; a failed test also gets a `defect` label per defect its findings
+//   show (the same signature and title as the compatibility report's defects), which the Allure
+//   report's categories group by (allure-render.ts).
+// It also attaches the evidence as readable text next to verdict.json, and at the end writes
 // environment.properties (spec and target versions) into allure-results.
 // Everything it reads was scrubbed by the redacting reporter first; the evidence text is
 // scrubbed again anyway.
@@ -17,7 +19,9 @@ import { Redactor } from '../client/redact.js';
 import { loadCatalogue } from '../spec/load.js';
 import { severityOf } from './allure-severity.js';
 import { runMeta } from './compatibility/meta.js';
+import { reportFinding, stripAnsi } from './compatibility/record.js';
 import { OTHER_CHECK } from './compatibility/types.js';
+import { testDefects } from './defects/group.js';
 import { formatFindings } from './evidence.js';
 import { isListing } from './listing.js';
 import { verdictOfTest } from './verdicts.js';
@@ -36,11 +40,17 @@ interface Label {
   value: string;
 }
 
-export function allureMetadata(test: Pick<TestCase, 'tags'>, verdict: VerdictRecord, config: Pick<HarnessConfig, 'fcSeed' | 'profile'>): { labels: Label[]; parameters: { name: string; value: string; excluded?: boolean }[] } {
+/** The label of each defect a failed test shows: `<title> [D-xxxxxxxx]`, as in the compatibility report. */
+export function defectLabels(verdict: VerdictRecord, message: string | undefined, redactor: Redactor): string[] {
+  return testDefects(verdict, message, (f) => reportFinding(f, redactor)).map((d) => `${d.title} [${d.sig.id}]`);
+}
+
+export function allureMetadata(test: Pick<TestCase, 'tags'>, verdict: VerdictRecord, config: Pick<HarnessConfig, 'fcSeed' | 'profile'>, defects: readonly string[] = []): { labels: Label[]; parameters: { name: string; value: string; excluded?: boolean }[] } {
   const labels: Label[] = [{ name: 'epic', value: verdict.group }];
   for (const op of verdict.operations.length ? verdict.operations : ['(no operation)']) labels.push({ name: 'feature', value: op });
   for (const c of verdict.checks) if (c !== OTHER_CHECK || verdict.checks.length === 1) labels.push({ name: 'story', value: c });
   labels.push({ name: 'severity', value: severityOf(verdict.checks, test.tags) });
+  for (const d of defects) labels.push({ name: 'defect', value: d });
   const seed = verdict.property?.seed;
   return {
     labels,
@@ -85,7 +95,8 @@ export default class AllureLabelsReporter implements Reporter {
   onTestEnd(test: TestCase, result: TestResult): void {
     if (result.attachments.some((a) => a.name === LABELS_ATTACHMENT)) return;
     const verdict = verdictOfTest(test, result, this.redactor);
-    const data = allureMetadata(test, verdict, this.config);
+    const message = stripAnsi(result.errors[0]?.message ?? result.error?.message ?? '');
+    const data = allureMetadata(test, verdict, this.config, defectLabels(verdict, message, this.redactor));
     result.attachments.push({ name: LABELS_ATTACHMENT, contentType: ALLURE_MESSAGE, body: Buffer.from(JSON.stringify({ type: 'metadata', data })) });
     if (!result.attachments.some((a) => a.name === 'evidence.txt')) {
       const text = evidenceText(verdict, this.redactor);

@@ -1,7 +1,9 @@
 // Renders allure-results into ONE html file that opens from disk (Allure 3's `allure` package, no
 // Java): the output folder is cleared first (a stale report must not survive), the awesome plugin
-// runs in singleFile mode grouped by epic/feature/story, and the analytics script its template
-// loads is stripped, so the report makes no network request and tells nobody it was opened.
+// runs in singleFile mode grouped by epic/feature/story, failed tests are grouped by the defect
+// they show (categories by the `defect` label of allure-labels.ts, as the compatibility report
+// groups them), and the analytics script its template loads is stripped, so the report makes no
+// network request and tells nobody it was opened.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -31,6 +33,15 @@ export function stripAnalytics(html: string): string {
   return out;
 }
 
+/**
+ * Failed tests by the defect they show (one group per `defect` label: title and id), whatever
+ * status allure-playwright gave them; what fails without one (the harness broke) is grouped apart.
+ */
+export const DEFECT_CATEGORIES = [
+  { id: 'defects-of-the-target', name: 'Defects of the target', matchers: { labels: { defect: '.+' } }, groupBy: [{ label: 'defect' }], expand: true },
+  { id: 'harness-errors', name: 'Harness errors and other failures', matchers: { statuses: ['failed', 'broken'] }, groupByMessage: true },
+] as const;
+
 export function renderAllure(opts: AllureRenderOptions): string {
   if (!existsSync(opts.resultsDir) || !readdirSync(opts.resultsDir).some((f) => f.endsWith('-result.json'))) {
     throw new Error(`no Allure results in ${opts.resultsDir}: run the suites first (npm run conformance)`);
@@ -44,6 +55,7 @@ export function renderAllure(opts: AllureRenderOptions): string {
       name: opts.reportName,
       output: opts.outputDir,
       plugins: { awesome: { options: { singleFile: true, reportName: opts.reportName, groupBy: ['epic', 'feature', 'story'] } } },
+      categories: { rules: DEFECT_CATEGORIES },
     }));
     // The package exports no package.json; its bin (cli.js) sits next to dist/.
     const cli = path.resolve(path.dirname(require.resolve('allure')), '..', 'cli.js');

@@ -7,8 +7,15 @@
 // over it (a Fail there would name no defect of a shop); an advisory never catches a fault that
 // expects a Fail. Harness errors and timeouts catch nothing: they say the harness broke, not that
 // a check saw the defect. The clean shop must have no failure at all.
-import type { Fault } from '../../reference/faults/types.js';
+// The defects a fault's failures show (grouped as the compatibility report groups them) prove the
+// grouping: each fault makes exactly one defect, or defect-reasons.ts says why it makes more.
 import { columnName } from '../../src/core/keys.js';
+import type { Fault } from '../../reference/faults/types.js';
+import { Redactor } from '../../src/client/redact.js';
+import { VERDICT_VERSION } from '../../src/core/verdict.js';
+import { reportFinding } from '../../src/report/compatibility/record.js';
+import { testDefects } from '../../src/report/defects/group.js';
+import { DEFECT_REASONS } from './defect-reasons.js';
 import { cleanProjectName, type MatrixPlan } from './plan.js';
 import type { RawResult, RawRun } from './raw.js';
 
@@ -52,6 +59,10 @@ export interface FaultVerdict {
   harnessErrors: TestRef[];
   /** Tests with an expected tag that failed here but fail on the clean shop too (prove nothing). */
   failsCleanToo: string[];
+  /** The defects its Fail tests show (caught and extra failures), as the compatibility report groups them. */
+  defects: { id: string; title: string; tests: number }[];
+  /** One defect, or a stated reason for more (or none): the grouping's proof for this fault. */
+  grouping: { ok: boolean; note: string };
 }
 
 export interface CleanVerdict {
@@ -66,6 +77,8 @@ export interface MatrixResult {
   settings: { quick: boolean; only: string[]; profile: string; fcRuns: number; fcSeed?: number | undefined };
   /** `byAdvisory`: faults with `shows: 'advisory'` caught by an advisory finding (of `caught`). */
   score: { caught: number; total: number; byAdvisory: number };
+  /** Faults whose failures make exactly one defect, or more for a stated reason. */
+  grouping: { ok: number; total: number };
   cleanGreen: boolean;
   /** `caught 37/37, clean run green` */
   summary: string;
@@ -125,7 +138,7 @@ function list(tags: readonly string[]): string {
   return tags.join(', ');
 }
 
-export function judgeFault(fault: Fault, project: string, results: RawResult[], cleanById: Map<string, RawResult>, tagsInRun: ReadonlySet<string>): FaultVerdict {
+export function judgeFault(fault: Fault, project: string, results: RawResult[], cleanById: Map<string, RawResult>, tagsInRun: ReadonlySet<string>, reasons: Readonly<Record<string, readonly [number, string]>> = DEFECT_REASONS): FaultVerdict {
   const catches = [...fault.catches];
   const shows: Shows = fault.shows ?? 'fail';
   const columns = catches.map(columnOfTag);
@@ -149,6 +162,8 @@ export function judgeFault(fault: Fault, project: string, results: RawResult[], 
     extraFailures: [],
     harnessErrors: [],
     failsCleanToo: [],
+    defects: [],
+    grouping: { ok: false, note: '' },
   };
   let tagged = 0;
   for (const r of mine) {
@@ -175,6 +190,17 @@ export function judgeFault(fault: Fault, project: string, results: RawResult[], 
     else if (verdict === 'none' && advised(r, columns) && !advised(clean, columns)) v.advisedOnly.push(r.id);
   }
   v.caught = v.caughtBy.length > 0 && v.failedInstead.length === 0;
+  const shown = new Map<string, { id: string; title: string; tests: number }>();
+  for (const r of mine) {
+    if (r.status !== 'failed' || r.outcome !== 'fail' || (cleanById.get(r.id) && FAILED.has(cleanById.get(r.id)?.status ?? ''))) continue;
+    for (const d of r.defects ?? defectsOf(r)) {
+      const e = shown.get(d.id) ?? { ...d, tests: 0 };
+      e.tests++;
+      shown.set(d.id, e);
+    }
+  }
+  v.defects = [...shown.values()].sort((a, b) => b.tests - a.tests || a.title.localeCompare(b.title));
+  v.grouping = groupingOf(v, reasons[fault.name]);
   if (!v.caught) {
     const what = shows === 'advisory' ? `recorded an advisory of ${list(columns)} because of it` : 'failed because of it';
     if (missingTags.length === catches.length) v.reason = `not caught: no test carries ${catches.length > 1 ? 'any of the tags' : 'the tag'} ${list(catches)}`;
@@ -194,6 +220,33 @@ export function judgeFault(fault: Fault, project: string, results: RawResult[], 
   return v;
 }
 
+/** The raw results were redacted before they were recorded. */
+const NO_SECRETS = new Redactor([]);
+
+/** The defects a Fail shows, grouped as the compatibility report groups them. */
+function defectsOf(r: RawResult): { id: string; title: string }[] {
+  if (!r.verdict) return [];
+  const v = { version: VERDICT_VERSION, group: '', advisories: [], notes: [], leftovers: [], deprecated: [], ...r.verdict };
+  return testDefects(v, r.error, (f) => reportFinding(f, NO_SECRETS)).map((d) => ({ id: d.sig.id, title: d.title }));
+}
+
+/**
+ * One defect per fault, else the reason defect-reasons.ts states, for at most the number it
+ * states (a fault caught only as Unsupported makes none).
+ */
+function groupingOf(v: FaultVerdict, reason: readonly [number, string] | undefined): { ok: boolean; note: string } {
+  const n = v.defects.length;
+  const list = v.defects.map((d) => `${d.id} ${d.title}`).join('; ');
+  if (n === 1) return { ok: true, note: 'one defect' };
+  if (n === 0 && v.caughtBy.length && v.caughtBy.every((t) => t.outcome === 'unsupported')) return { ok: true, note: 'no defect: the fault takes an operation away, which is Unsupported, not a failure' };
+  if (n === 0 && !v.caught) return { ok: true, note: 'no defect: not caught' };
+  if (n === 0 && v.shows === 'advisory') return { ok: true, note: 'no defect: an advisory, never a Fail' };
+  if (!reason) return { ok: false, note: `${n} defects and no reason in test/faults/defect-reasons.ts: ${list}` };
+  const [most, why] = reason;
+  if (n > most) return { ok: false, note: `${n} defects, more than the ${most} test/faults/defect-reasons.ts explains (${why}): ${list}` };
+  return { ok: true, note: `${n} defects: ${why}` };
+}
+
 export interface AnalyseOptions {
   quick: boolean;
   only: string[];
@@ -201,6 +254,8 @@ export interface AnalyseOptions {
   fcRuns: number;
   fcSeed?: number | undefined;
   now?: Date;
+  /** Why a fault makes more than one defect, and how many at most (default: defect-reasons.ts). */
+  reasons?: Readonly<Record<string, readonly [number, string]>>;
 }
 
 export function analyse(plan: MatrixPlan, raw: RawRun, opts: AnalyseOptions): MatrixResult {
@@ -221,10 +276,11 @@ export function analyse(plan: MatrixPlan, raw: RawRun, opts: AnalyseOptions): Ma
     const project = plan.projects.find((p) => p.fault === f.name);
     const cleanName = cleanProjectName(project?.variant ?? { tls: false });
     const cleanById = new Map((byProject.get(cleanName) ?? []).map((r) => [r.id, r]));
-    return judgeFault(f, project?.name ?? '', raw.results, cleanById, tagsInRun);
+    return judgeFault(f, project?.name ?? '', raw.results, cleanById, tagsInRun, opts.reasons);
   });
 
   const caught = faults.filter((f) => f.caught).length;
+  const grouped = faults.filter((f) => f.grouping.ok).length;
   const advisoryFaults = faults.filter((f) => f.shows === 'advisory');
   const byAdvisory = advisoryFaults.filter((f) => f.caught).length;
   const cleanFailures = clean.reduce((n, c) => n + c.failures.length, 0);
@@ -232,6 +288,7 @@ export function analyse(plan: MatrixPlan, raw: RawRun, opts: AnalyseOptions): Ma
   const summary = [
     `caught ${caught}/${faults.length}${advisoryFaults.length ? ` (${byAdvisory} by an advisory)` : ''}`,
     cleanGreen ? 'clean run green' : `clean run: ${cleanFailures} failure(s)`,
+    `one defect per fault ${grouped}/${faults.length}`,
     ...(errors.length ? [`${errors.length} run error(s)`] : []),
   ].join(', ');
   return {
@@ -239,17 +296,19 @@ export function analyse(plan: MatrixPlan, raw: RawRun, opts: AnalyseOptions): Ma
     durationMs: raw.durationMs,
     settings: { quick: opts.quick, only: opts.only, profile: opts.profile, fcRuns: opts.fcRuns, fcSeed: opts.fcSeed },
     score: { caught, total: faults.length, byAdvisory },
+    grouping: { ok: grouped, total: faults.length },
     cleanGreen,
     summary,
-    ok: caught === faults.length && cleanGreen && errors.length === 0,
+    ok: caught === faults.length && grouped === faults.length && cleanGreen && errors.length === 0,
     clean,
     faults,
     errors,
   };
 }
 
-/** For `npm test`'s closing line: one per fault, one for the clean run, one for run errors. */
+/** For `npm test`'s closing line: one per fault, one for the clean run, one for the grouping, one for run errors. */
 export function matrixCounts(m: MatrixResult): { passed: number; failed: number; skipped: number } {
   const notCaught = m.faults.length - m.score.caught;
-  return { passed: m.score.caught + (m.cleanGreen ? 1 : 0), failed: notCaught + (m.cleanGreen ? 0 : 1) + (m.errors.length ? 1 : 0), skipped: 0 };
+  const groupedAll = m.grouping.ok === m.grouping.total;
+  return { passed: m.score.caught + (m.cleanGreen ? 1 : 0) + (groupedAll ? 1 : 0), failed: notCaught + (m.cleanGreen ? 0 : 1) + (groupedAll ? 0 : 1) + (m.errors.length ? 1 : 0), skipped: 0 };
 }

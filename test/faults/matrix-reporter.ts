@@ -55,6 +55,8 @@ export default class MatrixReporter implements Reporter {
       outcome: verdict.outcome,
       durationMs: result.duration,
     };
+    // What a Fail's defects are made from (analyse.ts groups them): the proof that each fault is one defect.
+    if (verdict.outcome === 'fail') raw.verdict = { outcome: verdict.outcome, operations: verdict.operations, checks: verdict.checks, findings: verdict.findings, ...(verdict.cells ? { cells: verdict.cells } : {}) };
     // Which rules and checks it advised on: a fault the vendor's description does not cover is caught by these.
     const advised = [...new Set(verdict.advisories.map((f) => f.check))];
     if (advised.length) raw.advisories = advised;

@@ -99,7 +99,7 @@ test.describe('fault matrix verdicts @faults', () => {
     const toothless = m.faults.find((f) => f.fault === 'sort-up');
     expect(toothless?.reason).toBe('not caught: none of the 1 test(s) tagged @rule:sort failed because of it');
     expect(m.ok).toBe(false);
-    expect(m.summary).toBe('caught 0/5, clean run green');
+    expect(m.summary).toBe('caught 0/5, clean run green, one defect per fault 5/5');
     const md = renderMarkdown(m);
     expect(md).toContain('`nobody-tests-me` (Untested.) not caught: no test carries the tag @rule:rate-limit');
     expect(md).toContain('**NOT CAUGHT**');
@@ -124,7 +124,7 @@ test.describe('fault matrix verdicts @faults', () => {
     expect(auth?.reason).toContain('1 ended in harness errors or timeouts; 1 fail on the clean shop too');
     expect(m.faults.find((f) => f.fault === 'sort-up')?.harnessErrors.map((t) => t.outcome)).toEqual(['timedOut']);
     expect(m.cleanGreen).toBe(false);
-    expect(m.summary).toBe('caught 0/5, clean run: 1 failure(s)');
+    expect(m.summary).toBe('caught 0/5, clean run: 1 failure(s), one defect per fault 5/5');
     expect(m.clean.find((c) => c.project === 'clean')?.failures.map((t) => t.id)).toEqual(['auth-2']);
   });
 
@@ -148,20 +148,38 @@ test.describe('fault matrix verdicts @faults', () => {
     expect(renderMarkdown(m)).toContain('smoke-1 [fail]: ConformanceError: 1 finding: / ✗ wrong order');
   });
 
-  test('should fail on run errors and sum one count per fault plus the clean run', () => {
+  test('should fail on run errors and sum one count per fault, one for the clean run and one for the grouping', () => {
+    const one = (id: string) => ({ outcome: 'fail', defects: [{ id, title: id }] });
     const caughtAll = [
-      r('fault:auth-open', 'auth-1', ['@check:authRequired'], 'failed'),
-      r('fault:http-too', 'tls-1', ['@check:transportSecurity'], 'failed'),
-      r('fault:sort-up', 'sort-1', ['@rule:sort'], 'failed'),
+      r('fault:auth-open', 'auth-1', ['@check:authRequired'], 'failed', one('D-1')),
+      r('fault:http-too', 'tls-1', ['@check:transportSecurity'], 'failed', one('D-2')),
+      r('fault:sort-up', 'sort-1', ['@rule:sort'], 'failed', one('D-3')),
       r('fault:gone', 'shop-info', ['@check:unsupportedOperation'], 'skipped', { outcome: 'unsupported' }),
     ];
     const m = analyse(plan, run([...CLEAN, ...caughtAll]), OPTS);
     expect(m.score).toEqual({ caught: 4, total: 5, byAdvisory: 0 });
-    expect(matrixCounts(m)).toEqual({ passed: 5, failed: 1, skipped: 0 });
+    expect(matrixCounts(m)).toEqual({ passed: 4 + 1 + 1, failed: 1, skipped: 0 });
     const broken = analyse(plan, run(CLEAN.filter((c) => c.project !== 'clean:tls'), ['SyntaxError in suites/x.spec.ts']), OPTS);
     expect(broken.errors).toEqual(['SyntaxError in suites/x.spec.ts', 'the clean project clean:tls ran no test']);
     expect(broken.ok).toBe(false);
     expect(matrixCounts(broken).failed).toBe(5 + 1 + 1);
+  });
+
+  test('should prove the grouping: one defect per fault, or a stated reason for more', () => {
+    const two = { outcome: 'fail', defects: [{ id: 'D-1', title: 'answers 500' }] };
+    const results = [...CLEAN, r('fault:sort-up', 'sort-1', ['@rule:sort'], 'failed', two), r('fault:sort-up', 'sort-2', ['@rule:sort'], 'failed', { outcome: 'fail', defects: [{ id: 'D-2', title: 'wrong order' }] })];
+    const m = analyse(plan, run(results), OPTS);
+    const sort = m.faults.find((f) => f.fault === 'sort-up');
+    expect(sort?.defects.map((d) => d.id)).toEqual(['D-1', 'D-2']);
+    expect(sort?.grouping).toEqual({ ok: false, note: '2 defects and no reason in test/faults/defect-reasons.ts: D-1 answers 500; D-2 wrong order' });
+    expect(m.ok).toBe(false);
+    expect(m.summary).toContain('one defect per fault 4/5');
+    const explained = analyse(plan, run(results), { ...OPTS, reasons: { 'sort-up': [2, 'the sort breaks the paging too'] } });
+    expect(explained.faults.find((f) => f.fault === 'sort-up')?.grouping).toEqual({ ok: true, note: '2 defects: the sort breaks the paging too' });
+    expect(renderMarkdown(explained)).toContain('2 defects: the sort breaks the paging too');
+    // More defects than the reason explains: the grouping got worse, and the matrix says so.
+    const worse = analyse(plan, run(results), { ...OPTS, reasons: { 'sort-up': [1, 'the sort breaks the paging too'] } });
+    expect(worse.faults.find((f) => f.fault === 'sort-up')?.grouping.ok).toBe(false);
   });
 });
 
@@ -191,7 +209,7 @@ test.describe('fault matrix verdicts of advisory faults @faults', () => {
         r('fault:sort-ci', 'sort-1', ['@rule:sort'], 'passed', { outcome: 'pass', advisories: ['rule:sort'] }),
         r('fault:sort-ci', 'sort-2', ['@rule:sort'], 'passed', { outcome: 'pass' }),
         r('fault:no-challenge', 'auth-1', ['@check:authRequired'], 'passed', { outcome: 'pass', advisories: ['authRequired'] }),
-        r('fault:sort-up', 'sort-1', ['@rule:sort'], 'failed', { outcome: 'fail' }),
+        r('fault:sort-up', 'sort-1', ['@rule:sort'], 'failed', { outcome: 'fail', defects: [{ id: 'D-1', title: 'wrong order' }] }),
       ]),
       OPTS,
     );
@@ -201,7 +219,7 @@ test.describe('fault matrix verdicts of advisory faults @faults', () => {
     expect(v?.caughtBy.map((t) => [t.id, t.outcome])).toEqual([['sort-1', 'advisory']]);
     expect(m.faults.find((f) => f.fault === 'no-challenge')?.caught).toBe(true);
     expect(m.score).toEqual({ caught: 3, total: 3, byAdvisory: 2 });
-    expect(m.summary).toBe('caught 3/3 (2 by an advisory), clean run green');
+    expect(m.summary).toBe('caught 3/3 (2 by an advisory), clean run green, one defect per fault 3/3');
     const md = renderMarkdown(m);
     expect(md).toContain('| `sort-ci` | lists | `@rule:sort` | caught by an advisory (1) | sort-1 (advisory) |');
     expect(md).toContain('## Caught by advisories');

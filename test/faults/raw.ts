@@ -1,5 +1,6 @@
 // What the matrix reporter records of one Playwright run: every test result of every project,
 // plain JSON, so the analysis can be re-run (and self-tested) without Playwright.
+import type { VerdictRecord } from '../../src/core/verdict.js';
 
 export type RawStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
 
@@ -19,6 +20,13 @@ export interface RawResult {
   advisories?: string[];
   /** First lines of the error message (already redacted by the reporter before it). */
   error?: string;
+  /**
+   * A Fail's verdict record (what its defects are made from: outcome, columns, cells, findings), so
+   * an analysis of an earlier run (`--from=raw.json`) groups with the signatures of today's code.
+   */
+  verdict?: Pick<VerdictRecord, 'outcome' | 'operations' | 'checks' | 'cells' | 'findings'>;
+  /** Its defects (src/report/defects/): set by the analysis from `verdict`, or given by a self-test. */
+  defects?: { id: string; title: string }[];
   durationMs: number;
 }
 

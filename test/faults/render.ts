@@ -1,6 +1,6 @@
 // reports/fault-matrix.md: the score, every fault with the tests that caught it (and which faults
-// an advisory caught), then everything that needs a look (not caught, clean failures, extra
-// failures, harness errors), never hidden.
+// an advisory caught) and the defects its failures make in the compatibility report, then everything
+// that needs a look (not caught, clean failures, grouping, extra failures, harness errors), never hidden.
 import type { FaultVerdict, MatrixResult, TestRef } from './analyse.js';
 
 const SHOWN = 3;
@@ -33,7 +33,8 @@ function bullets(list: TestRef[], max = 20): string[] {
 function row(f: FaultVerdict): string {
   const result = f.caught ? `caught${f.shows === 'advisory' ? ' by an advisory' : ''} (${f.caughtBy.length})` : '**NOT CAUGHT**';
   const by = f.caught ? refs(f.caughtBy) : f.reason;
-  return `| \`${f.fault}\` | ${f.area} | ${f.catches.map((t) => `\`${t}\``).join(' ')} | ${result} | ${cell(by)} |`;
+  const defects = f.defects.length === 1 ? cell(f.defects[0]?.title ?? '') : `${f.grouping.ok ? '' : '**'}${f.defects.length}${f.grouping.ok ? '' : '**'}`;
+  return `| \`${f.fault}\` | ${f.area} | ${f.catches.map((t) => `\`${t}\``).join(' ')} | ${result} | ${cell(by)} | ${defects} |`;
 }
 
 export function renderMarkdown(m: MatrixResult): string {
@@ -58,7 +59,7 @@ export function renderMarkdown(m: MatrixResult): string {
   for (const c of m.clean) out.push(`- \`${c.project}\`: ${c.ran} tests, ${c.failures.length} failed`, ...bullets(c.failures));
   out.push('');
 
-  out.push('## Faults', '', '| Fault | Area | Expected tags | Result | Caught by / why not |', '|---|---|---|---|---|');
+  out.push('## Faults', '', '| Fault | Area | Expected tags | Result | Caught by / why not | Defect in the compatibility report |', '|---|---|---|---|---|---|');
   for (const f of m.faults) out.push(row(f));
   out.push('');
 
@@ -76,6 +77,16 @@ export function renderMarkdown(m: MatrixResult): string {
       out.push(`- \`${f.fault}\` (${f.description}) ${f.reason}.`);
       out.push(...bullets(f.failedInstead, 5));
       out.push(...bullets(f.harnessErrors, 5));
+    }
+    out.push('');
+  }
+
+  const grouped = m.faults.filter((f) => f.defects.length !== 1);
+  if (grouped.length) {
+    out.push('## Grouping: faults that make more or fewer than one defect', '', 'The compatibility report groups every Fail into defects by signature; each fault should make exactly one, or say why not (test/faults/defect-reasons.ts).', '');
+    for (const f of grouped) {
+      out.push(`- \`${f.fault}\`: ${f.grouping.ok ? '' : '**'}${f.grouping.note}${f.grouping.ok ? '' : '**'}`);
+      out.push(...f.defects.slice(0, 8).map((d) => `  - ${d.id} ${cell(d.title)} (${d.tests} test(s))`));
     }
     out.push('');
   }

@@ -8,7 +8,7 @@ import { minimalValue, qaEmail, referenceFields, Uniq, validBody } from '../../s
 import { toCurl } from '../../src/core/curl.js';
 import { cannotNameRecord, guardWrite, isDestructiveOperation, type GuardContext } from '../../src/client/guard.js';
 import { compactLedger, Ledger, outstandingEntries, paramNoun, readLedger, singular } from '../../src/client/ledger.js';
-import { createdRecords, idsInBody, locationPath, trimAfterId } from '../../src/client/ledger-rules.js';
+import { createdRecords, effectsOf, idsInBody, locationPath, trimAfterId, type ExchangeFacts } from '../../src/client/ledger-rules.js';
 import { Pacer, parseReset } from '../../src/client/pacer.js';
 import { Redactor, secretForms } from '../../src/client/redact.js';
 import { requestErrors } from '../../src/client/resolver.js';
@@ -176,6 +176,35 @@ test.describe('ledger @harness @client', () => {
     expect(noLocation.map((r) => r.path)).toEqual(['/orders/5/items/5']);
     // An action on a record (sending e-mail 7) answers that record: nothing new.
     expect(createdRecords(spec.catalogue, 'https://h.test/v2', { op: spec.op('sendEmail'), method: 'POST', path: '/emails/7', status: 201, body: { id: 7 }, location: undefined })).toEqual([]);
+  });
+
+  test('should read what an exchange did: no sub-resource DELETE deletes its parent, an ignored override creates, a bulk error may name creates', () => {
+    const root = 'https://h.test/v2';
+    const facts = (opId: string, f: Partial<ExchangeFacts>): ExchangeFacts => ({ op: spec.op(opId), method: 'DELETE', override: undefined, path: '', pathValues: {}, sentBody: undefined, sentFields: {}, status: 200, answer: undefined, location: undefined, ...f });
+    const owns = () => false;
+    // DELETE /products/5/links removes the product's links, not product 5 (GX 4.8 left products so).
+    expect(effectsOf(spec.catalogue, root, facts('deleteProductLink', { path: '/products/5/links', pathValues: { product_id: '5' }, sentBody: { categoryIds: [3] } }), owns)).toEqual({ created: [], deleted: [] });
+    // `.../attributes/8/Property` is attribute 8 in another view: its DELETE deletes attribute 8.
+    const attribute = effectsOf(spec.catalogue, root, facts('removeOrdersItemsAttribute', { path: '/orders/1/items/2/attributes/8/Property', pathValues: { order_id: '1', item_id: '2', attribute_id: '8' } }), owns);
+    expect(attribute.deleted.map((r) => r.path)).toEqual(['/orders/1/items/2/attributes/8']);
+    // A comma list deletes each.
+    expect(effectsOf(spec.catalogue, root, facts('deleteCustomers', { path: '/customers/3,4', pathValues: { customer_id: '3,4' } }), owns).deleted.map((r) => r.path)).toEqual(['/customers/3', '/customers/4']);
+    // POST /vpe/17 with an override GX 4.8 ignores: it answers 201 with VPE 20, a new record in /vpe.
+    const ignored = facts('updateVPE', { method: 'POST', override: 'PATCH', path: '/vpe/17', pathValues: { vpe_id: '17' }, sentBody: { names: { en: 'x' } }, status: 201, answer: { id: 20 } });
+    expect(effectsOf(spec.catalogue, root, ignored, owns)).toEqual({ created: [{ kind: 'record', collection: '/vpe', id: '20', path: '/vpe/20' }], deleted: [] });
+    // PUT /order_statuses/151 answered as a create of 154: /order_statuses/154, not /order_statuses/151/154.
+    const status = facts('updateOrderStatuses', { method: 'POST', override: 'PUT', path: '/order_statuses/151', pathValues: { order_status_id: '151' }, sentBody: {}, status: 200, answer: { id: 154 } });
+    expect(effectsOf(spec.catalogue, root, status, owns).created.map((r) => r.path)).toEqual(['/order_statuses/154']);
+    // Honoured: the answer is the record itself.
+    expect(effectsOf(spec.catalogue, root, { ...ignored, status: 200, answer: { id: 17 } }, owns)).toEqual({ created: [], deleted: [] });
+    // An overridden DELETE honoured deletes; one whose answer names a new record did not delete.
+    const del = facts('deleteVPE', { method: 'POST', override: 'DELETE', path: '/vpe/19', pathValues: { vpe_id: '19' } });
+    expect(effectsOf(spec.catalogue, root, del, owns).deleted.map((r) => r.path)).toEqual(['/vpe/19']);
+    expect(effectsOf(spec.catalogue, root, { ...del, status: 201, answer: { id: 21 } }, owns)).toEqual({ created: [{ kind: 'record', collection: '/vpe', id: '21', path: '/vpe/21' }], deleted: [] });
+    // A bulk create that answered 400 still made what its `created[]` names.
+    const bulk = facts('createCustomers', { method: 'POST', path: '/customers', sentBody: [{}, {}], status: 400, answer: { created: [{ id: 9 }], errors: [{ message: 'email taken' }] } });
+    expect(effectsOf(spec.catalogue, root, bulk, owns).created.map((r) => r.path)).toEqual(['/customers/9']);
+    expect(effectsOf(spec.catalogue, root, { ...bulk, answer: { code: 400, message: 'bad' } }, owns)).toEqual({ created: [], deleted: [] });
   });
 
   test('should name record kinds from paths and parameters', () => {

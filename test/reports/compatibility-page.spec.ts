@@ -111,6 +111,16 @@ test.describe('compatibility report of a run @reports', () => {
       await expect(failure.locator('pre.evidence')).toBeVisible();
       await expect(failure.locator('pre.evidence')).toContainText("curl -sS -i 'http://127.0.0.1");
       await expect(failure.locator('pre.evidence')).toContainText('response: 200');
+      // The page leads with the defects; a cell links to its defect, and the defect back to its cells.
+      const defects = page.locator('#defects');
+      await expect(defects).toContainText('Defects (');
+      expect((await defects.boundingBox())?.y ?? 1e9).toBeLessThan((await page.locator('#failures').boundingBox())?.y ?? 0);
+      const toDefect = failure.locator('a[href^="#D-"]').first();
+      const id = (await toDefect.getAttribute('href'))?.slice(1) ?? '';
+      await toDefect.click();
+      await expect(page.locator(`section.defect[id="${id}"]`)).toBeInViewport();
+      await expect(page.locator(`section.defect[id="${id}"] pre.repro-cmd`).first()).toContainText("curl -sS -i 'http://127.0.0.1");
+      await expect(page.locator(`section.defect[id="${id}"] .cells a[href="#f--getTaxClasses--authRequired"]`)).toBeVisible();
       const known = page.locator('section.failure.known[data-operation="getTaxRates"]');
       await expect(known).toContainText('Known deviation');
       await expect(known).toContainText(KNOWN.reason);
@@ -157,6 +167,9 @@ test.describe('compatibility report of a run @reports', () => {
       .map((f) => JSON.parse(readFileSync(path.join(results, f), 'utf8')) as { status: string; labels: { name: string; value: string }[]; parameters: { name: string }[]; steps: { name: string }[] })
       .find((t) => t.status === 'failed' && t.labels.some((l) => l.name === 'feature' && l.value === 'getTaxClasses'));
     expect(failed?.labels).toEqual(expect.arrayContaining([{ name: 'epic', value: 'tax' }, { name: 'story', value: 'authRequired' }, { name: 'severity', value: 'critical' }]));
+    // Failed tests are grouped by the defect they show, as the compatibility report groups them.
+    const defect = run.json.defects.find((d) => d.cells.some((c) => c.operation === 'getTaxClasses'));
+    expect(failed?.labels).toContainEqual({ name: 'defect', value: `${defect?.title ?? '?'} [${defect?.id ?? '?'}]` });
     expect(failed?.parameters.map((p) => p.name)).toEqual(['seed', 'profile']);
     expect(failed?.steps.map((s) => s.name)).toEqual(expect.arrayContaining(['verdict.json', 'evidence.txt']));
 

@@ -141,7 +141,7 @@ test.describe('matrix and score @reports', () => {
       [OTHER_OPERATION, 'suites/misc.spec.ts › should do x', 'pass'],
     ]);
     // A failing test nobody can place still fails the gate.
-    expect(r.gate.newFailures).toEqual([{ operation: OTHER_OPERATION, check: 'property:paging', outcome: 'fail' }]);
+    expect(r.gate.newFailures).toEqual([{ operation: OTHER_OPERATION, check: 'property:paging', outcome: 'fail', defects: [r.defects[0]?.id] }]);
     expect(r.failures).toEqual([]);
   });
 });
@@ -309,7 +309,7 @@ test.describe('page, Markdown and badge @reports', () => {
     const r = build([rec(['getA'], ['c1'], 'fail', { message: '500', reproduction: { alone: { reproduced: 2, of: 2 }, overlapped: { reproduced: 2, of: 2 }, command: 'npx playwright test x -g y' } })]);
     expect(r.failures[0]?.reproduction?.alone).toEqual({ reproduced: 2, of: 2 });
     expect(renderHtml(r)).toContain('reproduced 2 of 2 alone; 2 of 2 overlapped; replay: npx playwright test x -g y');
-    expect(renderMarkdown(r)).toContain('fail; reproduced 2 of 2 alone; 2 of 2 overlapped; replay: npx playwright test x -g y');
+    expect(renderMarkdown(r)).toContain(`fail [defect ${r.defects[0]?.id ?? ''}]; reproduced 2 of 2 alone; 2 of 2 overlapped; replay: npx playwright test x -g y`);
   });
 
   test('should never put credentials of a URL in the report', () => {

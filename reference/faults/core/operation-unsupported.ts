@@ -5,7 +5,7 @@ import { defineFault } from '../types.js';
 
 export default defineFault({
   name: 'operation-unsupported',
-  description: 'GET /shop_information is not routed: it answers 404 "Resource not found" like a shop that does not implement it. Expected outcome: Unsupported (a skipped test with an outcome annotation), not Fail.',
+  description: 'GET /shop_information is not routed: the not-found handler answers 405 (Allow: GET) like a shop that does not implement it. Expected outcome: Unsupported (a skipped test with an outcome annotation), not Fail.',
   catches: ['@check:unsupportedOperation'],
   area: 'core',
   http: {

@@ -9,9 +9,11 @@
 //   pace and send MAX_RPS, X-Rate-Limit-*, 429 retries, no answer            send.ts
 //   record        the exchange as evidence                                   record.ts
 //   redact        credentials scrubbed before anything keeps the exchange    redact.ts
-//   record keeper what the answer created or deleted, into the ledger        ../record-keeper.ts
+//   record keeper what the answer created or deleted, into the ledger (and   ../record-keeper.ts
+//                 a look at the collection where the answer cannot say)
 //   support gate  learns from the answer (may end a test as Unsupported)     support-gate.ts
 import type { Exchange } from '../../core/exchange.js';
+import { TransportError } from '../../core/errors.js';
 import type { Redactor } from '../redact.js';
 import type { RecordKeeper } from '../record-keeper.js';
 import { encode, type Credentials } from './encode.js';
@@ -39,15 +41,20 @@ export async function run(req: Addressed, deps: PipelineDeps): Promise<Exchange>
   const wire = await encode(req, deps.credentials);
   const pending = deps.keeper.before(req);
   deps.observe.sent(req);
-  const answer = await paceAndSend(wire, { ...deps.send, redactor: deps.redactor }, req.opts.noAnswer);
-  const exchange = redact(record(req, wire, answer), deps.redactor);
-  if (answer.kind === 'none') {
-    // No answer to learn from: a pending request stays open (the leftover report names it).
-    deps.observe.recorded(exchange);
-    return exchange;
+  let answer;
+  try {
+    answer = await paceAndSend(wire, { ...deps.send, redactor: deps.redactor }, req.opts.noAnswer);
+  } catch (err) {
+    // No answer (or none worth reading): what a pending request made is looked for all the same.
+    const code = err instanceof TransportError ? (err.code ?? 'unknown') : err instanceof Error ? err.name : 'unknown';
+    if (pending) await deps.keeper.after(req, redact(record(req, wire, { kind: 'none', code, started: Date.now(), retries: 0 }), deps.redactor), pending);
+    throw err;
   }
-  deps.keeper.after(req, exchange, pending);
+  const exchange = redact(record(req, wire, answer), deps.redactor);
+  const created = await deps.keeper.after(req, exchange, pending);
+  if (created.length) exchange.created = created.map((r) => (r.kind === 'file' ? `file ${r.id} in ${r.collection}` : r.path));
   deps.observe.recorded(exchange);
-  await deps.gate.learn(req, exchange);
+  // No answer to learn from.
+  if (answer.kind !== 'none') await deps.gate.learn(req, exchange);
   return exchange;
 }

@@ -24,9 +24,12 @@ export class SupportGateStage {
     return this.gate?.knownUnsupported(op);
   }
 
-  /** Before sending: throws the refusal when the request must not go out. */
+  /**
+   * Before sending: throws the refusal when the request must not go out. The gate's own GETs and
+   * the record keeper's reads of a collection (`lookup`, a plain read the test did not ask for) pass.
+   */
   async admit(req: Addressed): Promise<void> {
-    if (!req.op || req.absolute || req.intent === 'support') return;
+    if (!req.op || req.absolute || req.intent === 'support' || req.intent === 'lookup') return;
     await this.admitOperation(req.op, req.pathValues, req.intent);
   }
 
@@ -47,7 +50,7 @@ export class SupportGateStage {
    * (or as a Skip naming it). The contract suite's client has none: its checks judge this answer.
    */
   async learn(req: Addressed, ex: Exchange): Promise<void> {
-    if (!req.op || req.absolute || req.intent === 'support' || !this.gate) return;
+    if (!req.op || req.absolute || req.intent === 'support' || req.intent === 'lookup' || !this.gate) return;
     const lacking = await this.gate.learn(req.op, ex, this.look);
     if (lacking && this.onRefusal) this.refuse(new UnsupportedError(req.op.id, lacking, ex));
   }

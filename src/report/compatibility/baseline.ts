@@ -1,15 +1,19 @@
 // The known-deviations baseline (conformance.baseline.json, or .yaml/.yml, at the project root):
 // failures a team has decided to live with for now, each by operation and check, each with a
-// reason. A run fails CI only on failures the baseline does not list; baseline entries whose
-// cells now pass are reported so they can be removed. Known deviations stay visible in every
-// report: the baseline changes the exit code, never the matrix or the score. A run limited by
-// ONLY_GROUPS/SKIP_GROUPS only says "now passes" of entries wholly inside its scope.
+// reason, and (since report schema 3) by the defect it names: its signature. A run fails CI only
+// on failures the baseline does not know; baseline entries whose cells now pass are reported so
+// they can be removed. An entry naming a defect knows that defect wherever it shows (one more
+// operation is still known, and the report says so) and nothing else: a new defect in a cell that
+// holds a known one is a new failure. An entry naming no defect knows its cell whatever fails in
+// it (older baselines; `baseline:update` adds the signatures). Known deviations stay visible in
+// every report: the baseline changes the exit code, never the matrix or the score. A run limited
+// by ONLY_GROUPS/SKIP_GROUPS only says "now passes" of entries wholly inside its scope.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import type { Outcome } from '../../checks/types.js';
 import { normaliseColumn } from './tags.js';
-import { OTHER_OPERATION, type BaselineEntry, type CellReport, type Gate } from './types.js';
+import { OTHER_OPERATION, type BaselineEntry, type CellReport, type Defect, type Gate } from './types.js';
 
 export const BASELINE_NAMES = ['conformance.baseline.json', 'conformance.baseline.yaml', 'conformance.baseline.yml'] as const;
 
@@ -54,7 +58,14 @@ export function parseBaseline(text: string, file: string): BaselineEntry[] {
       return v.trim();
     };
     if (e.evidence !== undefined && typeof e.evidence !== 'string') throw new BaselineError(`${where}: "evidence" must be a string (a request and its answer).`);
-    return { operation: field('operation'), check: normaliseColumn(field('check')), reason: field('reason'), ...(typeof e.evidence === 'string' && e.evidence.trim() ? { evidence: e.evidence.trim() } : {}) };
+    if (e.defect !== undefined && (typeof e.defect !== 'string' || !e.defect.trim())) throw new BaselineError(`${where}: "defect" must be a defect's signature (report.json defects[].signature).`);
+    return {
+      operation: field('operation'),
+      check: normaliseColumn(field('check')),
+      reason: field('reason'),
+      ...(typeof e.defect === 'string' ? { defect: e.defect.trim() } : {}),
+      ...(typeof e.evidence === 'string' && e.evidence.trim() ? { evidence: e.evidence.trim() } : {}),
+    };
   });
 }
 
@@ -66,10 +77,11 @@ export function readBaseline(file: string | undefined): Baseline {
 
 const HEADER =
   'Known deviations: failures that do not fail `npm run conformance`. Each entry names an operation ' +
-  '(or "*"), a check or rule column (or "*"), and why the deviation is accepted. `npm run baseline:update` rewrites this file from a run.';
+  '(or "*"), a check or rule column (or "*"), the defect (its signature in report.json) and why the deviation is accepted. ' +
+  'An entry knows its defect wherever it shows, and nothing else in its cell. `npm run baseline:update` rewrites this file from a run.';
 
 export function formatBaseline(entries: readonly BaselineEntry[], file: string): string {
-  const sorted = [...entries].sort((a, b) => a.operation.localeCompare(b.operation) || a.check.localeCompare(b.check));
+  const sorted = [...entries].sort((a, b) => a.operation.localeCompare(b.operation) || a.check.localeCompare(b.check) || (a.defect ?? '').localeCompare(b.defect ?? ''));
   const doc = { $comment: HEADER, version: 1, deviations: sorted };
   return isYaml(file) ? `# ${HEADER}\n${stringifyYaml({ version: 1, deviations: sorted })}` : `${JSON.stringify(doc, null, 2)}\n`;
 }
@@ -78,6 +90,7 @@ export function writeBaseline(file: string, entries: readonly BaselineEntry[]): 
   writeFileSync(file, formatBaseline(entries, file));
 }
 
+/** The entry names this cell (its operation and check, or "*"). */
 export function matches(entry: BaselineEntry, operation: string, check: string): boolean {
   return (entry.operation === '*' || entry.operation === operation) && (entry.check === '*' || entry.check === normaliseColumn(check));
 }
@@ -91,8 +104,10 @@ export function isFailing(o: Outcome): boolean {
 
 export interface GateInput {
   baseline: Baseline;
-  /** Every cell of the run (including tests that name no operation). */
+  /** Every cell of the run (including tests that name no operation); Fail cells carry their defect ids. */
   cells: Iterable<CellReport>;
+  /** The run's defects (groupDefects): marked known or not here. */
+  defects?: readonly Defect[];
   runErrors: string[];
   projectRoot: string;
   /**
@@ -112,7 +127,12 @@ function coversOutOfScope(entry: BaselineEntry, outOfScope: ReadonlySet<string> 
   return entry.operation === '*' || entry.operation === OTHER_OPERATION || outOfScope.has(entry.operation);
 }
 
-/** Marks failing cells the baseline lists as known, and decides whether the run passes the gate. */
+/**
+ * Marks failing cells and defects the baseline knows, and decides whether the run passes the gate.
+ * A Fail cell is known when every defect in it is named by an entry (anywhere), or when an entry
+ * that names no defect names the cell; an Error cell (the harness broke: no defect) when an entry
+ * that names no defect names it.
+ */
 export function applyBaseline(input: GateInput): Gate {
   const { entries } = input.baseline;
   const gate: Gate = {
@@ -125,26 +145,67 @@ export function applyBaseline(input: GateInput): Gate {
     outOfScope: [],
     runErrors: [...input.runErrors],
   };
+  const defects = new Map((input.defects ?? []).map((d) => [d.id, d]));
+  const bySignature = new Map<string, BaselineEntry[]>();
+  for (const e of entries) if (e.defect !== undefined) bySignature.set(e.defect, [...(bySignature.get(e.defect) ?? []), e]);
+  const cellOnly = entries.filter((e) => e.defect === undefined);
   const failedMatch = new Set<BaselineEntry>();
   const passedMatch = new Set<BaselineEntry>();
   const drawnPass = new Set<BaselineEntry>();
+  const newDefects = new Set<string>();
+  const knownDefects = new Set<string>();
   for (const cell of input.cells) {
-    const hits = entries.filter((e) => matches(e, cell.operation, cell.check));
+    const cellHits = cellOnly.filter((e) => matches(e, cell.operation, cell.check));
     if (isFailing(cell.outcome)) {
-      const entry = hits[0];
-      if (entry) {
+      const ids = cell.outcome === 'fail' ? (cell.defects ?? []) : [];
+      // Each defect of the cell: known by an entry naming it (anywhere), or by an entry naming the cell without a defect.
+      const unknown: string[] = [];
+      let reason: string | undefined;
+      for (const id of ids) {
+        const sig = defects.get(id)?.signature;
+        const named = sig === undefined ? [] : (bySignature.get(sig) ?? []);
+        named.forEach((e) => failedMatch.add(e));
+        if (named.length) reason ??= (named.find((e) => matches(e, cell.operation, cell.check)) ?? named[0])?.reason;
+        else if (!cellHits.length) unknown.push(id);
+      }
+      const known = ids.length ? unknown.length === 0 : cellHits.length > 0;
+      if (known) {
+        reason ??= cellHits[0]?.reason ?? '';
+        cellHits.forEach((h) => failedMatch.add(h));
         cell.known = true;
-        cell.reason = entry.reason;
-        hits.forEach((h) => failedMatch.add(h));
-        gate.known.push({ operation: cell.operation, check: cell.check, outcome: cell.outcome, reason: entry.reason });
+        cell.reason = reason;
+        gate.known.push({ operation: cell.operation, check: cell.check, outcome: cell.outcome, reason });
       } else {
         delete cell.known;
         delete cell.reason;
-        gate.newFailures.push({ operation: cell.operation, check: cell.check, outcome: cell.outcome });
+        unknown.forEach((id) => newDefects.add(id));
+        gate.newFailures.push({ operation: cell.operation, check: cell.check, outcome: cell.outcome, ...(unknown.length ? { defects: unknown } : {}) });
       }
+      for (const id of ids) if (!unknown.includes(id)) knownDefects.add(id);
     } else if (cell.outcome === 'pass') {
+      const hits = entries.filter((e) => matches(e, cell.operation, cell.check));
       hits.forEach((h) => passedMatch.add(h));
       if (cell.tests.some((t) => DRAWN.test(t.file))) hits.forEach((h) => drawnPass.add(h));
+    }
+  }
+  // A defect is known when the baseline knows it in every cell it shows; one that reached cells no
+  // entry naming it names is still known, and said (`spread`).
+  const spread: { id: string; cells: { operation: string; check: string }[] }[] = [];
+  for (const d of defects.values()) {
+    if (newDefects.has(d.id)) {
+      delete d.known;
+      delete d.reason;
+      continue;
+    }
+    if (!knownDefects.has(d.id)) continue;
+    const named = bySignature.get(d.signature) ?? [];
+    d.known = true;
+    d.reason = named[0]?.reason ?? cellOnly.find((e) => d.cells.some((c) => matches(e, c.operation, c.check)))?.reason ?? '';
+    if (named.length) {
+      const beyond = d.cells.filter((c) => !named.some((e) => matches(e, c.operation, c.check)));
+      for (const c of d.cells) if (beyond.includes(c)) c.beyondBaseline = true;
+      else delete c.beyondBaseline;
+      if (beyond.length) spread.push({ id: d.id, cells: beyond.map((c) => ({ operation: c.operation, check: c.check })) });
     }
   }
   gate.undecided = [];
@@ -160,18 +221,45 @@ export function applyBaseline(input: GateInput): Gate {
   const byCell = (a: { operation: string; check: string }, b: { operation: string; check: string }): number => a.operation.localeCompare(b.operation) || a.check.localeCompare(b.check);
   gate.newFailures.sort(byCell);
   gate.known.sort(byCell);
+  gate.defects = { new: [...newDefects].sort(), known: [...knownDefects].filter((id) => !newDefects.has(id)).sort(), spread: spread.sort((a, b) => a.id.localeCompare(b.id)), cellOnly: cellOnly.length };
   gate.ok = gate.newFailures.length === 0 && gate.runErrors.length === 0;
   return gate;
 }
 
 /**
  * The baseline after a run: entries whose cells failed again or did not run (or were out of a
- * scoped run's reach) are kept (with their reasons), entries whose cells now pass go, and new failures are added with a reason that says
- * it still has to be written.
+ * scoped run's reach) are kept (with their reasons), entries whose cells now pass go, and new
+ * failures are added, one entry per new defect and cell, with a reason that says it still has to
+ * be written. An entry that names no defect is replaced by one per defect its cell shows now, with
+ * its reason (`defectsOf`), so a new defect in that cell is told apart from then on.
  */
-export function updatedEntries(old: readonly BaselineEntry[], gate: Gate, describe: (operation: string, check: string) => string): BaselineEntry[] {
+export function updatedEntries(old: readonly BaselineEntry[], gate: Gate, describe: (operation: string, check: string) => string, defectsOf: (operation: string, check: string) => readonly Defect[] = () => []): BaselineEntry[] {
   // The gate may come from report.json: compare entries by value, not by reference.
-  const kept = old.filter((e) => !gate.fixed.some((f) => f.operation === e.operation && f.check === e.check && f.reason === e.reason));
-  const added = gate.newFailures.map((f) => ({ operation: f.operation, check: f.check, reason: `TODO: say why this is accepted. Recorded by baseline:update: ${describe(f.operation, f.check)}` }));
-  return [...kept, ...added];
+  const kept = old.filter((e) => !gate.fixed.some((f) => f.operation === e.operation && f.check === e.check && f.reason === e.reason && f.defect === e.defect));
+  const out: BaselineEntry[] = [];
+  const has = (e: BaselineEntry): boolean => out.some((o) => o.operation === e.operation && o.check === e.check && o.defect === e.defect);
+  for (const e of kept) {
+    const shown = e.defect === undefined && e.operation !== '*' && e.check !== '*' ? defectsOf(e.operation, e.check) : [];
+    if (!shown.length) {
+      if (!has(e)) out.push(e);
+      continue;
+    }
+    for (const d of shown) {
+      const named: BaselineEntry = { ...e, defect: d.signature };
+      if (!has(named)) out.push(named);
+    }
+  }
+  for (const f of gate.newFailures) {
+    const todo = `TODO: say why this is accepted. Recorded by baseline:update: ${describe(f.operation, f.check)}`;
+    const ds = defectsOf(f.operation, f.check).filter((d) => !f.defects || f.defects.includes(d.id));
+    if (!ds.length) {
+      const e: BaselineEntry = { operation: f.operation, check: f.check, reason: todo };
+      if (!has(e)) out.push(e);
+    }
+    for (const d of ds) {
+      const e: BaselineEntry = { operation: f.operation, check: f.check, defect: d.signature, reason: `TODO: say why this is accepted. Recorded by baseline:update: ${d.title}. ${describe(f.operation, f.check)}` };
+      if (!has(e)) out.push(e);
+    }
+  }
+  return out;
 }

@@ -2,8 +2,9 @@
 // Pure apart from its inputs, so the self-tests build reports without running anything.
 import type { Outcome } from '../../checks/types.js';
 import type { Catalogue } from '../../spec/types.js';
-import { applyBaseline, matches, type Baseline } from './baseline.js';
-import { buildMatrix, CONFORMANT_DEFINITION, emptyCounts, SCOPED_DEFINITION, statusOf, summariseGroups } from './matrix.js';
+import { groupDefects } from '../defects/group.js';
+import { applyBaseline, type Baseline } from './baseline.js';
+import { buildMatrix, cellKey, CONFORMANT_DEFINITION, emptyCounts, SCOPED_DEFINITION, statusOf, summariseGroups } from './matrix.js';
 import type { RunMeta } from './meta.js';
 import { OTHER_OPERATION, SCHEMA_VERSION, type AdvisoryReport, type CellReport, type CompatibilityReport, type OperationRow, type OperationStatus, type ReportScope, type TestRecord } from './types.js';
 
@@ -63,21 +64,40 @@ export function collectAdvisories(records: readonly TestRecord[]): AdvisoryRepor
   return [...byKey.values()].sort((a, b) => a.operation.localeCompare(b.operation) || a.check.localeCompare(b.check) || a.title.localeCompare(b.title));
 }
 
+/**
+ * Operation statuses once the baseline marked the cells it knows: an operation whose failing cells
+ * are all known is `known`, not `failing`. Out-of-scope rows stay out of scope.
+ */
+function restatus(rows: readonly OperationRow[], knownCell: (operation: string, check: string) => boolean): OperationRow[] {
+  return rows.map((row) => {
+    if (row.status === 'outOfScope') return { ...row };
+    const failing = Object.entries(row.cells).filter(([, o]) => o === 'fail' || o === 'error');
+    const allKnown = failing.length > 0 && failing.every(([check]) => knownCell(row.id, check));
+    return { ...row, status: statusOf(Object.values(row.cells), allKnown) };
+  });
+}
+
+function defectCounts(defects: readonly { known?: boolean }[]): { total: number; new: number; known: number } {
+  const known = defects.filter((d) => d.known).length;
+  return { total: defects.length, new: defects.length - known, known };
+}
+
 export function buildReport(input: BuildInput): CompatibilityReport {
-  const known = (operation: string, check: string): boolean => input.baseline.entries.some((e) => matches(e, operation, check));
   const scope = input.scope ?? null;
-  const matrix = buildMatrix(input.catalogue, input.records, known, scope);
+  const matrix = buildMatrix(input.catalogue, input.records, () => false, scope);
   const runErrors = [...(input.runErrors ?? [])];
   if (input.runStatus === 'interrupted' || input.runStatus === 'timedout') runErrors.push(`the run ended early (${input.runStatus})`);
   const cells = [...matrix.cells.values()];
-  const gate = applyBaseline({ baseline: input.baseline, cells, runErrors, projectRoot: input.projectRoot, outOfScope: outOfScopeSet(scope, matrix.operations) });
+  const defects = groupDefects(cells);
+  const gate = applyBaseline({ baseline: input.baseline, cells, defects, runErrors, projectRoot: input.projectRoot, outOfScope: outOfScopeSet(scope, matrix.operations) });
+  const rows = restatus(matrix.operations, (op, check) => matrix.cells.get(cellKey(op, check))?.known === true);
 
   const testsByOutcome = emptyCounts();
   for (const r of input.records) testsByOutcome[r.outcome]++;
   const cellsByOutcome = emptyCounts();
   for (const c of cells) if (c.operation !== OTHER_OPERATION) cellsByOutcome[c.outcome]++;
   const operations = noStatuses();
-  for (const row of matrix.operations) if (row.declared) operations[row.status]++;
+  for (const row of rows) if (row.declared) operations[row.status]++;
   const declared = input.catalogue.operations.length;
   // Out-of-scope operations have that status and no other, so they are never among the conformant.
   const inScope = declared - operations.outOfScope;
@@ -99,16 +119,18 @@ export function buildReport(input: BuildInput): CompatibilityReport {
       testsByOutcome,
       cellsByOutcome,
       operations,
-      testedOperations: matrix.operations.filter((r) => r.declared && Object.keys(r.cells).length > 0).length,
+      testedOperations: rows.filter((r) => r.declared && Object.keys(r.cells).length > 0).length,
       advisories: advisories.length,
+      defects: defectCounts(defects),
     },
     checks: matrix.checks,
-    groups: matrix.groups,
-    operations: matrix.operations,
+    groups: summariseGroups(rows),
+    operations: rows,
     failures: inMatrix.filter((c) => c.outcome === 'fail' || c.outcome === 'error').sort(byOperationThenCheck),
     unsupported: inMatrix.filter((c) => c.outcome === 'unsupported').sort(byOperationThenCheck),
     other: cells.filter((c) => c.operation === OTHER_OPERATION).sort(byOperationThenCheck),
     advisories,
+    defects,
     gate,
     specFindings: input.catalogue.findings,
     errataApplied: input.catalogue.errataApplied,
@@ -126,17 +148,15 @@ export function rebaseline(report: CompatibilityReport, baseline: Baseline, proj
       .filter(([, o]) => o === 'pass')
       .map(([check, outcome]) => ({ operation: row.id, check, outcome, tests: [], findings: [] })),
   );
-  const failures = report.failures.map((c) => ({ ...c }));
-  const other = report.other.map((c) => ({ ...c }));
+  const failures = report.failures.map(({ defects: _, ...c }) => ({ ...c }));
+  const other = report.other.map(({ defects: _, ...c }) => ({ ...c }));
+  // Grouped again from the cells' findings: the signatures of this harness, whichever wrote report.json.
+  const defects = groupDefects([...failures, ...other]);
   const runErrors = report.gate.runErrors.filter((e) => !e.startsWith('baseline: '));
-  const gate = applyBaseline({ baseline, cells: [...failures, ...other, ...passStubs], runErrors, projectRoot, outOfScope: outOfScopeSet(report.scope, report.operations) });
-  const operations = report.operations.map((row) => {
-    if (row.status === 'outOfScope') return { ...row };
-    const failing = Object.entries(row.cells).filter(([, o]) => o === 'fail' || o === 'error');
-    const allKnown = failing.length > 0 && failing.every(([check]) => baseline.entries.some((e) => matches(e, row.id, check)));
-    return { ...row, status: statusOf(Object.values(row.cells), allKnown) };
-  });
-  const counts = { ...report.counts, operations: noStatuses() };
+  const gate = applyBaseline({ baseline, cells: [...failures, ...other, ...passStubs], defects, runErrors, projectRoot, outOfScope: outOfScopeSet(report.scope, report.operations) });
+  const known = new Set(failures.filter((c) => c.known).map((c) => cellKey(c.operation, c.check)));
+  const operations = restatus(report.operations, (op, check) => known.has(cellKey(op, check)));
+  const counts = { ...report.counts, operations: noStatuses(), defects: defectCounts(defects) };
   for (const row of operations) if (row.declared) counts.operations[row.status]++;
-  return { ...report, operations, groups: summariseGroups(operations), counts, failures, other, gate };
+  return { ...report, operations, groups: summariseGroups(operations), counts, failures, other, defects, gate };
 }

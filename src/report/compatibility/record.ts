@@ -44,11 +44,23 @@ function messageOf(result: TestResult, redactor: Redactor): string | undefined {
 
 export function toRecord(test: TestCase, result: TestResult, rootDir: string, redactor: Redactor): TestRecord {
   const v = verdictOfTest(test, result, redactor);
-  const file = path.relative(rootDir, test.location.file) || test.location.file;
-  const titles = test.titlePath().filter(Boolean);
-  // titlePath = ['', project, file, ...describes, title]; keep the describes and the title.
-  const fileIdx = titles.findIndex((t) => t.endsWith(path.basename(test.location.file)));
-  const title = [file, ...(fileIdx >= 0 ? titles.slice(fileIdx + 1) : titles)].join(' › ');
+  // titlePath = ['', project, spec file (relative to the project's testDir), ...describes, title]. The
+  // spec file, not where test() was called (the contract suite declares its tests in a helper), is
+  // what a command that runs the test again names.
+  const raw = test.titlePath();
+  const testDir = test.parent?.project?.()?.testDir;
+  const spec = testDir && raw[2] ? path.join(testDir, raw[2]) : undefined;
+  let file: string;
+  let title: string;
+  if (spec) {
+    file = path.relative(rootDir, spec) || spec;
+    title = [file, ...raw.slice(3).filter(Boolean)].join(' › ');
+  } else {
+    file = path.relative(rootDir, test.location.file) || test.location.file;
+    const titles = raw.filter(Boolean);
+    const fileIdx = titles.findIndex((t) => t.endsWith(path.basename(test.location.file)));
+    title = [file, ...(fileIdx >= 0 ? titles.slice(fileIdx + 1) : titles)].join(' › ');
+  }
   const outcome = v.outcome;
   const record: TestRecord = {
     title: redactor.text(title),

@@ -1,6 +1,8 @@
 // index.html: ONE self-contained page (inline CSS and SVG, no script, no external resource) that a
-// vendor can publish and a QA lead can read: the score and what it means, the per-group picture,
-// every failure with its evidence (and how it reproduced, when it was replayed), then what is
+// vendor can publish and a QA lead can read: the score and what it means, the defects (every Fail
+// grouped by its cause, worst first, each with one reproduction and links to its cells), the
+// per-group picture, every failure cell with its evidence and a link to its defect (and how it
+// reproduced, when it was replayed), then what is
 // apart from failures (known deviations, advisories, unsupported and deprecated operations, in a
 // scoped run the operations out of scope, the baseline), the full matrix, spec findings and errata.
 import { OUTCOMES, type Outcome } from '../../checks/types.js';
@@ -11,7 +13,7 @@ import { badgeLabel } from './meta.js';
 import { groupOverviewSvg } from './render-svg.js';
 import { outOfScopeReason, scopedLabel, scopeVariables, scoreText } from './scope.js';
 import { reproductionText } from './reproduction.js';
-import type { AdvisoryReport, CellReport, CompatibilityReport, GroupSummary, OperationRow, ReportFinding } from './types.js';
+import type { AdvisoryReport, CellReport, CompatibilityReport, Defect, GroupSummary, OperationRow, ReportFinding } from './types.js';
 
 const CSS = `
 :root { --fg:#1c2330; --muted:#5b6575; --line:#dde3ea; --bg:#f6f8fa; }
@@ -32,6 +34,11 @@ table { border-collapse: collapse; } th, td { text-align: left; padding: 3px 8px
 .failure.known { border-left-color: #b26a00; } .failure.error { border-left-color: #6a1b9a; }
 .apart { border-left-color: #5c6bc0; } .apart.advisory { border-left-color: #00838f; }
 .repro { font-weight: 600; }
+table.defects td { vertical-align: top; } table.defects td.n { text-align: right; white-space: nowrap; }
+.defect { border: 1px solid var(--line); border-left: 4px solid #c62828; border-radius: 6px; padding: 10px 14px; margin: 10px 0; }
+.defect.known { border-left-color: #b26a00; } .defect .sig { font: 11px ui-monospace, monospace; color: var(--muted); word-break: break-all; }
+pre.repro-cmd { background: var(--bg); border: 1px solid var(--line); padding: 8px 10px; border-radius: 6px; white-space: pre-wrap; word-break: break-all; font: 12px/1.45 ui-monospace, monospace; }
+.cells a { margin-right: 8px; white-space: nowrap; }
 pre.evidence { background: #0f1720; color: #e6edf3; padding: 10px 12px; border-radius: 6px; overflow-x: auto; font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; white-space: pre-wrap; word-break: break-word; }
 .finding { margin: 8px 0 0; }
 table.matrix td.cell { text-align: center; font: 600 11px ui-monospace, monospace; color: #fff; min-width: 22px; }
@@ -78,11 +85,52 @@ function failureHtml(report: CompatibilityReport, cell: CellReport): string {
   const classes = ['failure', cell.outcome, cell.known ? 'known' : ''].filter(Boolean).join(' ');
   const known = cell.known ? `<p><strong>Known deviation</strong> (baseline): ${esc(cell.reason ?? '')}</p>` : '';
   const repro = cell.reproduction ? `<p class="repro">${esc(reproductionText(cell.reproduction))}</p>` : '';
+  const byId = new Map(report.defects.map((d) => [d.id, d]));
+  const defects = (cell.defects ?? []).map((id) => byId.get(id)).filter((d): d is Defect => d !== undefined);
+  const linked = defects.length ? `<p class="muted">Defect${defects.length === 1 ? '' : 's'}: ${defects.map((d) => `<a href="#${esc(d.id)}">#${d.rank} ${esc(d.title)}</a>`).join('; ')}</p>` : '';
   return `<section class="${classes}" id="${anchor('f', cell.operation, cell.check)}" data-operation="${esc(cell.operation)}" data-check="${esc(cell.check)}">
 <h3>${outcomePill(cell.outcome)} ${esc(cell.operation)} <span class="muted">${esc(opLabel(report, cell.operation))}</span> · ${esc(cell.check)}</h3>
-${known}${repro}${cellEvidence(cell)}
+${known}${linked}${repro}${cellEvidence(cell)}
 ${testsHtml(cell)}
 </section>`;
+}
+
+const SEVERITY_COLOUR: Record<Defect['severity'], string> = { critical: '#b71c1c', major: '#e65100', minor: '#546e7a' };
+
+function defectRow(d: Defect): string {
+  const state = d.known ? `known${d.cells.some((c) => c.beyondBaseline) ? ', reached more cells' : ''}` : 'new';
+  return `<tr data-defect="${esc(d.id)}"><td class="n">${d.rank}</td><td>${pill(d.severity, SEVERITY_COLOUR[d.severity])}</td><td><a href="#${esc(d.id)}">${esc(d.title)}</a></td><td class="n">${d.operations.length}</td><td class="n">${d.cells.length}</td><td>${esc(state)}</td></tr>`;
+}
+
+function defectHtml(report: CompatibilityReport, d: Defect): string {
+  const beyond = d.cells.filter((c) => c.beyondBaseline);
+  const known = d.known
+    ? `<p><strong>Known</strong> (baseline): ${esc(d.reason ?? '')}${beyond.length ? ` <strong>It now reaches ${beyond.length} cell(s) the baseline does not name:</strong> ${esc(beyond.map((c) => `${c.operation} · ${c.check}`).join(', '))}.` : ''}</p>`
+    : '';
+  const cells = d.cells.map((c) => `<a href="#${anchor('f', c.operation, c.check)}">${esc(c.operation)} · ${esc(c.check)}</a>`).join(' ');
+  const repro = [
+    d.reproduction.curl ? `<p>Reproduce (one request as the run sent it; set <code>API_USER</code> and <code>API_PASSWORD</code> first; records the run made are gone after it):</p><pre class="repro-cmd">${esc(d.reproduction.curl)}</pre>` : '',
+    d.reproduction.replay ? `<p>Run the test that showed it again:</p><pre class="repro-cmd">${esc(d.reproduction.replay)}</pre>` : '',
+    d.reproduction.note ? `<p class="muted">Note: ${esc(d.reproduction.note)}.</p>` : '',
+  ].join('');
+  return `<section class="defect${d.known ? ' known' : ''}" id="${esc(d.id)}" data-defect="${esc(d.id)}">
+<h3>#${d.rank} ${pill(d.severity, SEVERITY_COLOUR[d.severity])} ${esc(d.title)}</h3>
+<p class="sig">${esc(d.id)} · signature: ${esc(d.signature)}</p>
+${known}<p>${d.operations.length} operation(s): ${esc(d.operations.map((o) => `${o}${opLabel(report, o) ? ` (${opLabel(report, o)})` : ''}`).join(', '))}. Rules and checks: ${esc(d.checks.join(', '))}.</p>
+${repro}
+${d.example ? `<details><summary>Evidence</summary>${findingHtml(d.example)}</details>` : ''}
+<p class="cells">${d.cells.length} cell(s): ${cells}</p>
+</section>`;
+}
+
+function defectsHtml(r: CompatibilityReport): string {
+  const c = r.counts.defects;
+  const intro = `<p class="muted">Every Fail, grouped by its cause (the same problem, the same status, the same message or schema path, the same kind of input), ranked worst first: server errors and data written wrongly first, shape problems last. Each has one reproduction and links to every cell it fails; the cells below link back.</p>`;
+  if (!r.defects.length) return `<h2 id="defects">Defects (0)</h2>\n${intro}\n<p class="muted">None: no check or rule failed.</p>`;
+  return `<h2 id="defects">Defects (${c.total}: ${c.new} new, ${c.known} known)</h2>
+${intro}
+<table class="defects"><tr><th>#</th><th>severity</th><th>defect</th><th>operations</th><th>cells</th><th>baseline</th></tr>${r.defects.map(defectRow).join('')}</table>
+${r.defects.map((d) => defectHtml(r, d)).join('\n')}`;
 }
 
 function advisoryHtml(report: CompatibilityReport, a: AdvisoryReport): string {
@@ -120,7 +168,8 @@ function gateHtml(r: CompatibilityReport): string {
   const lines: string[] = [];
   if (g.ok) lines.push(`<div class="gate ok" id="gate">CI gate: passed. ${g.known.length} known deviation(s) from the ${esc(base)}.</div>`);
   else {
-    const why = [g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline` : '', ...g.runErrors].filter(Boolean).join('; ');
+    const nd = g.defects?.new.length ?? 0;
+    const why = [g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline${nd ? ` (${nd} new defect${nd === 1 ? '' : 's'})` : ''}` : '', ...g.runErrors].filter(Boolean).join('; ');
     lines.push(`<div class="gate bad" id="gate">CI gate: failed: ${esc(why)} (${esc(base)}, ${g.known.length} known deviation(s)).</div>`);
   }
   return lines.join('\n');
@@ -273,11 +322,13 @@ export function renderHtml(r: CompatibilityReport): string {
 ${metaHtml(r)}
 ${scoreHtml(r)}
 
+${defectsHtml(r)}
+
 <h2 id="groups">Resource groups</h2>
 ${groupOverviewSvg(inScopeGroups(r))}
 
 <h2 id="failures">Failures (${newFailures.length})</h2>
-<p class="muted">Fail and Error cells not covered by the baseline, worst first, each with the evidence the check recorded (credentials redacted).</p>
+<p class="muted">Fail and Error cells not covered by the baseline, worst first, each with the evidence the check recorded (credentials redacted) and a link to its defect.</p>
 ${listOrNone(newFailures.map((c) => failureHtml(r, c)), 'No failures outside the baseline.')}
 
 <h2 id="known">Known deviations (${known.length})</h2>

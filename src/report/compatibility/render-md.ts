@@ -1,12 +1,13 @@
 // report.md: the same report for a pull request comment or a vendor's page. Shorter than the HTML
-// page: evidence is cut to the request line, the status and the first lines of the body.
+// page: it leads with the defects (worst first, each with its reproduction), evidence is cut to the
+// request line, the status and the first lines of the body.
 import { formatEvidence } from '../evidence.js';
 import { STATUS_LABEL } from './colours.js';
 import { badgeLabel } from './meta.js';
 import { requestsText } from './render-html.js';
 import { reproductionText } from './reproduction.js';
 import { outOfScopeReason, scopedLabel, scopeVariables, scoreText } from './scope.js';
-import type { AdvisoryReport, CellReport, CompatibilityReport } from './types.js';
+import type { AdvisoryReport, CellReport, CompatibilityReport, Defect } from './types.js';
 
 const EVIDENCE_LINES = 14;
 
@@ -20,8 +21,25 @@ function fence(text: string): string {
   return ['```text', ...cut.map((l) => l.replace(/```/g, "'''")), '```'].join('\n');
 }
 
+function defectMd(d: Defect): string {
+  const beyond = d.cells.filter((c) => c.beyondBaseline);
+  const state = d.known ? `known (baseline: ${d.reason ?? ''})${beyond.length ? `; now also in ${beyond.map((c) => `${c.operation} · ${c.check}`).join(', ')}` : ''}` : 'new';
+  const lines = [
+    `${d.rank}. <a id="${d.id}"></a>**${d.title}** (${d.severity}; ${d.operations.length} operation(s), ${d.cells.length} cell(s); ${state})`,
+    '',
+    `   \`${d.id}\` signature: \`${d.signature.replace(/`/g, "'")}\``,
+    `   Operations: ${d.operations.join(', ')}. Rules and checks: ${d.checks.join(', ')}.`,
+  ];
+  if (d.reproduction.curl) lines.push('', '   ```sh', `   ${d.reproduction.curl.replace(/```/g, "'''")}`, '   ```');
+  if (d.reproduction.replay) lines.push('', `   Again: \`${d.reproduction.replay.replace(/`/g, "'")}\``);
+  if (d.reproduction.note) lines.push('', `   ${d.reproduction.note}`);
+  lines.push('');
+  return lines.join('\n');
+}
+
 function failureMd(cell: CellReport): string {
-  const head = `- **${cell.operation}** · \`${cell.check}\`: ${cell.outcome}${cell.known ? ` (known deviation: ${cell.reason ?? ''})` : ''}${cell.reproduction ? `; ${reproductionText(cell.reproduction)}` : ''}`;
+  const defects = cell.defects?.length ? ` [defect ${cell.defects.join(', ')}]` : '';
+  const head = `- **${cell.operation}** · \`${cell.check}\`: ${cell.outcome}${cell.known ? ` (known deviation: ${cell.reason ?? ''})` : ''}${defects}${cell.reproduction ? `; ${reproductionText(cell.reproduction)}` : ''}`;
   const f = cell.findings[0];
   const body = f ? `${f.title}: ${f.message}${f.evidence ? `\n\n${fence(formatEvidence(f.evidence))}` : ''}` : cell.message ? fence(cell.message) : '';
   return body ? `${head}\n\n${body.split('\n').map((l) => (l ? `  ${l}` : '')).join('\n')}\n` : head;
@@ -52,8 +70,12 @@ export function renderMarkdown(r: CompatibilityReport): string {
   const g = r.gate;
   out.push(g.ok
     ? `CI gate: **passed** (${g.known.length} known deviation(s)${g.baselineFile ? ` from ${g.baselineFile}` : ''}).`
-    : `CI gate: **failed**: ${[g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline` : '', ...g.runErrors].filter(Boolean).join('; ')}.`);
+    : `CI gate: **failed**: ${[g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline${g.defects?.new.length ? ` (${g.defects.new.length} new defect(s))` : ''}` : '', ...g.runErrors].filter(Boolean).join('; ')}.`);
   out.push('');
+  const dc = r.counts.defects;
+  out.push(`## Defects (${dc.total}: ${dc.new} new, ${dc.known} known)`, '');
+  out.push('Every Fail grouped by its cause, worst first (server errors and data written wrongly first, shape problems last). Curl commands need `API_USER` and `API_PASSWORD` set.', '');
+  out.push(...(r.defects.length ? r.defects.map(defectMd) : ['None: no check or rule failed.', '']));
   const ops = r.counts.operations;
   const statuses = (Object.keys(ops) as (keyof typeof ops)[]).filter((s) => s !== 'outOfScope' || r.scope);
   out.push(`Operations: ${statuses.map((s) => `${ops[s]} ${STATUS_LABEL[s]}`).join(', ')}. Tests: ${r.counts.tests}.`, '');

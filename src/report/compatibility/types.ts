@@ -4,14 +4,18 @@
 // re-render them without rerunning anything.
 import type { Basis, Evidence, Outcome } from '../../core/finding.js';
 import type { CellVerdict, PropertyRun, Reproduction } from '../../core/verdict.js';
+import type { DefectKind } from '../defects/signature.js';
 import type { SpecFinding } from '../../spec/types.js';
 
 /**
  * Bump when a consumer of report.json would break.
  * 2: `scope`, `score.inScope`, the operation status `outOfScope` (also a count in `counts.operations`
  *    and the groups) and `gate.outOfScope`; in a scoped run `score.percent` is of the operations in scope.
+ * 3: `defects` (every Fail cell grouped by cause, ranked), `CellReport.defects`, `counts.defects`,
+ *    `gate.defects`, `gate.newFailures[].defects`; a baseline entry may name a defect, and a cell
+ *    is known only when every defect in it is (`advisories`, `counts.advisories` came in 2 already).
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** The row of tests that name no operation. */
 export const OTHER_OPERATION = '(other)';
@@ -121,6 +125,48 @@ export interface CellReport {
   reproduction?: Reproduction;
   /** The replay command of a property failure. */
   replay?: string;
+  /** Fail cells: the ids of the defects its findings show (`Defect.id`). */
+  defects?: string[];
+}
+
+/** Where a defect shows: one Fail cell. */
+export interface DefectCell {
+  operation: string;
+  check: string;
+  /** The baseline knows the defect, but no entry naming it names this cell: it reached one more. */
+  beyondBaseline?: boolean;
+}
+
+/**
+ * A defect of the target: every failing finding with one cause, found by its signature
+ * (src/report/defects/signature.ts), with one reproduction and links to every cell it fails.
+ */
+export interface Defect {
+  /** `D-` and 8 hex digits of the signature: the anchor and the link from its cells. */
+  id: string;
+  /** `problem | status | detail | input`: stable across runs; what a baseline entry names. */
+  signature: string;
+  kind: DefectKind;
+  /** What is wrong, in the shop's terms. */
+  title: string;
+  severity: 'critical' | 'major' | 'minor';
+  /** 1 = worst: server errors and data written wrongly first, shapes last; more cells first within a kind. */
+  rank: number;
+  status: number | null;
+  input: string;
+  operations: string[];
+  /** Check and rule columns it fails. */
+  checks: string[];
+  cells: DefectCell[];
+  /** One finding that shows it, with its evidence. */
+  example?: ReportFinding;
+  /** How to see it again: one request as curl, and the command that reruns the test that showed it. */
+  reproduction: { curl?: string; replay?: string; note?: string };
+  /** Tests that showed it (the first few). */
+  tests: { title: string; file: string; line: number }[];
+  /** The baseline names it (by signature, or every cell of it by a cell entry that names no defect). */
+  known?: boolean;
+  reason?: string;
 }
 
 /**
@@ -145,6 +191,12 @@ export interface BaselineEntry {
   operation: string;
   check: string;
   reason: string;
+  /**
+   * The defect's signature (`Defect.signature`): the entry knows that defect wherever it shows (one
+   * more operation is still known, and the report says so), and only that one: another defect in
+   * the same cell is a new failure. Without it the entry knows the cell, whatever fails in it.
+   */
+  defect?: string;
   /** What shows the deviation (a request and its answer), for a reader checking the reason. */
   evidence?: string;
 }
@@ -153,7 +205,7 @@ export interface Gate {
   /** Baseline file (relative to the project), or null when there is none. */
   baselineFile: string | null;
   ok: boolean;
-  newFailures: { operation: string; check: string; outcome: Outcome }[];
+  newFailures: { operation: string; check: string; outcome: Outcome; defects?: string[] }[];
   known: { operation: string; check: string; outcome: Outcome; reason: string }[];
   /** Baseline entries whose cells ran and now pass: they can be removed. */
   fixed: BaselineEntry[];
@@ -173,6 +225,12 @@ export interface Gate {
   undecided?: BaselineEntry[];
   /** Why the run itself cannot be trusted (interrupted, global errors, an invalid baseline). */
   runErrors: string[];
+  /**
+   * Defects by what the baseline knows: new ones (ids) fail the gate through their cells; known
+   * ones that reached cells no entry naming them names (`spread`); entries that name no defect
+   * (`cellOnly`: a new defect in their cell would pass unseen).
+   */
+  defects?: { new: string[]; known: string[]; spread: { id: string; cells: { operation: string; check: string }[] }[]; cellOnly: number };
 }
 
 /** What the run learnt about the target beyond the matrix, said on the page rather than hidden. */
@@ -217,6 +275,8 @@ export interface CompatibilityReport {
     testedOperations: number;
     /** Distinct advisories (absent in reports written before they existed). */
     advisories?: number;
+    /** Defects, new and known. */
+    defects: { total: number; new: number; known: number };
   };
   checks: string[];
   groups: GroupSummary[];
@@ -229,6 +289,8 @@ export interface CompatibilityReport {
   other: CellReport[];
   /** Advisories: stricter than the vendor describes; never failures (absent in older reports). */
   advisories?: AdvisoryReport[];
+  /** Every Fail cell's findings grouped by cause, worst first. */
+  defects: Defect[];
   gate: Gate;
   specFindings: SpecFinding[];
   errataApplied: string[];

@@ -1,17 +1,19 @@
-// Writes the four outputs of reports/compatibility/ from one report object. Every text goes
-// through the redactor once more on its way to disk: the evidence was redacted when recorded,
-// and a second pass costs nothing next to a leaked password.
+// Writes the five outputs of reports/compatibility/ from one report object (junit.xml: a case per
+// defect and per cell, for CI servers). Every text goes through the redactor once more on its way
+// to disk: the evidence was redacted when recorded, and a second pass costs nothing next to a
+// leaked password.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Redactor } from '../../client/redact.js';
 import { badgeSvg } from './badge.js';
 import { badgeLabel } from './meta.js';
 import { renderHtml } from './render-html.js';
+import { renderJUnit } from './junit.js';
 import { renderMarkdown } from './render-md.js';
 import { scopedLabel } from './scope.js';
 import { SCHEMA_VERSION, type CompatibilityReport } from './types.js';
 
-export const OUTPUT_FILES = ['report.json', 'report.md', 'index.html', 'badge.svg'] as const;
+export const OUTPUT_FILES = ['report.json', 'report.md', 'index.html', 'badge.svg', 'junit.xml'] as const;
 
 export function writeCompatibilityReport(dir: string, report: CompatibilityReport, redactor: Redactor): string[] {
   mkdirSync(dir, { recursive: true });
@@ -25,6 +27,7 @@ export function writeCompatibilityReport(dir: string, report: CompatibilityRepor
       report.score.inScope,
       report.scope ? `${report.score.inScope} of ${report.score.declared} declared in scope` : undefined,
     ),
+    'junit.xml': renderJUnit(report),
   };
   return OUTPUT_FILES.map((name) => {
     const file = path.join(dir, name);

@@ -25,6 +25,7 @@ const WHERE: Record<string, { op: string; tls?: boolean }> = {
   'huge-id-500': { op: 'getCustomer' },
   'non-integer-id-accepted': { op: 'getCustomer' },
   'method-override-ignored': { op: 'updateManufacturers' },
+  'method-override-creates': { op: 'updateManufacturers' },
   'undeclared-method-served': { op: 'getCustomer' },
   'address-create-201': { op: 'createAddress' },
   'order-status-put-200': { op: 'updateOrderStatuses' },

@@ -13,11 +13,11 @@ import { catalogueFor } from '../../../fixtures/catalogue.js';
 export const catalogue = await catalogueFor(BUNDLED_SPEC, undefined);
 
 /**
- * Runs `body` with a session (RUN_ID `runId`) on a fresh reference shop; `wrap` may put a
- * transport of the test's around the real one (to record requests or rewrite answers).
+ * Runs `body` with a session (RUN_ID `runId`) on a fresh reference shop (with `faults` on); `wrap`
+ * may put a transport of the test's around the real one (to record requests or rewrite answers).
  */
-export async function onShopSession(runId: string, body: (t: { session: Session; reportDir: string }) => Promise<void>, wrap: (inner: HttpTransport) => HttpTransport = (t) => t): Promise<void> {
-  const shop = await createShop({});
+export async function onShopSession(runId: string, body: (t: { session: Session; reportDir: string }) => Promise<void>, wrap: (inner: HttpTransport) => HttpTransport = (t) => t, faults: string[] = []): Promise<void> {
+  const shop = await createShop({ faults });
   const transport = wrap(nodeTransport());
   try {
     const reportDir = mkdtempSync(path.join(tmpdir(), `${runId}-`));

@@ -37,6 +37,12 @@ export const PROBES: Record<FaultName, Probe> = {
   'error-message-as-detail': { observe: async ({ api }) => Object.keys((await json(api.get('customers/999'))) as Rec).sort() },
   'non-integer-id-accepted': { observe: ({ api }) => status(api.get('customers/2abc')) },
   'method-override-ignored': { observe: ({ api }) => status(api.post('manufacturers/1', { headers: { 'X-HTTP-Method-Override': 'PATCH' }, data: { name: 'n' } })) },
+  'method-override-creates': {
+    observe: async ({ api }) => {
+      const answer = await api.post('manufacturers/1', { headers: { 'X-HTTP-Method-Override': 'PATCH' }, data: { name: 'n' } });
+      return [answer.status(), (await list(api.get('manufacturers'))).length];
+    },
+  },
   'undeclared-method-served': { observe: ({ api }) => status(api.patch('customers/2', { data: person('ada@example.test') })) },
   'address-create-201': { observe: ({ api }) => status(api.post('addresses', { data: address })) },
   'order-status-put-200': { observe: ({ api }) => status(api.put('order_statuses/2', { data: { names: { en: 'a', de: 'b' }, color: '#000' } })) },

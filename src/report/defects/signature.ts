@@ -1,0 +1,231 @@
+// The signature of a failing finding: what makes two findings one defect of the target (issue 24).
+// It is stable across runs, seeds, shops and operations: the kind of problem, the status, the
+// normalised message or schema path, and the kind of input, with ids, run tokens, numbers, paths
+// of the shop's files and drawn values taken out. What an answer shows decides the kind first,
+// whatever check judged it, so the checks that judge one answer agree: a 5xx is a server error
+// (one cause: its message and the input that provoked it), invalid input answered 2xx is invalid
+// input accepted (a write) or answered (a read), a request without valid credentials answered 2xx
+// is an open door; otherwise the check, or for the resource suites' rules the rule's own words
+// (one failing step, such as a list that does not show what the test created, is one defect
+// whichever rule's test met it).
+import { createHash } from 'node:crypto';
+import type { Evidence } from '../../core/finding.js';
+import type { ReportFinding } from '../compatibility/types.js';
+
+/** What kind of problem a defect is; decides its rank (worst first) and severity. */
+export type DefectKind = 'server-error' | 'no-answer' | 'data' | 'security' | 'behaviour' | 'status' | 'shape' | 'other';
+
+export interface Signature {
+  kind: DefectKind;
+  /** The check, `rule`, or the answer's class (`server-error`, `invalid-input-accepted`, ...). */
+  problem: string;
+  /** HTTP status of the answer that shows it (0: none came; undefined: no exchange recorded). */
+  status: number | undefined;
+  /** Normalised message, schema problem or rule title. */
+  detail: string;
+  /** The kind of input that provoked it (`valid request`, `an invalid path id`, `without credentials`, ...). */
+  input: string;
+  /** All of the above in one line: the key of the defect, and what a baseline entry names. */
+  text: string;
+  /** Short id of `text` (`D-1a2b3c4d`), for anchors and links. */
+  id: string;
+}
+
+/** Intents of probes whose input is the point (their label says what was sent). */
+const PROBE_INTENTS = new Set(['negative', 'wrong-content-type', 'no-auth', 'wrong-auth', 'method-override', 'undeclared-method', 'plain-http']);
+const NEGATIVE_INTENTS = new Set(['negative', 'wrong-content-type']);
+const AUTH_INTENTS = new Set(['no-auth', 'wrong-auth']);
+/** Checks of how an answer looks: they judge its body, not the status (an error, invalid input accepted). */
+const SHAPE_CHECKS = new Set(['responseSchemaConformance', 'contentTypeConformance', 'errorBodyShape']);
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Rules whose failure means data was written, kept or deleted wrongly. */
+const DATA_RULES = /lifecycle|idempot|unique|lost|cascade|bulk|password|ownership|history|totals|changed-date|files|email-queue|customer-address|negativeData/i;
+/** Checks and rules about what a client may rely on as a protocol: auth and transport. */
+const SECURITY = /^(authRequired|transportSecurity)$|auth|credential|password-hidden/i;
+/** Status-code checks and rules. */
+const STATUS = /^(statusCodeConformance|negativeDataRejection|rule:error-status)$/;
+/** Shape checks and rules: bodies, headers and links that do not look as declared. */
+const SHAPE = /^(responseSchemaConformance|contentTypeConformance|errorBodyShape|rule:links|rule:location-header|rule:link-header|rule:rate-limit|rule:fields)$/;
+
+/**
+ * Takes out what differs from run to run, record to record and shop to shop: run ids
+ * (`r2611252147804z`), e-mails and names the run made, quoted values, values of query parameters
+ * (`sort=+name` -> `sort=…`), paths of the shop's files, numbers and hex ids.
+ */
+export function normalise(s: string): string {
+  return s
+    .replace(/\bhttps?:\/\/\S+/g, '<url>')
+    .replace(/qa\+?[-\w.]*@example\.test/g, '<e-mail>')
+    .replace(/\br\d{8,}[a-z0-9]*\b/g, '<run>')
+    .replace(/qa-<run>[-\w]*/g, '<name>')
+    .replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
+    .replace(/'(?:[^'\\]|\\.)*'/g, (m) => (m.length <= 40 && /^'[\w.$-]+'$/.test(m) ? m : "'…'"))
+    .replace(/(?:\/[\w.-]+){2,}\.php\b/g, '<file>')
+    .replace(/(?:\/[\w.-]+){3,}/g, (m) => (/^\/(tmp|var|srv|home|opt|usr)\//.test(m) ? '<path>' : m))
+    .replace(/\b([a-z_][\w[\].]*)=(?!…)[^&]*?(?= should\b| must\b)/gi, '$1=…')
+    .replace(/\b([a-z_][\w[\].]*)=(?!…)[^\s&]+/gi, '$1=…')
+    .replace(/ by [\w.]+ (ascending|descending)(, then [\w.]+ (ascending|descending))*/g, '')
+    .replace(/(\d) record\b/g, '$1 records')
+    .replace(/\bwhose [\w.]+ is\b/g, 'whose … is')
+    .replace(/\d+(?:[.:\-/]\d+)*/g, '#')
+    .replace(/\b[0-9a-f]*#[0-9a-f#]*\b/gi, (m) => (/[a-f]/i.test(m) && m.length > 8 ? '<hex>' : m))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The message a server put in its error body, else the start of the body text. */
+export function serverMessage(ev: Evidence): string {
+  const body = ev.bodyExcerpt.replace(/… \(\d+ characters[^)]*\)$/, '');
+  try {
+    const j = JSON.parse(body) as unknown;
+    if (j && typeof j === 'object') {
+      for (const k of ['message', 'error', 'detail', 'title']) {
+        const v = (j as Record<string, unknown>)[k];
+        if (typeof v === 'string' && v.trim()) return v.trim();
+      }
+    }
+  } catch {
+    // Not JSON (an HTML error page, a PHP warning): its text is the message.
+  }
+  const text = body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text || '(empty body)';
+}
+
+/** A server's message without the value it complains about (`... got string): 1abc` -> `... got string)`). */
+function serverCause(message: string): string {
+  return normalise(message.replace(/\)\s*:\s*\S*$/, ')').replace(/:\s+\S+$/, (m) => (/^:\s+[\w#.-]+$/.test(m) ? '' : m)));
+}
+
+/** Kinds of invalid input a shop tends to handle in one place: a broken body, a broken path id. */
+function inputClass(label: string): string {
+  const broken = /^breaks (\w+)/.exec(label);
+  if (broken) return `a body that breaks its ${broken[1] ?? ''} rule`;
+  if (/\bbody\b|JSON/i.test(label) && !/\bfield\b/.test(label)) return 'an invalid body';
+  if (/path id$/.test(label)) return 'an invalid path id';
+  if (/\bid no shop has$/.test(label)) return 'an id no shop has';
+  return label;
+}
+
+/** The kind of input an exchange was: for probes, from their label without the values; else valid or not. */
+export function inputKind(ev: Evidence | undefined): string {
+  if (!ev) return 'unknown input';
+  const intent = ev.intent ?? 'positive';
+  const label = (ev.label ?? '')
+    .replace(/\s*\([^)]*\)/g, '')
+    .replace(/\b[\w.[\]-]+=\S*/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (PROBE_INTENTS.has(intent) && label) return inputClass(normalise(label));
+  switch (intent) {
+    case 'no-auth':
+      return 'without credentials';
+    case 'wrong-auth':
+      return 'with wrong credentials';
+    case 'negative':
+    case 'wrong-content-type':
+      return label ? inputClass(normalise(label)) : 'invalid input';
+    case 'positive':
+    case 'setup':
+    case 'follow-up':
+      return 'valid request';
+    default:
+      return intent.replace(/-/g, ' ');
+  }
+}
+
+/**
+ * The schema problems of an answer: the required properties one object lacks are one problem
+ * (`lacks de, en`, wherever), a field of the wrong type another; below the top level, fields of one
+ * object with the same wrong type are one problem (`/addonValues/* must be string`). Each is its
+ * own defect, so a shop that starts dropping `email` shows a new defect beside a known one. Paths
+ * are the record's: record 0 and record 7 of a list lacking `email` is one problem, as is the
+ * record read alone or answered by a bulk create.
+ */
+function schemaProblems(ev: Evidence | undefined, f: ReportFinding): string[] {
+  const errors = ev?.schemaErrors ?? [];
+  if (!errors.length) return [normalise(f.title)];
+  const missing = new Map<string, Set<string>>();
+  const other = new Set<string>();
+  for (const e of errors) {
+    // Relative to the record: `/0/email` of a list, `/created/3/email` of a bulk answer and
+    // `/email` of a single read are one field.
+    const record = e.path.replace(/^.*\/\d+(?=\/|$)/, '');
+    const at = record.replace(/\/\d+(?=\/|$)/g, '') || '/';
+    const req = /^must have required property '([^']+)'$/.exec(e.message);
+    if (req) {
+      const set = missing.get(at) ?? new Set<string>();
+      set.add(req[1] ?? '');
+      missing.set(at, set);
+      continue;
+    }
+    const segments = at.split('/').filter(Boolean);
+    const path = segments.length >= 2 ? `/${segments.slice(0, -1).join('/')}/*` : at;
+    other.add(normalise(`${path} ${e.message}`));
+  }
+  // Where an object lacks the same properties does not matter (names and urls both lacking de, en:
+  // one cause, the language keys); which properties does.
+  const lacks = [...missing].map(([, props]) => `lacks ${[...props].sort().join(', ')}`);
+  return [...new Set([...lacks, ...other])].sort();
+}
+
+export function kindOfProblem(problem: string): DefectKind {
+  if (SECURITY.test(problem)) return 'security';
+  if (STATUS.test(problem)) return 'status';
+  if (SHAPE.test(problem)) return 'shape';
+  if (DATA_RULES.test(problem)) return 'data';
+  return 'behaviour';
+}
+
+export function defectId(text: string): string {
+  return `D-${createHash('sha256').update(text).digest('hex').slice(0, 8)}`;
+}
+
+function statusClass(status: number): string {
+  return `${Math.floor(status / 100)}xx`;
+}
+
+function make(kind: DefectKind, problem: string, status: number | undefined, statusText: string, detail: string, input: string): Signature {
+  const text = [problem, statusText, detail, input].join(' | ');
+  return { kind, problem, status, detail, input, text, id: defectId(text) };
+}
+
+/** The signatures of one failing finding: one, or one per schema problem of the answer it judged. */
+export function signaturesOf(f: ReportFinding): Signature[] {
+  const ev = f.evidence;
+  const status = ev?.status;
+  const st = status === undefined ? '-' : String(status);
+  const input = inputKind(ev);
+  const check = f.check;
+  if (ev && status === 0) return [make('no-answer', 'no-answer', 0, '0', ev.transportError ?? 'no answer', input)];
+  // Not refused with 401 without valid credentials: an open door, whatever the request got instead.
+  if (ev && status !== undefined && AUTH_INTENTS.has(ev.intent ?? '') && status !== 401 && status < 500) return [make('security', 'served-without-valid-credentials', status, '-', '', input)];
+  if (ev && status !== undefined && status >= 500 && !SHAPE_CHECKS.has(check)) {
+    // A message that names its cause (an exception, a type) is one code path whatever input met it;
+    // an empty or generic one says little, and the kind of input tells causes apart.
+    const cause = serverCause(serverMessage(ev));
+    return [make('server-error', 'server-error', status, st, cause, cause.length >= 16 && !cause.startsWith('(') ? 'any input' : input)];
+  }
+  if (ev && status !== undefined && status >= 200 && status < 300 && !SHAPE_CHECKS.has(check)) {
+    // Invalid input answered 2xx: one defect of the shop's input handling, read or write; a write
+    // makes it data written wrongly (the defect's kind is the worst of its findings').
+    if (NEGATIVE_INTENTS.has(ev.intent ?? '')) return [make(READS.has(ev.method ?? '') ? 'status' : 'data', 'invalid-input-accepted', status, '2xx', '', input)];
+    if (ev.intent === 'undeclared-method') return [make('behaviour', 'undeclared-method-served', status, '2xx', '', 'a method the path does not declare')];
+  }
+  // A shape problem is the answer's, whatever provoked it: success or error answer, any input
+  // (error bodies that lack `message` on a 400, a 404 and a 500 are one defect).
+  const shapeStatus = status === undefined ? '-' : status >= 400 ? 'error' : statusClass(status);
+  if (check === 'responseSchemaConformance') return schemaProblems(ev, f).map((p) => make('shape', check, status, shapeStatus, p, 'any input'));
+  if (check === 'statusCodeConformance' || check === 'negativeDataRejection') return [make('status', check, status, st, '', input)];
+  // However the POST with the header is answered, the header was not honoured: one defect.
+  if (check === 'methodOverride') return [make('behaviour', check, status, '-', 'X-HTTP-Method-Override is not honoured', 'any input')];
+  const kind = kindOfProblem(check);
+  if (check.startsWith('rule:')) return [make(kind, 'rule', status, st, normalise(f.title), input)];
+  return kind === 'shape' ? [make(kind, check, status, shapeStatus, normalise(f.title), 'any input')] : [make(kind, check, status, st, normalise(f.title), input)];
+}
+
+/** The signature of a failing test that recorded no finding (a plain assertion): its message's first line. */
+export function messageSignature(message: string | undefined): Signature {
+  const first = (message ?? '').split('\n').map((l) => l.trim()).find(Boolean) ?? 'failed without a message';
+  return make('other', 'assertion', undefined, '-', normalise(first.replace(/^\w*Error: /, '')), 'unknown input');
+}

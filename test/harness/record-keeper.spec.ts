@@ -1,0 +1,195 @@
+// The record keeper against the reference shop: nothing written goes unrecorded. A request that may
+// create is in the ledger before it is sent; an answer that cannot say what it made (500 after an
+// insert, an override the server ran as a create) makes the keeper look at the collection; what it
+// cannot tell stays open and the leftover report names it; a record whose delete fails but that a
+// read no longer finds is gone, not left.
+import { expect, test } from '@playwright/test';
+import { methodOverride } from '../../src/checks/methodOverride.js';
+import type { CheckContext } from '../../src/checks/types.js';
+import type { HttpRequest, HttpResponse, HttpTransport } from '../../src/client/http.js';
+import { ledgerFile, outstandingEntries, readLedger, unsettledRequests } from '../../src/client/ledger.js';
+import { leftoverReport } from '../../src/preflight/global-teardown.js';
+import { multipartBody } from '../../src/client/bodies.js';
+import { FactoryKit } from '../../fixtures/factories/base.js';
+import { createCategory } from '../../fixtures/factories/categories.js';
+import { catalogue, onShopSession } from './support/shop-session.js';
+
+const RUN = 'rkeeper';
+
+/**
+ * A transport that may look at the ledger before a request goes out, answer it instead of the shop
+ * (`before` returning an answer), and rewrite the shop's answer.
+ */
+function around(inner: HttpTransport, before: (req: HttpRequest) => HttpResponse | void, rewrite: (req: HttpRequest, res: HttpResponse) => HttpResponse = (_, r) => r): HttpTransport {
+  return {
+    async send(req) {
+      const instead = before(req);
+      return instead ?? rewrite(req, await inner.send(req));
+    },
+    close: () => inner.close(),
+  };
+}
+
+const pathOf = (req: HttpRequest): string => new URL(req.url).pathname.replace(/^.*\/v2/, '');
+const error500 = (res: HttpResponse): HttpResponse => ({ ...res, status: 500, body: Buffer.from('{"code":500,"status":"error","message":"Internal error"}') });
+
+test.describe('record keeper @harness @client', () => {
+  test('should put a request that may create in the ledger before it is sent, and settle it when its answer is read', async () => {
+    let ledger = '';
+    const seenBefore: string[] = [];
+    const before = (req: HttpRequest): void => {
+      if (!ledger) return;
+      const open = unsettledRequests(readLedger(ledger)).map((e) => `${e.method ?? ''} ${e.path}`);
+      seenBefore.push(`${req.method} ${pathOf(req).split('?')[0] ?? ''}: ${open.join(', ')}`);
+    };
+    await onShopSession(RUN, async ({ session, reportDir }) => {
+      ledger = ledgerFile(reportDir);
+      const api = session.client();
+      await api.call('getMultipleManufacturers');
+      await api.call('searchCustomer', { body: { search: ['email', 'eq', 'nobody@example.test'] } });
+      const created = await api.call('createManufacturers', { body: { name: `qa-${RUN}-1` } });
+      expect(created.response.status).toBe(201);
+      // Reads (the support gate's look at /customers/search among them) and searches are not
+      // pending; the create was, while it was on the wire.
+      expect(seenBefore.filter((s) => !s.startsWith('GET '))).toEqual(['POST /customers/search: ', 'POST /manufacturers: POST /manufacturers']);
+      expect(seenBefore.every((s) => !s.startsWith('GET ') || s.endsWith(': '))).toBe(true);
+      expect(unsettledRequests(readLedger(ledger))).toEqual([]);
+      expect(created.created).toEqual([api.createdBy(created)[0]?.path]);
+      await api.cleanup();
+    }, (inner) => around(inner, before));
+  });
+
+  test('should find what a create made when it answered 500 after inserting, and delete it', async () => {
+    await onShopSession(RUN, async ({ session, reportDir }) => {
+      const api = session.client();
+      const ex = await api.call('createManufacturers', { body: { name: `qa-${RUN}-500` }, noAnswer: 'return' });
+      expect(ex.response.status).toBe(500);
+      // The keeper read the collection and found the record that carries the name only this request
+      // sent: in the ledger and on the exchange, while for its caller the create still failed.
+      expect(api.createdBy(ex)).toEqual([]);
+      const [made] = api.openRecords();
+      expect(made?.path).toMatch(/^\/manufacturers\/\d+$/);
+      expect(ex.created).toEqual([made?.path]);
+      expect(api.exchanges.some((e) => e.intent === 'lookup' && e.request.url.includes('/manufacturers'))).toBe(true);
+      const result = await api.cleanup();
+      expect(result.failed).toEqual([]);
+      expect(result.removed.map((e) => e.path)).toEqual([made?.path]);
+      expect(leftoverReport(reportDir, RUN)).toEqual({ leftovers: [], possiblePartial: [] });
+    }, (inner) => around(inner, () => undefined, (req, res) => (req.method === 'POST' && pathOf(req) === '/manufacturers' ? error500(res) : res)));
+  });
+
+  test('should find a file an upload stored before it answered 500, and delete it', async () => {
+    await onShopSession(RUN, async ({ session, reportDir }) => {
+      const api = session.client();
+      const op = api.operation('uploadProductImage');
+      const ex = await api.call(op, { multipart: multipartBody(op, { runId: RUN, uniq: session.uniq }), noAnswer: 'return' });
+      expect(ex.response.status).toBe(500);
+      const [file] = api.openRecords();
+      expect(ex.created).toEqual([`file ${file?.id ?? ''} in /product_images`]);
+      expect(file).toMatchObject({ kind: 'file', collection: '/product_images', id: expect.stringMatching(new RegExp(`^qa-${RUN}-\\d+\\.png$`)) });
+      const result = await api.cleanup();
+      expect(result.failed).toEqual([]);
+      expect(result.removed.map((e) => e.id)).toEqual([file?.id]);
+      expect(leftoverReport(reportDir, RUN)).toEqual({ leftovers: [], possiblePartial: [] });
+    }, (inner) => around(inner, () => undefined, (req, res) => (req.method === 'POST' && pathOf(req) === '/product_images' ? error500(res) : res)));
+  });
+
+  test('should keep open, and name in the leftover report, a 5xx create whose body carries nothing to look for', async () => {
+    await onShopSession(RUN, async ({ session, reportDir }) => {
+      const api = session.client();
+      // A name without the run id: nothing tells this request's record from the shop's own.
+      const ex = await api.call('createManufacturers', { body: { name: 'no marker' }, noAnswer: 'return' });
+      expect(ex.response.status).toBe(500);
+      expect(api.createdBy(ex)).toEqual([]);
+      const report = leftoverReport(reportDir, RUN);
+      expect(report.leftovers).toEqual([]);
+      expect(report.possiblePartial.map((p) => [p.operationId, p.method, p.path])).toEqual([['createManufacturers', 'POST', '/manufacturers']]);
+      expect(report.possiblePartial[0]?.reason).toContain('answered 500, and its body carries nothing that would tell its record apart');
+      expect(report.possiblePartial[0]?.request).toMatch(/^curl -sS -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/.*\/manufacturers'$/);
+    }, (inner) => around(inner, () => undefined, (req, res) => (req.method === 'POST' && pathOf(req) === '/manufacturers' ? error500(res) : res)));
+  });
+
+  test('should record the record a POST with an ignored override made, and the override check should fail on it', async () => {
+    await onShopSession(
+      RUN,
+      async ({ session }) => {
+        const api = session.client();
+        const own = await api.call('createManufacturers', { body: { name: `qa-${RUN}-own` } });
+        const id = api.createdBy(own)[0]?.id ?? '';
+        const body = { name: `qa-${RUN}-patched` };
+        const baseline = await api.call('updateManufacturers', { path: { manufacturer_id: id }, body });
+        const ex = await api.call('updateManufacturers', { path: { manufacturer_id: id }, body, method: 'POST', headers: { 'X-HTTP-Method-Override': 'PATCH' }, intent: 'method-override' });
+        // Answered like the real PATCH (200), yet it made a second manufacturer.
+        expect(ex.response.status).toBe(baseline.response.status);
+        const [made] = api.createdBy(ex);
+        expect(made?.path).toMatch(/^\/manufacturers\/\d+$/);
+        expect(made?.id).not.toBe(id);
+        expect(ex.created).toEqual([made?.path]);
+        const ctx = { related: { baseline } } as unknown as CheckContext;
+        const op = catalogue.operations.find((o) => o.id === 'updateManufacturers');
+        if (!op) throw new Error('updateManufacturers is not in the spec');
+        expect(methodOverride(op, ex, ctx).map((f) => [f.outcome, f.title])).toEqual([['fail', 'override to PATCH created a record']]);
+        expect(methodOverride(op, { ...ex, created: [] }, ctx)).toEqual([]);
+        const result = await api.cleanup();
+        expect(result.failed).toEqual([]);
+        expect(result.removed.map((e) => e.path).sort()).toEqual([`/manufacturers/${id}`, made?.path].sort());
+      },
+      (t) => t,
+      ['method-override-creates'],
+    );
+  });
+
+  test('should read a partial grouped delete record by record, and see that a DELETE of 15abc deleted 15', async () => {
+    let ids: string[] = [];
+    // GX 4.8: a grouped delete answers 400 naming what it deleted (the shop here deleted them all).
+    const rewrite = (req: HttpRequest, res: HttpResponse): HttpResponse => {
+      if (req.method === 'DELETE' && /^\/categories\/\d+,/.test(pathOf(req))) return { ...res, status: 400, body: Buffer.from(JSON.stringify({ deleted: ids.slice(0, 2).map(Number), errors: [{ errorMessage: 'The requested category was not found in database' }] })) };
+      return res;
+    };
+    await onShopSession(
+      RUN,
+      async ({ session, reportDir }) => {
+        const api = session.client();
+        const kit = new FactoryKit(api, session.uniq, 'standard');
+        for (let i = 0; i < 3; i++) ids.push(String((await createCategory(kit, { parentId: 0 })).id));
+        ids = [...ids].reverse();
+        // A negative probe's wrong-typed id: the shop reads its leading digits and deletes the record.
+        const probe = await api.call('deleteCategories', { path: { category_id: `${ids[2]}abc` }, intent: 'negative', noAnswer: 'return' });
+        expect(probe.response.status).toBe(200);
+        expect(api.openRecords().map((r) => r.id)).toEqual(ids.slice(0, 2));
+        const result = await api.cleanup();
+        expect(result.failed).toEqual([]);
+        expect(result.removed.map((e) => e.id).sort()).toEqual(ids.slice(0, 2).sort());
+        expect(outstandingEntries(readLedger(ledgerFile(reportDir)))).toEqual([]);
+        expect(leftoverReport(reportDir, RUN)).toEqual({ leftovers: [], possiblePartial: [] });
+      },
+      (inner) => around(inner, () => undefined, rewrite),
+      ['non-integer-id-accepted'],
+    );
+  });
+
+  test('should not count a half-written record as deleted while its collection still lists it', async () => {
+    let kept = '';
+    // GX 4.8: a parcel service whose create answered 500 is half-written; its DELETE answers 200 and keeps it.
+    const keep = (req: HttpRequest): HttpResponse | void => {
+      if (req.method === 'DELETE' && kept && pathOf(req) === `/manufacturers/${kept}`) return { status: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from('{"code":200,"status":"success"}') };
+    };
+    const rewrite = (req: HttpRequest, res: HttpResponse): HttpResponse => (req.method === 'POST' && pathOf(req) === '/manufacturers' ? error500(res) : res);
+    await onShopSession(RUN, async ({ session, reportDir }) => {
+      const api = session.client();
+      await api.call('createManufacturers', { body: { name: `qa-${RUN}-half` }, noAnswer: 'return' });
+      const [made] = api.openRecords();
+      expect(made?.found).toContain('answered 500');
+      kept = made?.id ?? '';
+      // The test's own delete answers 200: the record is still open, its collection lists it.
+      const del = await api.call('deleteManufacturers', { path: { manufacturer_id: kept } });
+      expect(del.response.status).toBe(200);
+      expect(api.openRecords().map((r) => r.path)).toEqual([made?.path]);
+      const result = await api.cleanup();
+      expect(result.failed.map((f) => f.entry.path)).toEqual([made?.path]);
+      expect(result.failed[0]?.reason).toContain(`answered 200, but GET /manufacturers still lists it (a record the shop half-wrote: POST /manufacturers answered 500)`);
+      const report = leftoverReport(reportDir, RUN);
+      expect(report.leftovers.map((e) => e.path)).toEqual([made?.path]);
+    }, (inner) => around(inner, keep, rewrite));
+  });
+});

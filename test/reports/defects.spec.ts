@@ -1,0 +1,157 @@
+// Defects (src/report/defects/): every Fail grouped by its cause, with a stable signature, ranked
+// worst first, each with a reproduction and its cells; baselines that know defects, not only
+// cells; the page, Markdown and JUnit leading with them. No run: hand-made records.
+import { expect, test } from '@playwright/test';
+import type { Evidence } from '../../src/core/finding.js';
+import { parseBaseline, updatedEntries, type Baseline } from '../../src/report/compatibility/baseline.js';
+import { buildReport, rebaseline } from '../../src/report/compatibility/build.js';
+import { renderJUnit } from '../../src/report/compatibility/junit.js';
+import { renderHtml } from '../../src/report/compatibility/render-html.js';
+import { renderMarkdown } from '../../src/report/compatibility/render-md.js';
+import type { BaselineEntry, ReportFinding } from '../../src/report/compatibility/types.js';
+import { normalise, signaturesOf } from '../../src/report/defects/signature.js';
+import { catalogue, META, op, rec } from './support/records.js';
+
+const OPS = [op('getCustomer', 'customers'), op('getCustomers', 'customers'), op('getProduct', 'products'), op('deleteProduct', 'products'), op('getOrders', 'orders')];
+
+function ev(status: number, extra: Partial<Evidence> = {}): Evidence {
+  return { curl: "curl -sS -i 'https://shop.example.test/api.php/v2/x' -u \"$API_USER:$API_PASSWORD\"", status, headers: {}, bodyExcerpt: '', declaredStatuses: ['200'], ...extra };
+}
+
+const INT_TYPE = '{"code":500,"status":"error","message":"IntType: Invalid argument value given"}';
+
+function f(check: string, operationId: string, evidence: Evidence, title = 'something is wrong'): ReportFinding {
+  return { check, operationId, title, message: `${operationId}: ${title}`, severity: 'major', outcome: 'fail', evidence };
+}
+
+const serverError = (operationId: string, check: string, id: string): ReportFinding => f(check, operationId, ev(500, { bodyExcerpt: INT_TYPE, intent: 'negative', label: `out-of-range path id ${id}=99999999999999999999`, curl: `curl -sS -i 'https://shop.example.test/api.php/v2/${operationId}/99999999999999999999' -u "$API_USER:$API_PASSWORD"` }));
+const lacksEmail = (operationId: string, path: string): ReportFinding => f('responseSchemaConformance', operationId, ev(200, { intent: 'positive', schemaErrors: [{ path, schemaPath: '#/required', message: "must have required property 'email'" }] }));
+const withPassword = (operationId: string): ReportFinding => f('responseSchemaConformance', operationId, ev(200, { intent: 'positive', schemaErrors: [{ path: '/password', schemaPath: '#/not', message: 'must NOT be present' }] }));
+
+function build(records: Parameters<typeof buildReport>[0]['records'], entries: BaselineEntry[] = []) {
+  const baseline: Baseline = { file: entries.length ? '/p/baseline.json' : undefined, entries };
+  return buildReport({ catalogue: catalogue(OPS), records, meta: META, baseline, projectRoot: '/p', runStatus: 'failed', now: new Date('2026-01-02T00:00:00Z') });
+}
+
+test.describe('defect signatures @reports', () => {
+  test('should take ids, run tokens, e-mails, drawn values and numbers out of messages', () => {
+    expect(normalise('GET /categories/89 should answer what POST /categories was given: sent "qa-r2611252147804z-3br-684"')).toBe('GET /categories/# should answer what POST /categories was given: sent "…"');
+    expect(normalise('customer qa+r2611252147804z-100880@example.test exists since 2026-11-25 22:48:07')).toBe('customer <e-mail> exists since # #');
+  });
+
+  test('should make one signature of a 500 whatever check judged it, on any operation, for the same message', () => {
+    const a = signaturesOf(serverError('getProduct', 'notAServerError', 'product_id'));
+    const b = signaturesOf(serverError('deleteProduct', 'negativeDataRejection', 'product_id'));
+    expect(a.map((s) => s.text)).toEqual(b.map((s) => s.text));
+    // A message that names its cause is one code path, whatever input met it; the value it complains about goes.
+    expect(a[0]?.text).toBe('server-error | 500 | IntType: Invalid argument value given | any input');
+    const valued = signaturesOf(f('notAServerError', 'getProduct', ev(500, { bodyExcerpt: '{"message":"IntType: Invalid argument value given (expected numeric int got string): 1abc"}', intent: 'negative', label: 'wrong-typed path id product_id=1abc' })));
+    expect(valued[0]?.detail).toBe('IntType: Invalid argument value given (expected numeric int got string)');
+    // An empty answer says little: the kind of input tells causes apart (broken bodies are one kind).
+    const empty = (label: string) => signaturesOf(f('notAServerError', 'getProduct', ev(500, { bodyExcerpt: '', intent: 'negative', label })))[0]?.text;
+    expect(empty('malformed JSON body')).toBe('server-error | 500 | (empty body) | an invalid body');
+    expect(empty('missing required body')).toBe(empty('malformed JSON body'));
+    expect(empty('wrong-typed path id product_id=1abc')).toBe('server-error | 500 | (empty body) | an invalid path id');
+  });
+
+  test('should make one signature per schema problem, the same for a list and a single record', () => {
+    const list = signaturesOf(lacksEmail('getCustomers', '/3'));
+    const single = signaturesOf(lacksEmail('getCustomer', ''));
+    expect(list.map((s) => s.text)).toEqual(single.map((s) => s.text));
+    const both = signaturesOf({ ...lacksEmail('getCustomers', '/0'), evidence: ev(200, { schemaErrors: [...(lacksEmail('x', '/0').evidence?.schemaErrors ?? []), ...(withPassword('x').evidence?.schemaErrors ?? [])] }) });
+    expect(both.length).toBe(2);
+  });
+});
+
+test.describe('defects of a run @reports', () => {
+  const records = () => [
+    rec(['getProduct'], ['notAServerError'], 'fail', { findings: [serverError('getProduct', 'notAServerError', 'product_id')] }),
+    rec(['getProduct'], ['negativeDataRejection'], 'fail', { findings: [serverError('getProduct', 'negativeDataRejection', 'product_id')] }),
+    rec(['deleteProduct'], ['notAServerError'], 'fail', { findings: [serverError('deleteProduct', 'notAServerError', 'product_id')] }),
+    rec(['getCustomers'], ['responseSchemaConformance'], 'fail', { findings: [lacksEmail('getCustomers', '/0')] }),
+    rec(['getCustomer'], ['responseSchemaConformance'], 'fail', { findings: [lacksEmail('getCustomer', '')] }),
+    rec(['getOrders'], ['rule:paging'], 'fail', { message: 'Error: expected 3 pages, got 2\n  at …' }),
+    rec(['getOrders'], ['rule:sort'], 'error', { message: 'Harness error: boom' }),
+  ];
+
+  test('should group every Fail by its cause, rank server errors first and shapes last, and link each cell to its defect', () => {
+    const r = build(records());
+    expect(r.defects.map((d) => [d.rank, d.kind, d.operations.length, d.cells.length])).toEqual([
+      [1, 'server-error', 2, 3],
+      [2, 'other', 1, 1],
+      [3, 'shape', 2, 2],
+    ]);
+    const [crash, , shape] = r.defects;
+    expect(crash?.title).toBe('Answers 500 "IntType: Invalid argument value given" to an invalid path id');
+    expect(crash?.severity).toBe('critical');
+    expect(crash?.reproduction.curl).toContain('/getProduct/99999999999999999999');
+    expect(crash?.reproduction.replay).toBe("npx playwright test suites/x.spec.ts -g 'getProduct notAServerError fail'");
+    expect(shape?.title).toBe('Answers 2xx bodies that break the declared schema: `email` is missing');
+    expect(r.failures.find((c) => c.operation === 'deleteProduct')?.defects).toEqual([crash?.id]);
+    // Error cells are the harness's: a failure, but no defect of the target.
+    expect(r.failures.find((c) => c.check === 'rule:sort')?.defects).toBeUndefined();
+    expect(r.counts.defects).toEqual({ total: 3, new: 3, known: 0 });
+  });
+
+  test('should lead the page and the Markdown with the ranked defects, and give JUnit a case per defect beside those per cell', () => {
+    const r = build(records());
+    const html = renderHtml(r);
+    expect(html.indexOf('<h2 id="defects">')).toBeGreaterThan(0);
+    expect(html.indexOf('<h2 id="defects">')).toBeLessThan(html.indexOf('<h2 id="groups">'));
+    expect(html.indexOf('<h2 id="defects">')).toBeLessThan(html.indexOf('<h2 id="failures">'));
+    const crash = r.defects[0];
+    expect(html).toContain(`<section class="defect" id="${crash?.id ?? ''}"`);
+    expect(html).toContain(`href="#${crash?.id ?? ''}">#1 Answers 500`);
+    expect(html).toContain('href="#f--deleteProduct--notAServerError"');
+    const md = renderMarkdown(r);
+    expect(md.indexOf('## Defects (3: 3 new, 0 known)')).toBeLessThan(md.indexOf('## Failures'));
+    const junit = renderJUnit(r);
+    expect(junit).toContain('<testsuite name="defects" tests="3" failures="3" skipped="0">');
+    expect(junit).toContain('classname="defects.server-error" name="#1 Answers 500 &quot;IntType: Invalid argument value given&quot; to an invalid path id');
+    expect(junit).toMatch(/<testcase classname="cells\.products\.deleteProduct" name="notAServerError"><failure/);
+  });
+});
+
+test.describe('baselines that know defects @reports', () => {
+  test('should know a defect wherever it shows, and say where it reached beyond its entries', () => {
+    const crash = build([rec(['getProduct'], ['notAServerError'], 'fail', { findings: [serverError('getProduct', 'notAServerError', 'product_id')] })]).defects[0];
+    const entries: BaselineEntry[] = [{ operation: 'getProduct', check: 'notAServerError', defect: crash?.signature ?? '', reason: 'vendor ticket 7' }];
+    const r = build(
+      [
+        rec(['getProduct'], ['notAServerError'], 'fail', { findings: [serverError('getProduct', 'notAServerError', 'product_id')] }),
+        rec(['deleteProduct'], ['notAServerError'], 'fail', { findings: [serverError('deleteProduct', 'notAServerError', 'product_id')] }),
+      ],
+      entries,
+    );
+    expect(r.gate.ok).toBe(true);
+    expect(r.defects[0]?.known).toBe(true);
+    expect(r.gate.defects?.spread).toEqual([{ id: crash?.id, cells: [{ operation: 'deleteProduct', check: 'notAServerError' }] }]);
+    expect(r.defects[0]?.cells.find((c) => c.operation === 'deleteProduct')?.beyondBaseline).toBe(true);
+    expect(renderHtml(r)).toContain('It now reaches 1 cell(s) the baseline does not name:');
+  });
+
+  test('should fail the gate on a new defect in a cell that holds a known one, and a cell-only entry should not hide it only when it names the defect', () => {
+    const known = build([rec(['getCustomers'], ['responseSchemaConformance'], 'fail', { findings: [withPassword('getCustomers')] })]).defects[0];
+    const bothInOneAnswer = { ...lacksEmail('getCustomers', '/0'), evidence: ev(200, { intent: 'positive', schemaErrors: [...(lacksEmail('x', '/0').evidence?.schemaErrors ?? []), ...(withPassword('x').evidence?.schemaErrors ?? [])] }) };
+    const records = [rec(['getCustomers'], ['responseSchemaConformance'], 'fail', { findings: [bothInOneAnswer] })];
+    const r = build(records, [{ operation: 'getCustomers', check: 'responseSchemaConformance', defect: known?.signature ?? '', reason: 'vendor ticket 9' }]);
+    expect(r.gate.ok).toBe(false);
+    const email = r.defects.find((d) => d.title.includes('`email` is missing'));
+    expect(r.gate.newFailures).toEqual([{ operation: 'getCustomers', check: 'responseSchemaConformance', outcome: 'fail', defects: [email?.id] }]);
+    expect(r.defects.find((d) => d.id === known?.id)?.known).toBe(true);
+    // An entry that names the cell but no defect knows whatever fails in it (older baselines): said, not hidden.
+    const old = rebaseline(r, { file: '/p/old.json', entries: [{ operation: 'getCustomers', check: 'responseSchemaConformance', reason: 'schema' }] }, '/p');
+    expect(old.gate.ok).toBe(true);
+    expect(old.gate.defects?.cellOnly).toBe(1);
+  });
+
+  test('should read a defect from the baseline file and add the signatures of their cells to entries that name none', () => {
+    const entries = parseBaseline(JSON.stringify({ deviations: [{ operation: 'getCustomers', check: 'responseSchemaConformance', reason: 'schema', defect: 'responseSchemaConformance | 2xx | /password must NOT be present | any input' }] }), 'b.json');
+    expect(entries[0]?.defect).toBe('responseSchemaConformance | 2xx | /password must NOT be present | any input');
+    expect(() => parseBaseline(JSON.stringify({ deviations: [{ operation: 'a', check: 'b', reason: 'c', defect: 3 }] }), 'b.json')).toThrow(/"defect" must be/);
+    const r = build([rec(['getCustomers'], ['responseSchemaConformance'], 'fail', { findings: [lacksEmail('getCustomers', '/0')] })], [{ operation: 'getCustomers', check: 'responseSchemaConformance', reason: 'schema' }]);
+    const defectsOf = (o: string, c: string) => r.defects.filter((d) => d.cells.some((x) => x.operation === o && x.check === c));
+    const updated = updatedEntries([{ operation: 'getCustomers', check: 'responseSchemaConformance', reason: 'schema' }], r.gate, () => 'x', defectsOf);
+    expect(updated).toEqual([{ operation: 'getCustomers', check: 'responseSchemaConformance', reason: 'schema', defect: r.defects[0]?.signature }]);
+  });
+});
