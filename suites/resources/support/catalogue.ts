@@ -7,7 +7,7 @@ import type { CheckContext, Exchange } from '../../../src/checks/types.js';
 import type { CallOptions } from '../../../src/client/api-client.js';
 import { listItems } from '../../../src/checks/rules/list-items.js';
 import { adviseRule, declaredErrorStatuses, expectRule, show, WHICH_ERROR } from '../../../fixtures/evidence.js';
-import { erratum } from '../../../src/checks/basis.js';
+import { erratum, project } from '../../../src/checks/basis.js';
 import { saysWhy } from '../../../src/checks/errorBodyShape.js';
 import { annotateOutcome } from '../../../fixtures/outcome.js';
 import { differences, isObj, test as base, expect, type FactoryKit, type Json } from '../../../fixtures/factories/index.js';
@@ -116,17 +116,41 @@ export function single(body: unknown): Json | undefined {
   return isObj(body) ? body : undefined;
 }
 
-/** `@rule:lifecycle`: what was written reads back equal, field by field. */
-export function expectReadsBack(kit: FactoryKit, sent: Json, read: Exchange, what: string, ignore: readonly string[] = [], related: readonly Exchange[] = []): void {
+/**
+ * Language keys in upper case (EN, DE) where en/de was written: the v2 guide's resource appendix
+ * writes them so for customer groups, manufacturers, quantity units and VPE, the description's
+ * schema in lower case (facts: known defects, language keys; spec/vendor-allowances.yaml).
+ */
+const UPPER_LANGUAGE_KEYS = project("v2 guide resource appendix: EN/DE language keys where the description's schema has en/de (facts: known defects; spec/vendor-allowances.yaml)");
+
+/** The record with the keys of the multi-language objects `fields` in lower case. */
+function foldLanguageKeys(rec: Json | undefined, fields: readonly string[]): Json | undefined {
+  if (!rec) return rec;
+  const out: Json = { ...rec };
+  for (const f of fields) {
+    const v = rec[f];
+    if (isObj(v)) out[f] = Object.fromEntries(Object.entries(v).map(([k, x]) => [k.toLowerCase(), x]));
+  }
+  return out;
+}
+
+/**
+ * `@rule:lifecycle`: what was written reads back equal, field by field. `languageKeysOf`: the
+ * multi-language fields whose keys the vendor's guide writes in upper case; read back so, with the
+ * values as written, they are an advisory (UPPER_LANGUAGE_KEYS).
+ */
+export function expectReadsBack(kit: FactoryKit, sent: Json, read: Exchange, what: string, ignore: readonly string[] = [], related: readonly Exchange[] = [], languageKeysOf: readonly string[] = []): void {
   const got = single(read.response.json);
   const diff = differences(sent, got, ignore);
-  expectRule(!diff.length, kit.api, {
+  const folded = diff.length && languageKeysOf.length ? differences(sent, foldLanguageKeys(got, languageKeysOf), ignore) : diff;
+  expectRule(!folded.length, kit.api, {
     rule: 'lifecycle',
     title: `${what} should read back as written`,
     message: diff.join('\n  '),
     exchange: read,
     related,
   });
+  adviseRule(!diff.length, kit.api, { rule: 'lifecycle', title: `${what} should read back as written, language keys as written`, message: diff.join('\n  '), exchange: read, related, basis: UPPER_LANGUAGE_KEYS });
 }
 
 /** Reads a record and insists on 200. */
