@@ -26,6 +26,7 @@ export const DEFECT_REASONS: Readonly<Record<string, readonly [number, string]>>
   'vendor-not-found-404': [3, `${PER_RESOURCE} (countries, zones, the zones of a country)`],
   'upload-without-file-accepted': [2, 'the contract probe names its input (an upload without a file), the resource suites\' requests do not'],
   'paging-zero-based': [3, TWO_JUDGES],
+  'sort-descending-ignored': [3, `${TWO_JUDGES}; the resource suite words a wrong two-key order and an order that does not flip apart`],
   'per-page-ignored': [2, TWO_JUDGES],
   'link-header-without-next': [2, TWO_JUDGES],
   'fields-ignored-on-lists': [3, `${TWO_JUDGES}; one test names its operation`],
