@@ -17,5 +17,7 @@ import orderStatusPut200 from './core/order-status-put-200.js';
 import locationHeaderMissing from './core/location-header-missing.js';
 import rateLimitHeadersMissing from './core/rate-limit-headers-missing.js';
 import plainHttpAlongsideTls from './core/plain-http-alongside-tls.js';
+import invalidId404 from './core/invalid-id-404.js';
+import errorMessageAsDetail from './core/error-message-as-detail.js';
 
-export const coreFaults = [authMissingCredentialsAccepted, authWrongPasswordAccepted, authNoWwwAuthenticate, wrongContentTypeAccepted, contentTypeTextHtml, errorBodyWithoutMessage, malformedJson500, hugeId500, nonIntegerIdAccepted, methodOverrideIgnored, methodOverrideCreates, undeclaredMethodServed, addressCreate201, orderStatusPut200, locationHeaderMissing, rateLimitHeadersMissing, plainHttpAlongsideTls] as const;
+export const coreFaults = [authMissingCredentialsAccepted, authWrongPasswordAccepted, authNoWwwAuthenticate, wrongContentTypeAccepted, contentTypeTextHtml, errorBodyWithoutMessage, malformedJson500, hugeId500, nonIntegerIdAccepted, methodOverrideIgnored, methodOverrideCreates, undeclaredMethodServed, addressCreate201, orderStatusPut200, locationHeaderMissing, rateLimitHeadersMissing, plainHttpAlongsideTls, invalidId404, errorMessageAsDetail] as const;

@@ -4,5 +4,6 @@ import customerWithoutEmail from './schema/customer-without-email.js';
 import productPriceAsString from './schema/product-price-as-string.js';
 import customerPasswordReturned from './schema/customer-password-returned.js';
 import wrongTypesAccepted from './schema/wrong-types-accepted.js';
+import languageKeysUppercase from './schema/language-keys-uppercase.js';
 
-export const schemaFaults = [customerWithoutEmail, productPriceAsString, customerPasswordReturned, wrongTypesAccepted] as const;
+export const schemaFaults = [customerWithoutEmail, productPriceAsString, customerPasswordReturned, wrongTypesAccepted, languageKeysUppercase] as const;

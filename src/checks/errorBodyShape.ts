@@ -11,6 +11,15 @@ import type { Check, CheckContext, Exchange, Finding } from './types.js';
 
 const NAME = 'errorBodyShape';
 
+/**
+ * The v2 guide [error handling]: an error body says why the request failed. A message (or error,
+ * detail, title), or a list of errors (a bulk write's `errors`). That it is `message` is our
+ * spec's (ERRATA #29).
+ */
+export function saysWhy(o: Readonly<Record<string, unknown>>): boolean {
+  return ['message', 'error', 'detail', 'title'].some((k) => typeof o[k] === 'string' || (typeof o[k] === 'object' && o[k] !== null)) || (Array.isArray(o.errors) && o.errors.length > 0);
+}
+
 export function errorBodyShape(op: Operation, ex: Exchange, ctx: CheckContext): Finding[] {
   const s = ex.response.status;
   if (s < 400 || s > 599) return [];
@@ -53,10 +62,7 @@ export function errorBodyShape(op: Operation, ex: Exchange, ctx: CheckContext): 
     }
   }
   const o = body as Record<string, unknown>;
-  // The v2 guide [error handling]: the body says why the request failed. A message (or error,
-  // detail, title), or a list of errors (a bulk write's `errors`).
-  const says = ['message', 'error', 'detail', 'title'].some((k) => typeof o[k] === 'string' || (typeof o[k] === 'object' && o[k] !== null)) || (Array.isArray(o.errors) && o.errors.length > 0);
-  if (!says) {
+  if (!saysWhy(o)) {
     return [
       ...advisories,
       finding(NAME, op, ex, {

@@ -9,8 +9,8 @@
 // how the shop links an order to a customer, the history entries a create writes.
 import fc from 'fast-check';
 import type { ApiClient } from '../../src/client/api-client.js';
-import type { Exchange } from '../../src/checks/types.js';
-import { ruleError, show } from '../../fixtures/evidence.js';
+import type { Basis, Exchange } from '../../src/checks/types.js';
+import { noteAdvisory, ruleError, ruleFinding, show } from '../../fixtures/evidence.js';
 import type { FactoryKit } from '../../fixtures/factories/index.js';
 import { tryOrderContext, type OrderContext } from '../../fixtures/factories/orders.js';
 
@@ -108,6 +108,14 @@ export class World {
       exchange: ex,
       related,
     });
+  }
+
+  /**
+   * The shop differs from the model only where the vendor does not describe the rule (`basis`):
+   * an advisory with the same evidence; the run goes on with the shop's answer.
+   */
+  advise(command: string, rule: string, ex: Exchange, model: string, shop: string, basis: Basis): void {
+    noteAdvisory(ruleFinding(this.api, { rule, title: `after ${command}, the shop should agree with the model`, message: `model: ${model}\n  shop:  ${shop}`, exchange: ex, basis }));
   }
 }
 

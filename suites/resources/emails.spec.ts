@@ -2,7 +2,8 @@
 // sent date; PROFILE=full only, it sends mail); an attachment is uploaded first and referenced by
 // its returned path; delete; the state filter; declared error statuses; the list parameters.
 // Recipients are on example.test; the test's token is in `subject`.
-import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
+import { expectErrorStatus, expectNamesRecord, expectRule, expectStatus, show } from '../../fixtures/evidence.js';
+import { project } from '../../src/checks/basis.js';
 import { emailInput, queueEmail, uploadAttachment } from '../../fixtures/factories/emails.js';
 import { differences, isObj, recordOf, requireFull, requireWrites, test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
 import { filterRule, secondValue, sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
@@ -13,10 +14,15 @@ import type { Exchange } from '../../src/checks/types.js';
 const ops = await specOperations();
 const MISSING_ID = 9007199254740991;
 
+/** GET /emails is our spec's: the description has no list of e-mails (facts "Filters"); both shops answer one (observed). */
+const EMAILS_LIST = project('GET /emails is added by our spec: the description declares no list of e-mails, only the state filter in the single read\'s text (facts "Filters"); both shops answer a list');
+
 function emailsList(kit: FactoryKit): ListSubject {
   const token = kit.token();
   return {
     op: 'getEmailsList',
+    // The list parameters of a list the vendor does not declare: advisories (the state filter, which its text describes, stays a Fail).
+    basis: EMAILS_LIST,
     scope: { search: token },
     sortKey: 'subject',
     secondSortKey: 'contentPlain',
@@ -99,9 +105,10 @@ test.describe('e-mails', () => {
     const del = await kit.api.call('deleteEmail', { path: { email_id: made.id } });
     expectStatus(kit.api, 'lifecycle', del, 200, 'DELETE /emails/{id} should answer 200');
     const body = del.response.json;
-    expectRule(isObj(body) && Number(body.emailId) === made.id, kit.api, { rule: 'lifecycle', title: 'the DELETE should echo the e-mail id', message: `answered ${show(body)}`, exchange: del });
+    const emailId = isObj(body) ? body.emailId : undefined;
+    expectNamesRecord(kit.api, 'lifecycle', del, { field: 'emailId', value: emailId, matches: Number(emailId) === made.id, title: 'the DELETE should echo the e-mail id' });
     const gone = await kit.api.call('getEmails', { path: { email_id: made.id }, label: 'read after delete' });
-    expectStatus(kit.api, 'lifecycle', gone, 404, 'a deleted e-mail should read as 404', [del]);
+    expectErrorStatus(kit.api, 'lifecycle', gone, 'missing', 'a deleted e-mail should read as 404', [del], 404);
   });
 
   if (ops.inScope('emails')) test('should filter e-mails by state=pending and state=sent', { tag: ['@emails', '@rule:filter-state', '@op:getEmailsList'] }, async ({ kit }) => {
@@ -115,9 +122,9 @@ test.describe('e-mails', () => {
 
   if (ops.inScope('emails')) test('should answer 400 for an invalid e-mail id and 404 for a missing one', { tag: ['@emails', '@rule:error-status', '@op:getEmails', '@readonly'] }, async ({ kit }) => {
     const bad = await kit.api.call('getEmails', { path: { email_id: 'abc' }, intent: 'negative', label: 'email_id=abc' });
-    expectStatus(kit.api, 'error-status', bad, 400, 'GET /emails/abc should answer 400');
+    expectErrorStatus(kit.api, 'error-status', bad, 'invalid', 'GET /emails/abc should answer 400', undefined, 400);
     const missing = await kit.api.call('getEmails', { path: { email_id: MISSING_ID }, intent: 'negative', label: 'an e-mail id no shop has' });
-    expectStatus(kit.api, 'error-status', missing, 404, 'GET of a missing e-mail should answer 404');
+    expectErrorStatus(kit.api, 'error-status', missing, 'missing', 'GET of a missing e-mail should answer 404', undefined, 404);
   });
 
   if (ops.inScope('emails')) test('should refuse queueing without a body and deleting an invalid id with 400', { tag: ['@emails', '@rule:error-status', '@op:queueEmail', '@op:deleteEmail'] }, async ({ kit }) => {

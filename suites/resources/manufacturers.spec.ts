@@ -3,7 +3,7 @@
 // DELETE, 404/400 on reads, the search endpoint and the list parameters.
 import { createManufacturer, manufacturerInput } from '../../fixtures/factories/catalogue-extras.js';
 import { requireWrites, type FactoryKit } from '../../fixtures/factories/index.js';
-import { expectRule, show } from '../../fixtures/evidence.js';
+import { expectNamesRecord, expectRule } from '../../fixtures/evidence.js';
 import { listParameterTests } from '../../fixtures/list-tests.js';
 import { secondValue, sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
@@ -48,7 +48,7 @@ if (ops.inScope('manufacturers')) test.describe('manufacturers', () => {
     for (const attempt of ['first', 'second']) {
       const del = await callOk(kit, checks, 'idempotent-delete', 'deleteManufacturers', { path: { manufacturer_id: made.id }, label: `${attempt} delete` }, `the ${attempt} DELETE of manufacturer ${made.id} should succeed (x-idempotent-delete)`);
       const echoed = single(del.response.json)?.manufacturersId;
-      expectRule(echoed === made.id, kit.api, { rule: 'idempotent-delete', title: `the ${attempt} delete should echo the id ${made.id}`, message: `manufacturersId: ${show(echoed)}`, exchange: del });
+      expectNamesRecord(kit.api, 'idempotent-delete', del, { field: 'manufacturersId', value: echoed, matches: Number(echoed) === made.id, title: `the ${attempt} delete should echo the id ${made.id}` });
     }
   });
 

@@ -16,6 +16,7 @@ if (spec.inScope('quantity_units')) test.describe('quantity units', () => {
       many: 'quantity units',
       idParam: 'quantity_unit_id',
       ops: { list: 'getQuantityUnits', create: 'createQuantityUnits', read: 'getQuantityUnit', update: 'updateQuantityUnitEntity', remove: 'deleteQuantityUnits' },
+      upperLanguageKeys: true,
       make: createQuantityUnit,
     },
     spec,

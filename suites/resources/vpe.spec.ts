@@ -17,6 +17,7 @@ if (spec.inScope('vpe')) test.describe('packing units (vpe)', () => {
       many: 'packing units',
       idParam: 'vpe_id',
       ops: { list: 'getVPEs', create: 'createVPE', read: 'getVPE', update: 'updateVPE', remove: 'deleteVPE' },
+      upperLanguageKeys: true,
       make: createVpe,
       extra: { default: false },
     },

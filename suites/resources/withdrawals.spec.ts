@@ -5,7 +5,7 @@
 import { specOperations } from '../../fixtures/spec-ops.js';
 import { oneByOne, test, requireWrites } from '../../fixtures/factories/index.js';
 import { createWithdrawal, withdrawalInput } from '../../fixtures/factories/orders.js';
-import { expectRule, expectStatus } from '../../fixtures/evidence.js';
+import { expectErrorStatus, expectRule, expectStatus } from '../../fixtures/evidence.js';
 import { fieldsRule, linkHeaderRule, pagingRule, perPageRule, searchRule, sortableValue, sortRule, type ListSubject } from '../../fixtures/list-rules.js';
 import { checkContext, expectConforms, expectGone, notCovered } from '../../fixtures/order-rules.js';
 import type { FactoryKit, Json } from '../../fixtures/factories/base.js';
@@ -76,7 +76,7 @@ if (ops.inScope('withdrawal')) test.describe('withdrawals', () => {
       expectConforms(kit, ctx, bad);
       expectHolds(kit, rule, own.input, await kit.api.call('getWithdrawal', { path: { withdrawal_id: own.id } }), 'a refused PUT should leave the withdrawal as it was');
       const huge = await kit.api.call('getWithdrawal', { path: { withdrawal_id: '99999999999999999999' }, intent: 'negative', label: 'id beyond 2^63' });
-      expectStatus(kit.api, rule, huge, 400, 'GET /withdrawals/{id} with an id beyond 2^63 should be refused with 400');
+      expectErrorStatus(kit.api, rule, huge, 'invalid', 'GET /withdrawals/{id} with an id beyond 2^63 should be refused with 400', undefined, 400);
       expectConforms(kit, ctx, huge);
     },
   );

@@ -50,6 +50,23 @@ function expectFailures(run: ProofRun, fault: string, titles: readonly string[])
   }
 }
 
+/** Tests that pass with the fault on but record an advisory (not described) of their rule, and none on the clean shop. */
+function expectAdvisories(run: ProofRun, fault: string, titles: readonly string[]): void {
+  const mine = run.tests.filter((t) => t.project === `fault:${fault}`);
+  for (const title of titles) {
+    const these = mine.filter((t) => t.title === title);
+    expect(these.length, `no test "${title}" ran with ${fault}: ${show(mine)}\n${run.output.slice(-2000)}`).toBeGreaterThan(0);
+    for (const t of these) {
+      expect(t.status, `"${title}" should not fail over ${fault} (shows: advisory): ${t.error ?? ''}`).toBe('passed');
+      const advisories = t.verdict?.advisories ?? [];
+      expect(advisories.length, `"${title}" should record an advisory with ${fault} on`).toBeGreaterThan(0);
+      for (const a of advisories) expect(a.basis?.kind, a.title).not.toBe('described');
+    }
+    const clean = run.tests.filter((t) => t.project === 'clean' && t.title === title);
+    expect(clean.flatMap((t) => t.verdict?.advisories ?? []).map((a) => a.title), `"${title}" on the clean shop`).toEqual([]);
+  }
+}
+
 test.describe('customer suites proof @harness @customers', () => {
   // One child run serves the tests of a block: keep them in one worker.
   test.describe.configure({ mode: 'default' });
@@ -68,8 +85,9 @@ test.describe('customer suites proof @harness @customers', () => {
   });
 
   for (const c of CUSTOMER_FAULT_CASES.filter((x) => x.profile === undefined)) {
-    test(`should fail the tests that check what ${c.fault} breaks`, ({ standard }) => {
+    test(`should ${c.fails.length ? 'fail' : 'advise on'} the tests that check what ${c.fault} breaks`, ({ standard }) => {
       expectFailures(standard, c.fault, c.fails);
+      expectAdvisories(standard, c.fault, c.advises ?? []);
     });
   }
 });

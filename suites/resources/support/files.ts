@@ -6,7 +6,7 @@
 // Link, search). `sort` and `fields` name record fields, which file names do not have: not judged.
 import { FILE_OPS, fileName, listedNames, uploadFile, uploadForm, type FileGroup } from '../../../fixtures/factories/files.js';
 import { isObj, requireWrites, type FactoryKit } from '../../../fixtures/factories/index.js';
-import { expectRule, show } from '../../../fixtures/evidence.js';
+import { expectNamesRecord, expectRule, show } from '../../../fixtures/evidence.js';
 import { linkHeaderRule, pagingRule, perPageRule, searchRule, type ListSubject } from '../../../fixtures/list-rules.js';
 import type { SpecOperations } from '../../../fixtures/spec-ops.js';
 import type { CheckContext, Exchange } from '../../../src/checks/types.js';
@@ -55,7 +55,7 @@ export function fileTests(group: FileGroup, spec: SpecOperations): void {
       for (const attempt of ['first', 'second']) {
         const del = await callOk(kit, checks, 'idempotent-delete', ops.remove, { body: { filename: up.name }, label: `${attempt} delete` }, `the ${attempt} delete of ${up.name} should succeed (x-idempotent-delete)`);
         const echoed = isObj(del.response.json) ? del.response.json.filename : undefined;
-        expectRule(typeof echoed === 'string' && echoed.split('/').pop() === up.name, kit.api, { rule: 'idempotent-delete', title: `the ${attempt} delete should echo the file name`, message: `filename: ${show(echoed)}`, exchange: del });
+        expectNamesRecord(kit.api, 'idempotent-delete', del, { field: 'filename', value: echoed, matches: typeof echoed === 'string' && echoed.split('/').pop() === up.name, title: `the ${attempt} delete should echo the file name` });
       }
     });
   }

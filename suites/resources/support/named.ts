@@ -21,6 +21,8 @@ export interface NamedResource {
   ops: { list: string; create: string; read: string; update: string; remove: string };
   /** Creates one record through the factory; `en` sets names.en. */
   make: (kit: FactoryKit, opts: { rule?: string; en?: string; intent?: 'setup' | 'positive' }) => Promise<Created & { input: Json }>;
+  /** The v2 guide writes this resource's language keys in upper case (EN/DE): read back so, an advisory. */
+  upperLanguageKeys?: boolean;
   /** Extra fields of a record besides `names` (VPE: `default: false`). */
   extra?: Json;
 }
@@ -41,10 +43,11 @@ export function namedResourceTests(r: NamedResource, spec: SpecOperations): void
   test(`should create ${article(r.one)}, read it back, change it, read it back, delete it and then answer 404`, { tag: [G, `@op:${o.create}`, `@op:${o.read}`, `@op:${o.update}`, `@op:${o.remove}`, '@rule:lifecycle'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const made = await r.make(kit, { rule: 'lifecycle', intent: 'positive' });
-    expectReadsBack(kit, made.input, await readBack(kit, o.read, { [r.idParam]: made.id }), `a created ${r.one}`, [], [made.exchange]);
+    const langKeys = r.upperLanguageKeys ? ['names'] : [];
+    expectReadsBack(kit, made.input, await readBack(kit, o.read, { [r.idParam]: made.id }), `a created ${r.one}`, [], [made.exchange], langKeys);
     const next = { ...r.extra, names: names(kit, 'changed') };
     const upd = await stepOk(kit, 'lifecycle', o.update, { path: { [r.idParam]: made.id }, body: next }, `${o.update} should change the ${r.one}`);
-    expectReadsBack(kit, next, await readBack(kit, o.read, { [r.idParam]: made.id }), `a changed ${r.one}`, [], [upd]);
+    expectReadsBack(kit, next, await readBack(kit, o.read, { [r.idParam]: made.id }), `a changed ${r.one}`, [], [upd], langKeys);
     await stepOk(kit, 'lifecycle', o.remove, { path: { [r.idParam]: made.id } }, `${o.remove} should delete the ${r.one}`);
     await expectError(kit, checks, o.read, { path: { [r.idParam]: made.id } }, 404, `a deleted ${r.one} should read 404`, false, 'lifecycle');
   });

@@ -33,6 +33,9 @@ export const PROBES: Record<FaultName, Probe> = {
   'error-body-without-message': { observe: async ({ api }) => Object.keys((await json(api.get('customers/999'))) as Rec).sort() },
   'malformed-json-500': { observe: ({ api }) => status(api.post('manufacturers', { headers: { 'Content-Type': 'application/json' }, data: Buffer.from('{"name":') })) },
   'huge-id-500': { observe: ({ api }) => status(api.get('customers/99999999999999999999')) },
+  'invalid-id-404': { observe: ({ api }) => status(api.get('customers/abc')) },
+  'error-message-as-detail': { observe: async ({ api }) => Object.keys((await json(api.get('customers/999'))) as Rec).sort() },
+  'language-keys-uppercase': { observe: async ({ api }) => Object.keys(((await json(api.get('vpe'))) as Rec[])[0]?.names as Rec).sort() },
   'non-integer-id-accepted': { observe: ({ api }) => status(api.get('customers/2abc')) },
   'method-override-ignored': { observe: ({ api }) => status(api.post('manufacturers/1', { headers: { 'X-HTTP-Method-Override': 'PATCH' }, data: { name: 'n' } })) },
   'method-override-creates': {
