@@ -210,7 +210,17 @@ export class RecordKeeper {
 
   /** Records this client created that are still open, newest first (the order to delete them in). */
   openRecords(): NewRecord[] {
-    return this.createdHere.filter((r) => !this.ledger.isDeleted(r)).reverse();
+    const open = this.createdHere.filter((r) => !this.ledger.isDeleted(r)).reverse();
+    // A record made as a side effect of another (a customer's new address, adopted with the
+    // customer as its parent) goes right after the record it belongs to: deleting it first leaves,
+    // for a moment, a record the shop cannot serve (GX 4.8 answers 500 to GET /customers while a
+    // customer has no address), and another worker's list read meets it.
+    const paths = new Set(open.map((r) => r.path));
+    const late = open.filter((r) => r.parent !== undefined && r.parent !== r.path && paths.has(r.parent));
+    if (!late.length) return open;
+    const out = open.filter((r) => !late.includes(r));
+    for (const r of late) out.splice(out.findIndex((x) => x.path === r.parent) + 1, 0, r);
+    return out;
   }
 
   /** The DELETE request that removes a ledger record, or undefined when the spec has none. */

@@ -176,6 +176,8 @@ test.describe('grouped cleanup against the reference shop @harness @client', () 
       // owns and deletes on its own; the grouping under test is the customers'.
       expect(deletes.filter((d) => d.startsWith('/customers/'))).toEqual([`/customers/${ids[2]},${ids[1]},${ids[0]}`, `/customers/${ids[1]}`, `/customers/${ids[0]}`]);
       expect(deletes.filter((d) => !d.startsWith('/customers/')).every((d) => /^\/addresses\/\d+$/.test(d))).toBe(true);
+      // A customer's address goes after the customer: never, for a moment, a customer without its address.
+      expect(deletes.findIndex((d) => d.startsWith('/addresses/'))).toBeGreaterThan(deletes.findIndex((d) => d.startsWith('/customers/')));
       expect(result.removed.filter((e) => e.path.startsWith('/customers/')).map((e) => e.id).sort()).toEqual([String(ids[2]), String(ids[1])].sort());
       expect(result.failed.map((f) => f.entry.path)).toEqual([`/customers/${ids[0]}`]);
       // Open in the ledger, with its reason for the leftover report.

@@ -10,6 +10,7 @@ import type { CellReport, CompatibilityReport } from '../../src/report/compatibi
 import { evidenceOf, namedDefect, rebuiltEntries } from '../realshop/baseline.js';
 import { diffDumps, parseDump, toRow, type Dump } from '../realshop/dump.js';
 import { GX48_MAPPING, judgeDiff, type Lookup } from '../realshop/mapping.js';
+import { judgeFixed } from '../realshop/gate.js';
 import { findRecipe, instance, RecipeError } from '../realshop/recipe.js';
 import { compareFailCells, differingLines, failCells, reproSeeds } from '../realshop/repro.js';
 import { chosenShops, shopByKey, ShopChoiceError } from '../realshop/shops.js';
@@ -168,5 +169,12 @@ test.describe('real-shop phase @unit', () => {
     // A failure message without findings still gives its request and answer.
     const fromMessage = evidenceOf({ findings: [], message: `x\n✗ [rule:lifecycle] createCustomers: should succeed\n    request:  ${curl('/customers')}\n    response: 400  content-type: application/json\n    body:     {\n      "errors": []\n    }` }, report);
     expect(fromMessage).toBe(`curl -sS -i -X POST '$BASE_URL/customers' -u "$API_USER:$API_PASSWORD" --data-raw '{"name":"qa-<run>-1"}' -> 400 { "errors": [] }`);
+  });
+
+  test('should call a baseline entry stale when every run passes it, unless it is declared unstable', () => {
+    const entry = { operation: 'getReviews', check: 'rule:search', reason: 'search answers records without the text' };
+    const passing = [{ gate: { fixed: [entry] }, failures: [], other: [] }] as unknown as Pick<CompatibilityReport, 'gate' | 'failures' | 'other'>[];
+    expect(judgeFixed(passing, [entry]).ok).toBe(false);
+    expect(judgeFixed(passing, [{ ...entry, unstable: 'fails in one of two runs of a pristine shop (a shared list another worker writes to)' }]).ok).toBe(true);
   });
 });

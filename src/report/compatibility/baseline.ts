@@ -58,6 +58,7 @@ export function parseBaseline(text: string, file: string): BaselineEntry[] {
       return v.trim();
     };
     if (e.evidence !== undefined && typeof e.evidence !== 'string') throw new BaselineError(`${where}: "evidence" must be a string (a request and its answer).`);
+    if (e.unstable !== undefined && (typeof e.unstable !== 'string' || !e.unstable.trim())) throw new BaselineError(`${where}: "unstable" must say why the cell fails in some runs of an unchanged shop and not in others.`);
     if (e.defect !== undefined && (typeof e.defect !== 'string' || !e.defect.trim())) throw new BaselineError(`${where}: "defect" must be a defect's signature (report.json defects[].signature).`);
     return {
       operation: field('operation'),
@@ -65,6 +66,7 @@ export function parseBaseline(text: string, file: string): BaselineEntry[] {
       reason: field('reason'),
       ...(typeof e.defect === 'string' ? { defect: e.defect.trim() } : {}),
       ...(typeof e.evidence === 'string' && e.evidence.trim() ? { evidence: e.evidence.trim() } : {}),
+      ...(typeof e.unstable === 'string' ? { unstable: e.unstable.trim() } : {}),
     };
   });
 }

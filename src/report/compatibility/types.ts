@@ -204,6 +204,11 @@ export interface BaselineEntry {
   defect?: string;
   /** What shows the deviation (a request and its answer), for a reader checking the reason. */
   evidence?: string;
+  /**
+   * Why the cell fails in some runs of an unchanged shop and passes in others (issue 20 until
+   * every verdict reproduces): declared, so a run where it passes does not call the entry stale.
+   */
+  unstable?: string;
 }
 
 export interface Gate {
