@@ -80,7 +80,7 @@ export function fixedOverRuns(reports: readonly Pick<CompatibilityReport, 'gate'
 /** The shop's check of its baseline: no entry now passes over its runs (of `baseline`, when rewritten since). */
 export function judgeFixed(reports: readonly Pick<CompatibilityReport, 'gate' | 'failures' | 'other'>[], baseline?: readonly BaselineEntry[]): { ok: boolean; detail: string } {
   // An entry declared unstable (it fails in some runs of an unchanged shop, not in others) is not stale when a run passes it.
-  const fixed = fixedOverRuns(reports).filter((e) => !baseline || baseline.some((b) => b.operation === e.operation && b.check === e.check && b.unstable === undefined));
+  const fixed = fixedOverRuns(reports).filter((e) => e.unstable === undefined && (!baseline || baseline.some((b) => b.operation === e.operation && b.check === e.check && b.unstable === undefined)));
   return fixed.length
     ? { ok: false, detail: `${fixed.length} baseline entr${fixed.length === 1 ? 'y now passes' : 'ies now pass'} in every run that judged ${fixed.length === 1 ? 'it' : 'them'}: ${some(fixed, (e) => `${e.operation} · ${e.check}`)}` }
     : { ok: true, detail: 'every entry still fails, or was not judged, in some run' };

@@ -176,5 +176,9 @@ test.describe('real-shop phase @unit', () => {
     const passing = [{ gate: { fixed: [entry] }, failures: [], other: [] }] as unknown as Pick<CompatibilityReport, 'gate' | 'failures' | 'other'>[];
     expect(judgeFixed(passing, [entry]).ok).toBe(false);
     expect(judgeFixed(passing, [{ ...entry, unstable: 'fails in one of two runs of a pristine shop (a shared list another worker writes to)' }]).ok).toBe(true);
+    // Judged against the baseline the runs read (no rewrite): the gate's own entry says it.
+    const declared = [{ gate: { fixed: [{ ...entry, unstable: 'fails in one of two runs' }] }, failures: [], other: [] }] as unknown as Pick<CompatibilityReport, 'gate' | 'failures' | 'other'>[];
+    expect(judgeFixed(declared).ok).toBe(true);
+    expect(judgeFixed(passing).ok).toBe(false);
   });
 });
