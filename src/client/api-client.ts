@@ -94,7 +94,10 @@ export class ApiClient {
       look: (path, query) => this.send('GET', path, { intent: 'lookup', query, noAnswer: 'return', label: 'look for what a write did that its answer does not say' }),
     });
     // The gate's own look at the target: a GET (relative path; '' is the API root) it does not ask itself about.
-    const look = (p: string): Promise<Exchange> => this.send('GET', p === '' ? deps.apiRoot : p, { intent: 'support', noAnswer: 'return' });
+    const look = (p: string, probe?: { body: unknown }): Promise<Exchange> =>
+      probe
+        ? this.send('POST', p, { intent: 'support', noAnswer: 'return', body: probe.body, headers: { 'X-HTTP-Method-Override': 'GET' }, label: 'does the target search here, or read the POST as the GET it ignores the segment of?' })
+        : this.send('GET', p === '' ? deps.apiRoot : p, { intent: 'support', noAnswer: 'return' });
     this.gate = new SupportGateStage(deps.gate, look, deps.onRefusal);
     const { settings } = deps;
     this.pipeline = {

@@ -189,7 +189,7 @@ export function effectsOf(catalogue: Catalogue, apiRoot: string, f: ExchangeFact
     if (made.length) return { created: made, deleted: [] };
   }
   if (effective === 'DELETE') return { created: [], deleted: deletedBy(f.op, f.path, f.pathValues, f.sentBody) };
-  if (f.method === 'POST' && isSearchOperation(f.op) && !f.override) return { created: createdBySearch(catalogue, apiRoot, f), deleted: [] };
+  if (f.method === 'POST' && isSearchOperation(f.op) && (!f.override || f.override === 'GET')) return { created: createdBySearch(catalogue, apiRoot, f), deleted: [] };
   const renamed = renamedFile(f.op, f.path, effective, f.sentBody, f.answer, ownsFile);
   if (renamed) return { created: [renamed.to], deleted: [renamed.from] };
   return {

@@ -34,7 +34,10 @@ let requestCount = 0;
 
 /** Whether a request may make a record on the target (it is then pending in the ledger before it is sent). */
 export function mayCreate(req: Addressed): boolean {
-  if (!req.op || req.absolute || req.intent === 'support' || req.intent === 'cleanup') return false;
+  if (!req.op || req.absolute || req.intent === 'cleanup') return false;
+  // The gate's own requests are GETs, but for its search probe: a POST with an override (a server
+  // that ignores both the override and the path's last segment would run a create).
+  if (req.intent === 'support') return req.method === 'POST' && req.override !== undefined;
   if (req.method === 'POST') return req.override !== undefined || !isSearchOperation(req.op);
   // A PUT on a collection may create (the API queues e-mails so); on a record's path it updates.
   return req.method === 'PUT' && !/\}$/.test(req.op.path);

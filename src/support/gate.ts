@@ -22,10 +22,15 @@ import type { Operation } from '../spec/types.js';
 import { BREAKER_LIMIT, type SupportBoard } from './board.js';
 
 export { isCreateOperation } from '../spec/operation-kinds.js';
-import { judgeResource, judgeSubPath, literalSteps, nonsenseSegment, type LiteralStep, type PlainAnswer, type RouteVerdict } from './routes.js';
+import { judgeResource, judgeSearchProbe, judgeSubPath, literalSteps, nonsenseSegment, searchProbeBody, type LiteralStep, type PlainAnswer, type RouteVerdict } from './routes.js';
+import { isSearchPath } from '../spec/operation-kinds.js';
 
-/** Sends a GET (relative path; '' is the API root itself) without asking the gate: the gate's own look at the target. */
-export type SupportGet = (path: string) => Promise<Exchange>;
+/**
+ * Sends a GET (relative path; '' is the API root itself) without asking the gate: the gate's own
+ * look at the target. With `probe`, a POST of that body with `X-HTTP-Method-Override: GET` instead
+ * (the search probe: src/support/routes.ts judgeSearchProbe), in the ledger before it is sent.
+ */
+export type SupportGet = (path: string, probe?: { body: unknown }) => Promise<Exchange>;
 
 /** Intents that may spend requests on finding out whether a path is routed (valid ids in hand). */
 const LOOKS_AHEAD: ReadonlySet<Intent> = new Set(['positive', 'setup', 'follow-up', 'cleanup']);
@@ -152,7 +157,11 @@ export class SupportGate {
     if (up.response.status < 200 || up.response.status >= 300) return { routed: 'unknown', reason: `GET ${parent} answered ${up.response.status}` };
     const literal = await get(`${parent}/${step.segment}`);
     const nonsense = await get(`${parent}/${this.nonsense}`);
-    return judgeSubPath(step, plain(up), plain(literal), plain(nonsense), this.nonsense);
+    const verdict = judgeSubPath(step, plain(up), plain(literal), plain(nonsense), this.nonsense);
+    if (verdict.routed !== false || !isSearchPath(step.prefix)) return verdict;
+    // A GET that ignores the search segment does not say the POST does (GX 4.8 routes by method).
+    const probe = await get(`${parent}/${step.segment}`, { body: searchProbeBody(this.nonsense) });
+    return judgeSearchProbe(step, verdict, plain(up), plain(probe));
   }
 }
 

@@ -88,6 +88,35 @@ export function judgeSubPath(step: LiteralStep, parent: PlainAnswer, literal: Pl
 }
 
 /**
+ * The body of the search probe: a condition in the vendor's example form on a column that cannot
+ * exist (`qa_unrouted_...`). A server that searches reads it and refuses it (GX 4.8: 400 "column
+ * not allowed") or finds nothing; a server that answers the POST as the GET its override names
+ * ignores it and lists the collection.
+ */
+export function searchProbeBody(nonsenseWord: string): { search: { match: Record<string, string> } } {
+  return { search: { match: { [nonsenseWord.replace(/-/g, '_')]: '0' } } };
+}
+
+/**
+ * `GET /products/search` may answer the list on a server that routes `POST /products/search` all
+ * the same (GX 4.8 routes by method: its GET ignores the segment, its POST searches), so for a
+ * search path the GET look's "ignored" is not the last word. The probe is a POST of a condition no
+ * record can meet (searchProbeBody) with `X-HTTP-Method-Override: GET`: a server that honours the
+ * override reads it as that GET (the list: not routed, as the look said), a server that does not
+ * runs the POST. Routed when the condition was read: a 4xx, or an empty list where the collection
+ * has records. A creation, a 5xx or a list with records keep the look's verdict (a server that
+ * ignores both the override and the segment is not asked again: its positive search would create).
+ */
+export function judgeSearchProbe(step: LiteralStep, ignored: { routed: false; reason: string }, parent: PlainAnswer, probe: PlainAnswer): RouteVerdict {
+  const s = probe.status;
+  const listed = Array.isArray(parent.json) && parent.json.length > 0;
+  const found = Array.isArray(probe.json) ? probe.json.length : undefined;
+  const read = (s >= 400 && s < 500) || (s >= 200 && s < 300 && found === 0 && listed);
+  if (read) return { routed: true };
+  return { routed: false, reason: `${ignored.reason}; a POST of a condition no record meets, with X-HTTP-Method-Override: GET, answered ${s}${found !== undefined ? ` with ${found} record(s)` : ''}, so nothing shows that the target searches there` };
+}
+
+/**
  * A first-level resource (`/vpe`): unknown to the target when a GET of it answers the same 404 as
  * a GET of a resource that cannot exist. Any other answer (a list, 401, 405 for a resource without
  * a GET) says it is routed. Asked only after a call under it answered a 404 whose message says the

@@ -10,7 +10,7 @@ import type { Exchange, Intent } from '../../src/checks/types.js';
 import { BlockedError, UnsupportedError } from '../../src/client/errors.js';
 import { BREAKER_LIMIT, boardFile, SupportBoard } from '../../src/support/board.js';
 import { isCreateOperation, SupportGate } from '../../src/support/gate.js';
-import { judgeSubPath, literalSteps, normalisedBody, rootMapOf } from '../../src/support/routes.js';
+import { judgeSearchProbe, judgeSubPath, literalSteps, normalisedBody, rootMapOf } from '../../src/support/routes.js';
 import type { Operation } from '../../src/spec/types.js';
 
 const RUN = 'r-test';
@@ -81,12 +81,13 @@ test.describe('support gate @unit', () => {
     expect(judgeSubPath(step, bad, ok(PRODUCT), ok(PRODUCT), 'qa-unrouted-r').routed).toBe('unknown');
   });
 
-  test('should refuse a search POST the target would take for a create, after GETs only', async () => {
+  test('should refuse a search POST the target would take for a create, after GETs and a POST it reads as a GET', async () => {
     const search = op('post', '/products/search', 'searchProducts');
     const { gate: g, board } = gate();
     const sent: string[] = [];
-    const get = (p: string): Promise<Exchange> => {
-      sent.push(p);
+    // GX 3.2 honours X-HTTP-Method-Override: the probe is answered as the GET it names.
+    const get = (p: string, probe?: { body: unknown }): Promise<Exchange> => {
+      sent.push(probe ? `POST ${p}` : p);
       return Promise.resolve(gxGet(p));
     };
     const err = await g.admit(search, {}, 'positive', get).then(
@@ -95,12 +96,37 @@ test.describe('support gate @unit', () => {
     );
     expect(err).toBeInstanceOf(UnsupportedError);
     expect((err as UnsupportedError).reason).toMatch(/does not route \/products\/search/);
-    expect(sent).toEqual(['/products', '/products/search', expect.stringMatching(/^\/products\/qa-unrouted-/)]);
+    expect(sent).toEqual(['/products', '/products/search', expect.stringMatching(/^\/products\/qa-unrouted-/), 'POST /products/search']);
+    expect((err as UnsupportedError).reason).toMatch(/answered 200 with 1 record\(s\)/);
     // Known from now on, without a request, for every worker reading the board.
     sent.length = 0;
     await expect(g.admit(search, {}, 'negative', get)).rejects.toBeInstanceOf(UnsupportedError);
     expect(sent).toEqual([]);
     expect(board.unsupportedOp('searchProducts')?.reason).toMatch(/does not route/);
+  });
+
+  test('should let a search POST through where the GET ignores the segment but the POST reads the condition (GX 4.8)', async () => {
+    const search = op('post', '/products/search', 'searchProducts');
+    const { gate: g, board } = gate();
+    const bodies: unknown[] = [];
+    // GX 4.8 ignores the override and routes POST /products/search to its search, which refuses an unknown column.
+    const get = (p: string, probe?: { body: unknown }): Promise<Exchange> => {
+      if (!probe) return Promise.resolve(gxGet(p));
+      bodies.push(probe.body);
+      return Promise.resolve(exchange(400, { code: 400, status: 'error', message: "Column 'qa_unrouted_r_test' is not allowed." }));
+    };
+    await expect(g.admit(search, {}, 'positive', get)).resolves.toBeUndefined();
+    expect(bodies).toEqual([{ search: { match: { qa_unrouted_r_test: '0' } } }]);
+    expect(board.route('/products/search')?.routed).toBe(true);
+    // An empty list where the collection has records also says the condition was read; a 5xx or a creation says nothing.
+    const step = literalSteps('/products/search')[1];
+    if (!step) throw new Error('no step');
+    const ignored = { routed: false as const, reason: 'ignored' };
+    const plain = (s: number, json: unknown) => ({ status: s, text: JSON.stringify(json), json });
+    expect(judgeSearchProbe(step, ignored, plain(200, PRODUCTS), plain(200, [])).routed).toBe(true);
+    expect(judgeSearchProbe(step, ignored, plain(200, []), plain(200, [])).routed).toBe(false);
+    expect(judgeSearchProbe(step, ignored, plain(200, PRODUCTS), plain(500, { code: 0 })).routed).toBe(false);
+    expect(judgeSearchProbe(step, ignored, plain(200, PRODUCTS), plain(201, PRODUCT)).routed).toBe(false);
   });
 
   test('should let a routed sub-path through and refuse one the target ignores', async () => {
