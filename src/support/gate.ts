@@ -7,6 +7,7 @@
 // - A write never reaches a path the target does not route (src/support/routes.ts): before the
 //   first call under a literal segment below another path, three GETs tell whether the target
 //   ignores it (an unknown first-level resource needs none: its first answer, a 404, says so).
+//   A search path's GET says nothing of its POST: a probe with X-HTTP-Method-Override: GET does.
 // - A whole resource the target does not know is Unsupported for every operation under it, and
 //   for every intent: the first 404 under it whose message says the path is unknown (even a
 //   negative probe's, e.g. DELETE /vpe/abc) costs two GETs that compare the resource with one
@@ -157,11 +158,12 @@ export class SupportGate {
     if (up.response.status < 200 || up.response.status >= 300) return { routed: 'unknown', reason: `GET ${parent} answered ${up.response.status}` };
     const literal = await get(`${parent}/${step.segment}`);
     const nonsense = await get(`${parent}/${this.nonsense}`);
-    const verdict = judgeSubPath(step, plain(up), plain(literal), plain(nonsense), this.nonsense);
-    if (verdict.routed !== false || !isSearchPath(step.prefix)) return verdict;
-    // A GET that ignores the search segment does not say the POST does (GX 4.8 routes by method).
-    const probe = await get(`${parent}/${step.segment}`, { body: searchProbeBody(this.nonsense) });
-    return judgeSearchProbe(step, verdict, plain(up), plain(probe));
+    // A search path whose GET answers 2xx: the GETs do not say what its POST does (GX 4.8 routes by method).
+    if (isSearchPath(step.prefix) && literal.response.status >= 200 && literal.response.status < 300) {
+      const probe = await get(`${parent}/${step.segment}`, { body: searchProbeBody(this.nonsense) });
+      return judgeSearchProbe(step, plain(probe));
+    }
+    return judgeSubPath(step, plain(up), plain(literal), plain(nonsense), this.nonsense);
   }
 }
 

@@ -99,21 +99,23 @@ export function searchProbeBody(nonsenseWord: string): { search: { match: Record
 
 /**
  * `GET /products/search` may answer the list on a server that routes `POST /products/search` all
- * the same (GX 4.8 routes by method: its GET ignores the segment, its POST searches), so for a
- * search path the GET look's "ignored" is not the last word. The probe is a POST of a condition no
- * record can meet (searchProbeBody) with `X-HTTP-Method-Override: GET`: a server that honours the
- * override reads it as that GET (the list: not routed, as the look said), a server that does not
- * runs the POST. Routed when the condition was read: a 4xx, or an empty list where the collection
- * has records. A creation, a 5xx or a list with records keep the look's verdict (a server that
- * ignores both the override and the segment is not asked again: its positive search would create).
+ * the same (GX 4.8 routes by method: its GET ignores the segment, its POST searches), so where a
+ * search path's GET answers 2xx the GETs are not the last word. The probe is a POST of a condition
+ * no record can meet (searchProbeBody) with `X-HTTP-Method-Override: GET`: a server that honours
+ * the override reads it as that GET (GX 3.2: the list, whatever the body), a server that does not
+ * runs the POST. Routed only when the condition was read and refused (a 4xx): not a comparison of
+ * two lists, which another worker's write can make differ. A list, a creation or a 5xx say nothing
+ * (a server that ignores both the override and the segment is not asked again: its search would
+ * create), and the path is not routed.
  */
-export function judgeSearchProbe(step: LiteralStep, ignored: { routed: false; reason: string }, parent: PlainAnswer, probe: PlainAnswer): RouteVerdict {
+export function judgeSearchProbe(step: LiteralStep, probe: PlainAnswer): RouteVerdict {
   const s = probe.status;
-  const listed = Array.isArray(parent.json) && parent.json.length > 0;
-  const found = Array.isArray(probe.json) ? probe.json.length : undefined;
-  const read = (s >= 400 && s < 500) || (s >= 200 && s < 300 && found === 0 && listed);
-  if (read) return { routed: true };
-  return { routed: false, reason: `${ignored.reason}; a POST of a condition no record meets, with X-HTTP-Method-Override: GET, answered ${s}${found !== undefined ? ` with ${found} record(s)` : ''}, so nothing shows that the target searches there` };
+  if (s >= 400 && s < 500) return { routed: true };
+  const found = Array.isArray(probe.json) ? ` with ${probe.json.length} record(s)` : '';
+  return {
+    routed: false,
+    reason: `the target does not show that it routes POST ${step.prefix}: GET ${step.prefix} answers 2xx (it ignores the segment "${step.segment}"), and a POST of a condition no record meets, with X-HTTP-Method-Override: GET, answered ${s}${found} instead of refusing the condition, so a search there could reach ${step.parent} as a create`,
+  };
 }
 
 /**

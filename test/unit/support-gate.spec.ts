@@ -95,14 +95,14 @@ test.describe('support gate @unit', () => {
       (e: unknown) => e,
     );
     expect(err).toBeInstanceOf(UnsupportedError);
-    expect((err as UnsupportedError).reason).toMatch(/does not route \/products\/search/);
+    expect((err as UnsupportedError).reason).toMatch(/does not show that it routes POST \/products\/search/);
     expect(sent).toEqual(['/products', '/products/search', expect.stringMatching(/^\/products\/qa-unrouted-/), 'POST /products/search']);
-    expect((err as UnsupportedError).reason).toMatch(/answered 200 with 1 record\(s\)/);
+    expect((err as UnsupportedError).reason).toMatch(/answered 200 with 1 record\(s\) instead of refusing the condition/);
     // Known from now on, without a request, for every worker reading the board.
     sent.length = 0;
     await expect(g.admit(search, {}, 'negative', get)).rejects.toBeInstanceOf(UnsupportedError);
     expect(sent).toEqual([]);
-    expect(board.unsupportedOp('searchProducts')?.reason).toMatch(/does not route/);
+    expect(board.unsupportedOp('searchProducts')?.reason).toMatch(/does not show that it routes/);
   });
 
   test('should let a search POST through where the GET ignores the segment but the POST reads the condition (GX 4.8)', async () => {
@@ -118,15 +118,15 @@ test.describe('support gate @unit', () => {
     await expect(g.admit(search, {}, 'positive', get)).resolves.toBeUndefined();
     expect(bodies).toEqual([{ search: { match: { qa_unrouted_r_test: '0' } } }]);
     expect(board.route('/products/search')?.routed).toBe(true);
-    // An empty list where the collection has records also says the condition was read; a 5xx or a creation says nothing.
+    // Only a refusal of the condition says it was read: a list (however long), a creation or a 5xx do not.
     const step = literalSteps('/products/search')[1];
     if (!step) throw new Error('no step');
-    const ignored = { routed: false as const, reason: 'ignored' };
     const plain = (s: number, json: unknown) => ({ status: s, text: JSON.stringify(json), json });
-    expect(judgeSearchProbe(step, ignored, plain(200, PRODUCTS), plain(200, [])).routed).toBe(true);
-    expect(judgeSearchProbe(step, ignored, plain(200, []), plain(200, [])).routed).toBe(false);
-    expect(judgeSearchProbe(step, ignored, plain(200, PRODUCTS), plain(500, { code: 0 })).routed).toBe(false);
-    expect(judgeSearchProbe(step, ignored, plain(200, PRODUCTS), plain(201, PRODUCT)).routed).toBe(false);
+    expect(judgeSearchProbe(step, plain(422, { message: 'unknown column' })).routed).toBe(true);
+    expect(judgeSearchProbe(step, plain(200, [])).routed).toBe(false);
+    expect(judgeSearchProbe(step, plain(200, PRODUCTS)).routed).toBe(false);
+    expect(judgeSearchProbe(step, plain(500, { code: 0 })).routed).toBe(false);
+    expect(judgeSearchProbe(step, plain(201, PRODUCT)).routed).toBe(false);
   });
 
   test('should let a routed sub-path through and refuse one the target ignores', async () => {
