@@ -8,7 +8,19 @@ import { shopByKey, type ShopDef } from './shops.js';
 export const DEFAULT_SEED = '20261124';
 
 /** The run's target, credentials, profile and seed (REPORT_DIR and the rest are the caller's). */
-export function realShopEnv(inst: Instance, profile: string, env: NodeJS.ProcessEnv = process.env, seed?: string): { BASE_URL: string; API_USER: string; API_PASSWORD: string; PROFILE: string; FC_SEED: string } {
+/**
+ * The response-time budget of the phase's runs (REALSHOP_MAX_RESPONSE_MS overrides it). The shop,
+ * its database and the harness share this machine's two cores, so a shop's answer times here say
+ * how busy the machine was as much as how quick the shop is: on 2026-11-27, with two idle shops
+ * beside it, GX 4.8 answered its search POSTs' malformed bodies with a p95 of 2.0-2.4 s and a
+ * wrong-password customer update in 3.3 s, all under 2 s in CI. Timings are measured in bench/,
+ * never judged in a timed self-test, so the phase judges only what is slow on any machine (10 s);
+ * a user's run keeps the README's default (MAX_RESPONSE_MS 2000), and the fault matrix proves the
+ * check on the reference shop.
+ */
+export const PHASE_RESPONSE_BUDGET_MS = '10000';
+
+export function realShopEnv(inst: Instance, profile: string, env: NodeJS.ProcessEnv = process.env, seed?: string): { BASE_URL: string; API_USER: string; API_PASSWORD: string; PROFILE: string; FC_SEED: string; MAX_RESPONSE_MS: string } {
   return {
     BASE_URL: inst.baseUrl,
     API_USER: inst.user,
@@ -17,6 +29,7 @@ export function realShopEnv(inst: Instance, profile: string, env: NodeJS.Process
     // The same drawn cases every run, so the gate judges the same requests against a pristine shop
     // (property tests otherwise draw new keywords, pages and bodies each run).
     FC_SEED: seed ?? realShopSeed(env),
+    MAX_RESPONSE_MS: env.REALSHOP_MAX_RESPONSE_MS || PHASE_RESPONSE_BUDGET_MS,
   };
 }
 
