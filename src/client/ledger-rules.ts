@@ -120,7 +120,7 @@ export function createdRecords(catalogue: Catalogue, apiRoot: string, a: AnswerF
   // /loans/7/return`, sending e-mail 7), not a create. A POST to a collection creates, though:
   // there a new id may equal a parent's (attribute 6 of item 6 of an order).
   const inPath = isCollection(catalogue, a.op) ? new Set<string>() : new Set(a.path.split('/').map((seg) => decodeURIComponent(seg)));
-  const ids = idsInBody(a.body).filter((id) => !inPath.has(id));
+  const ids = idsInBody(a.body).filter((id) => !inPath.has(id) && !clampedEcho(id, a.path));
   if (!ids.length && loc) {
     const id = decodeURIComponent(loc.split('/').pop() ?? '');
     if (id && /^[\w.-]+$/.test(id)) out.push({ kind: 'record', collection: loc.slice(0, loc.lastIndexOf('/')) || '/', id, path: loc, ...(parent ? { parent } : {}) });
@@ -134,6 +134,19 @@ export function createdRecords(catalogue: Catalogue, apiRoot: string, a: AnswerF
     out.push({ kind: 'record', collection: p.slice(0, p.lastIndexOf('/')) || '/', id, path: p, ...(parent && parent !== p ? { parent } : {}) });
   }
   return out;
+}
+
+/** 2^63: the double that int64's largest value (9223372036854775807) becomes in JSON.parse. */
+const INT64_AS_DOUBLE = 2 ** 63;
+
+/**
+ * An id the shop clamped from an out-of-range one in the path: GX 4.8 answers a PUT or DELETE of
+ * `/addresses/99999999999999999999` with id 9223372036854775807 (int64's largest), which is the
+ * path's own record under another spelling, not a record it made (the database dump shows none).
+ */
+function clampedEcho(id: string, path: string): boolean {
+  if (!/^\d+$/.test(id) || Number(id) !== INT64_AS_DOUBLE) return false;
+  return path.split('/').some((seg) => /^\d+$/.test(seg) && Number(seg) >= INT64_AS_DOUBLE);
 }
 
 /** A file name in an upload answer or a file body (`filename`, `path`, ...), without directories. */

@@ -177,6 +177,11 @@ test.describe('ledger @harness @client', () => {
     expect(noLocation.map((r) => r.path)).toEqual(['/orders/5/items/5']);
     // An action on a record (sending e-mail 7) answers that record: nothing new.
     expect(createdRecords(spec.catalogue, 'https://h.test/v2', { op: spec.op('sendEmail'), method: 'POST', path: '/emails/7', status: 201, body: { id: 7 }, location: undefined })).toEqual([]);
+    // GX 4.8 clamps an out-of-range path id to int64's largest and echoes it (JSON.parse rounds it to 2^63): the path's own record.
+    const clamped = JSON.parse('{"id": 9223372036854775807, "customerId": 2}') as unknown;
+    expect(createdRecords(spec.catalogue, 'https://h.test/v2', { op: spec.op('updateAddress'), method: 'PUT', path: '/addresses/99999999999999999999', status: 200, body: clamped, location: undefined })).toEqual([]);
+    // Any other id a PUT answers is still taken for what it says.
+    expect(createdRecords(spec.catalogue, 'https://h.test/v2', { op: spec.op('updateAddress'), method: 'PUT', path: '/addresses/99999999999999999999', status: 200, body: { id: 12 }, location: undefined }).length).toBe(1);
   });
 
   test('should read what an exchange did: no sub-resource DELETE deletes its parent, an ignored override creates, a bulk error may name creates', () => {
