@@ -163,6 +163,14 @@ export class ApiClient {
   }
 
   /**
+   * Has the support gate decide, from reads alone, whether the target routes the operation's path
+   * (for a test that could not be set up): afterwards knownUnsupported says so.
+   */
+  async lookAhead(op: Operation): Promise<void> {
+    return this.gate.lookAhead(op);
+  }
+
+  /**
    * Asks the support gate whether the operation may be called with these path values (it may send
    * GETs to find out whether the path is routed); throws UnsupportedError or BlockedError if not.
    * For requests sent by path (`send`) to a method the spec does not declare on the operation's path.

@@ -16,6 +16,8 @@
 //   called again: a BlockedError names it and its last answer.
 import type { Exchange, Intent } from '../core/exchange.js';
 import { notImplementedReason, saysPathUnknown } from '../checks/rules/not-implemented.js';
+import { listItems } from '../checks/rules/list-items.js';
+import { isObj } from '../core/json.js';
 import { BlockedError, UnsupportedError } from '../core/errors.js';
 import { fillPath } from '../spec/catalogue.js';
 import { isCreateOperation, isSearchOperation } from '../spec/operation-kinds.js';
@@ -97,6 +99,48 @@ export class SupportGate {
   }
 
   /**
+   * Decides the routes of an operation's literal segments before it can be called: for a probe or
+   * test that could not be set up (a record its path needs could not be made), so that whether an
+   * operation is Unsupported does not depend on whether another test happened to call it first
+   * (issue 20). Reads only: an unknown first-level resource is asked with a GET (and, on a 404
+   * saying the path is unknown, compared with one that cannot exist); a segment under a record
+   * is looked at under the record with the smallest id its collection lists (the shop's own, not
+   * one this run writes to). Records what it finds on the board; sends nothing already known.
+   */
+  async lookAhead(op: Operation, get: SupportGet): Promise<void> {
+    if (this.knownUnsupported(op)) return;
+    // One read of each path per look (a collection's list serves its resource and its ids).
+    const reads = new Map<string, Promise<Exchange>>();
+    const read: SupportGet = (p, probe) => {
+      if (probe) return get(p, probe);
+      let r = reads.get(p);
+      if (!r) reads.set(p, (r = get(p)));
+      return r;
+    };
+    for (const step of literalSteps(op.path)) {
+      let verdict: RouteVerdict | undefined;
+      if (step.parent === '') {
+        if (this.board.route(step.prefix)) continue;
+        const ex = await read(step.prefix);
+        if (saysPathUnknown(ex.response)) verdict = await this.routeOf(step, {}, get);
+        // A resource that lists is routed: not asked again.
+        else if (ex.response.status >= 200 && ex.response.status < 300) this.board.recordRoute(step.prefix, true);
+      } else {
+        const known = this.board.route(step.prefix);
+        if (known) verdict = known.routed ? { routed: true } : { routed: false, reason: known.reason ?? '' };
+        else {
+          const values = await anyRecordValues(step.parent, read);
+          if (values) verdict = await this.routeOf(step, values, get);
+        }
+      }
+      if (verdict?.routed === false) {
+        this.board.recordUnsupported(op.id, verdict.reason || `${step.prefix} is not routed by the target`);
+        return;
+      }
+    }
+  }
+
+  /**
    * Learns from an answer: not implemented, a search that created, a create that failed with 5xx.
    * Returns why the operation is not implemented when this answer showed it. With `get`, a 404
    * that says its path is unknown has the first-level resource looked at (two GETs, once per run).
@@ -165,6 +209,36 @@ export class SupportGate {
     }
     return judgeSubPath(step, plain(up), plain(literal), plain(nonsense), this.nonsense);
   }
+}
+
+/**
+ * Values for a path template's parameters that name records the target lists, each the smallest id
+ * of the collection above it (`/orders/{order_id}/items/{item_id}`: an order, then one of its
+ * items), or undefined when a collection lists none or the template has another shape.
+ */
+async function anyRecordValues(template: string, get: SupportGet): Promise<Record<string, string> | undefined> {
+  const values: Record<string, string> = {};
+  let path = '';
+  for (const seg of template.split('/').filter(Boolean)) {
+    const param = /^\{([^}]+)\}$/.exec(seg)?.[1];
+    if (!param) {
+      path += `/${seg}`;
+      continue;
+    }
+    if (!path) return undefined;
+    const list = await get(path);
+    if (list.response.status < 200 || list.response.status >= 300) return undefined;
+    const ids = listItems(list.response.json)
+      .map((r) => (isObj(r) ? r.id : undefined))
+      .filter((id): id is number | string => typeof id === 'number' || (typeof id === 'string' && /^\d+$/.test(id)))
+      .map(Number)
+      .sort((a, b) => a - b);
+    const id = ids[0];
+    if (id === undefined) return undefined;
+    values[param] = String(id);
+    path += `/${id}`;
+  }
+  return values;
 }
 
 /** A search POST answered like a create: 201, or one record where a list belongs. */

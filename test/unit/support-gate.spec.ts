@@ -129,6 +129,36 @@ test.describe('support gate @unit', () => {
     expect(judgeSearchProbe(step, plain(201, PRODUCT)).routed).toBe(false);
   });
 
+  test('should decide an operation it was never asked to send from reads alone, the same whatever reached it first', async () => {
+    const createField = op('post', '/products/{product_id}/additional_fields', 'createProductAdditionalField');
+    const putPrices = op('put', '/product_prices/{product_id}', 'putProductPrices');
+    const links = op('post', '/products/{product_id}/links', 'createProductLink');
+    const { gate: g, board } = gate();
+    const sent: string[] = [];
+    const get = (p: string, probe?: { body: unknown }): Promise<Exchange> => {
+      sent.push(probe ? `POST ${p}` : p);
+      return Promise.resolve(gxGet(p));
+    };
+    // A segment under a record: looked at under the smallest id /products lists.
+    await g.lookAhead(createField, get);
+    expect(board.unsupportedOp('createProductAdditionalField')?.reason).toMatch(/does not route \/products\/\{product_id\}\/additional_fields/);
+    expect(sent).toEqual(['/products', '/products/1', '/products/1/additional_fields', expect.stringMatching(/^\/products\/1\/qa-unrouted-/)]);
+    // An unknown first-level resource: a GET, then the comparison with one that cannot exist.
+    sent.length = 0;
+    await g.lookAhead(putPrices, get);
+    expect(board.unsupportedOp('putProductPrices')?.reason).toMatch(/\/product_prices is unknown to the target/);
+    expect(sent).toEqual(['/product_prices', '/product_prices', expect.stringMatching(/^\/qa-unrouted-/)]);
+    // A routed segment stays open; nothing is asked twice.
+    sent.length = 0;
+    await g.lookAhead(links, get);
+    expect(board.unsupportedOp('createProductLink')).toBeUndefined();
+    expect(sent).toEqual(['/products', '/products/1', '/products/1/links', expect.stringMatching(/^\/products\/1\/qa-unrouted-/)]);
+    sent.length = 0;
+    await g.lookAhead(links, get);
+    await g.lookAhead(createField, get);
+    expect(sent).toEqual([]);
+  });
+
   test('should let a routed sub-path through and refuse one the target ignores', async () => {
     const links = op('get', '/products/{product_id}/links', 'getProductLinks');
     const fields = op('get', '/products/{product_id}/additional_fields', 'getAdditionalFieldsProduct');

@@ -69,7 +69,14 @@ export class ProbeCache {
   private async run(kind: ProbeKind, op: Operation): Promise<ProbeResult> {
     this.throwIfLacking(op);
     const r = await PROBES[kind](op, this.env);
-    if (r.blocked?.kind === 'skip') this.throwIfLacking(op);
+    if (r.blocked?.kind === 'skip') {
+      // The valid request could not be set up (a record its path needs could not be made): whether
+      // the target routes the path is decided from reads all the same, so the verdict does not
+      // depend on whether another test reached the operation first (a probe the profile disabled
+      // stays Disabled, and structural skips, as plain http on an http target, ask nothing).
+      if (kind === 'positive') await this.env.client.lookAhead(op);
+      this.throwIfLacking(op);
+    }
     return r;
   }
 

@@ -44,6 +44,11 @@ export class SupportGateStage {
     }
   }
 
+  /** Decides the routes of the operation's path from reads alone (SupportGate.lookAhead); throws nothing. */
+  async lookAhead(op: Operation): Promise<void> {
+    await this.gate?.lookAhead(op, this.look);
+  }
+
   /**
    * After the answer: the gate learns from it. A test cannot go on from an answer that says the
    * operation does not exist: with an owner to tell (a test-scoped client), it ends as Unsupported
