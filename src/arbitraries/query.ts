@@ -60,6 +60,19 @@ export function sortArb(sortable: readonly string[], maxKeys = 5, keyPattern?: R
     .chain((keys) => fc.tuple(...keys.map((k) => fc.constantFrom(`+${k}`, `-${k}`))));
 }
 
+/**
+ * Every sortable key, ascending, in groups of at most `maxKeys` (the sort parameter's maxItems):
+ * the cases a sort property tries whatever the seed, so that a key the target cannot sort by is
+ * found in every run, at one request per group.
+ */
+export function sortKeyGroups(sortable: readonly string[], maxKeys = 5, keyPattern?: RegExp): string[][] {
+  const keys = sortable.filter((f) => !keyPattern || keyPattern.test(`+${f}`)).map((f) => `+${f}`);
+  const size = Math.max(1, maxKeys);
+  const groups: string[][] = [];
+  for (let i = 0; i < keys.length; i += size) groups.push(keys.slice(i, i + size));
+  return groups;
+}
+
 /** A non-empty subset of the first-level fields, in the record's order. */
 export function fieldsArb(all: readonly string[]): fc.Arbitrary<string[]> {
   if (all.length === 0) throw new GenerationError('no field');

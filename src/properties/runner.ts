@@ -16,6 +16,11 @@ export interface RunSettings {
   path?: string;
   /** Stop generating new runs after this long; a run in flight still finishes. */
   timeLimitMs?: number;
+  /**
+   * Cases every run tries first, whatever the seed (fast-check's `examples`): the input classes
+   * that decide a rule, so that finding a defect does not depend on the draw (issue 20).
+   */
+  examples?: readonly unknown[][];
 }
 
 export type PropertyVerdict = 'pass' | 'fail' | 'error' | 'skip';
@@ -111,6 +116,7 @@ export async function runProperty<Ts extends unknown[]>(property: fc.IAsyncPrope
     ...(settings.path ? { path: settings.path } : {}),
     // The plugin form (fc.interruptAfterTimeLimit) is typed Plugin<unknown>, which Parameters<Ts> refuses.
     ...(settings.timeLimitMs ? { interruptAfterTimeLimit: settings.timeLimitMs } : {}),
+    ...(settings.examples?.length ? { examples: settings.examples as Ts[] } : {}),
   };
   const details = (await fc.check(property, params)) as fc.RunDetails<unknown>;
   const ran = `${details.numRuns} run${details.numRuns === 1 ? '' : 's'}${details.numSkips ? `, ${details.numSkips} discarded` : ''}`;

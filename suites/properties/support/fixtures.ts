@@ -22,6 +22,8 @@ export interface CheckOptions {
   share?: number;
   /** At least this many runs whatever FC_RUNS says. Default 1. */
   min?: number;
+  /** Cases tried first in every run, whatever the seed (RunSettings.examples), on top of the drawn ones. */
+  examples?: readonly unknown[][];
 }
 
 /**
@@ -89,7 +91,7 @@ export const test = base.extend<{ prop: PropertyKit }>({
             `property: ${claim}`,
             async () => {
               // The client's requests are no report steps (src/client/http.ts): the property is one step.
-              const r = await runProperty(property, { seed, numRuns, ...(replayOf ? { path: replayOf } : {}), ...(timeLimitMs ? { timeLimitMs } : {}) }, { claim, file, title: testInfo.title, ...(faults ? { shopFaults: faults } : {}) });
+              const r = await runProperty(property, { seed, numRuns, ...(replayOf ? { path: replayOf } : {}), ...(timeLimitMs ? { timeLimitMs } : {}), ...(opts.examples ? { examples: opts.examples } : {}) }, { claim, file, title: testInfo.title, ...(faults ? { shopFaults: faults } : {}) });
               if ((r.verdict === 'fail' || r.verdict === 'error') && r.report) {
                 verdict.deferred = false;
                 verdict.propertyRun({ claim, seed: r.details.seed, runs: numRuns, ...(r.fcPath !== undefined ? { path: r.fcPath } : {}), ...(r.replay ? { replay: r.replay } : {}) });
