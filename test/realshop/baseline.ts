@@ -164,6 +164,9 @@ const COMMENT = (shop: ShopDef): string =>
 function stays(e: BaselineEntry, reports: readonly CompatibilityReport[], fresh: boolean): boolean {
   const same = (x: { operation: string; check: string }): boolean => x.operation === e.operation && x.check === e.check;
   if (reports.some((r) => [...r.failures, ...r.other].some((c) => isFailing(c.outcome) && matches(e, c.operation, c.check)))) return true;
+  // An entry declared unstable (it fails in some runs of an unchanged shop) is not judged by one
+  // rewrite's runs passing it: the next run may fail it again. A person removes it, or --fresh.
+  if (!fresh && e.unstable) return true;
   return !fresh && !reports.some((r) => r.gate.fixed.some(same));
 }
 
