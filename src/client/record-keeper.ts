@@ -27,6 +27,7 @@ import { effectsOf, fileNameIn, isCollection } from './ledger-rules.js';
 import { listItems } from '../checks/rules/list-items.js';
 import type { Ledger, NewRecord, PendingRequest } from './ledger.js';
 import type { Addressed } from './pipeline/request.js';
+import { isObj } from '../core/json.js';
 
 /** Ids of pending requests: this process's stamp and a counter (unique in the run across workers). */
 const STAMP = randomBytes(4).toString('hex');
@@ -157,7 +158,7 @@ export class RecordKeeper {
     // An upload is told apart by its file name (and text fields) with the run id.
     const sent = upload ? Object.values(upload).map((v) => (typeof v === 'object' ? v.name : String(v))) : sentBody(req);
     // Nothing a shop could store (no body, malformed JSON, a bare string or number, an empty list): nothing made.
-    if (!(isObject(sent) || (Array.isArray(sent) && sent.length > 0))) return { found: [] };
+    if (!(isObj(sent) || (Array.isArray(sent) && sent.length > 0))) return { found: [] };
     const markers = new Set(strings(sent).filter((v) => v.includes(this.deps.runId)));
     // A 2xx that only might hide a create (an override) is taken at its word when there is nothing to look for.
     if (!markers.size) return unclear.mustTell ? { unsure: `${why}, and its body carries nothing that would tell its record apart` } : { found: [] };
@@ -298,10 +299,6 @@ function isUpload(op: Operation): boolean {
 function fileNamesIn(json: unknown): string[] {
   const items: unknown[] = Array.isArray(json) ? json : [];
   return items.map((x) => (typeof x === 'string' ? x.split('/').pop() : fileNameIn(x))).filter((x): x is string => typeof x === 'string' && x !== '');
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** The body as the shop read it: the JSON body, or a raw body that parses as JSON (undefined otherwise). */

@@ -16,6 +16,7 @@
 import type { OperationTraffic } from '../../core/traffic.js';
 import type { Operation, SpecSchema } from '../../spec/types.js';
 import type { OperationRow, TestRecord } from './types.js';
+import { isObj } from '../../core/json.js';
 
 export const COVERAGE_DEFINITION =
   'An operation\'s coverage is the share of its declared items the run met: statuses answered (default aside), parameters (path, query, header, form) and JSON body fields (nested too; readOnly aside) sent at least once. ' +
@@ -69,10 +70,6 @@ function mean(values: readonly number[]): number {
 }
 
 const MAX_DEPTH = 6;
-
-function isObj(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 /**
  * The field paths a JSON body schema declares, prefixes included (`address`, `address.city`,
