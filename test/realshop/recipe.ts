@@ -80,8 +80,22 @@ export function writePhpWrapper(inst: Instance): string {
   return file;
 }
 
+/**
+ * The instance's own temporary folder, for its MariaDB (tmpdir defaults to $TMPDIR) and PHP. A
+ * MariaDB server deletes every `#sql*` file in its tmpdir when it starts, so with one /tmp for both
+ * shops the GX 4.8 set-up, which runs beside GX 3.2's runs, deleted a temporary table GX 3.2's
+ * server was using: its dump before the run failed ("Error on delete of '/tmp/#sql-temptable-…'
+ * (Errcode: 2)"), in the run of 27 Nov 15:20.
+ */
+export function instanceTmp(inst: Instance): string {
+  const dir = path.join(inst.root, 'tmp');
+  mkdirSync(dir, { recursive: true });
+  chmodSync(dir, 0o1777);
+  return dir;
+}
+
 function recipeEnv(inst: Instance): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, GAMBIO_ROOT: inst.root, GAMBIO_PORT: String(inst.port) };
+  const env: NodeJS.ProcessEnv = { ...process.env, GAMBIO_ROOT: inst.root, GAMBIO_PORT: String(inst.port), TMPDIR: instanceTmp(inst) };
   // Not the caller's PHP either: the recipe's own default (php7.4) unless the shop needs the wrapper.
   delete env.PHP;
   if (inst.shop.phpWrapper) env.PHP = path.join(inst.root, 'php-opcache-fresh.sh');
