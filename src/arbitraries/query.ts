@@ -65,8 +65,8 @@ export function sortArb(sortable: readonly string[], maxKeys = 5, keyPattern?: R
  * the cases a sort property tries whatever the seed, so that a key the target cannot sort by is
  * found in every run, at one request per group.
  */
-export function sortKeyGroups(sortable: readonly string[], maxKeys = 5, keyPattern?: RegExp): string[][] {
-  const keys = sortable.filter((f) => !keyPattern || keyPattern.test(`+${f}`)).map((f) => `+${f}`);
+export function sortKeyGroups(sortable: readonly string[], maxKeys = 5): string[][] {
+  const keys = sortable.map((f) => `+${f}`);
   const size = Math.max(1, maxKeys);
   const groups: string[][] = [];
   for (let i = 0; i < keys.length; i += size) groups.push(keys.slice(i, i + size));

@@ -114,10 +114,9 @@ export function guardWrite(req: WriteRequest, ctx: GuardContext): Verdict {
   const op = req.op;
   const readMethod = ['GET', 'HEAD', 'OPTIONS'].includes(effective);
   if (readMethod && !req.override) return ok;
-  if (op && !req.override && isSearchOperation(op)) return ok;
-  // The support gate's search probe: a POST to a search path overridden to GET reads either way
-  // (as the GET it names, or as the search its path names); it is in the ledger all the same.
-  if (op && readMethod && isSearchOperation(op)) return ok;
+  // A search POST reads; so does the support gate's search probe, a search POST overridden to GET
+  // (read as the GET it names, or as the search its path names; it is in the ledger all the same).
+  if (op && isSearchOperation(op) && (!req.override || readMethod)) return ok;
   if (ctx.profile === 'readonly') {
     return no(`PROFILE=readonly sends no writes (${req.method}${req.override ? ` overridden to ${req.override}` : ''} ${req.path})`);
   }

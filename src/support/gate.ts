@@ -17,7 +17,6 @@
 import type { Exchange, Intent } from '../core/exchange.js';
 import { notImplementedReason, saysPathUnknown } from '../checks/rules/not-implemented.js';
 import { listItems } from '../checks/rules/list-items.js';
-import { isObj } from '../core/json.js';
 import { BlockedError, UnsupportedError } from '../core/errors.js';
 import { fillPath } from '../spec/catalogue.js';
 import { isCreateOperation, isSearchOperation } from '../spec/operation-kinds.js';
@@ -126,12 +125,9 @@ export class SupportGate {
         // A resource that lists is routed: not asked again.
         else if (ex.response.status >= 200 && ex.response.status < 300) this.board.recordRoute(step.prefix, true);
       } else {
-        const known = this.board.route(step.prefix);
-        if (known) verdict = known.routed ? { routed: true } : { routed: false, reason: known.reason ?? '' };
-        else {
-          const values = await anyRecordValues(step.parent, read);
-          if (values) verdict = await this.routeOf(step, values, get);
-        }
+        // routeOf answers a known route from the board; only an unknown one needs a record to look under.
+        const values = this.board.route(step.prefix) ? {} : await anyRecordValues(step.parent, read);
+        if (values) verdict = await this.routeOf(step, values, get);
       }
       if (verdict?.routed === false) {
         this.board.recordUnsupported(op.id, verdict.reason || `${step.prefix} is not routed by the target`);
@@ -229,7 +225,7 @@ async function anyRecordValues(template: string, get: SupportGet): Promise<Recor
     const list = await get(path);
     if (list.response.status < 200 || list.response.status >= 300) return undefined;
     const ids = listItems(list.response.json)
-      .map((r) => (isObj(r) ? r.id : undefined))
+      .map((r) => r.id)
       .filter((id): id is number | string => typeof id === 'number' || (typeof id === 'string' && /^\d+$/.test(id)))
       .map(Number)
       .sort((a, b) => a - b);

@@ -41,6 +41,18 @@ function gxGet(p: string): Exchange {
   return exchange(200, PRODUCT); // an unknown segment under a record: the record again
 }
 
+/** The stub target behind a SupportGet that records what was sent (`POST <path>` for the search probe). */
+function recordingGxGet(): { sent: string[]; get: (p: string, probe?: { body: unknown }) => Promise<Exchange> } {
+  const sent: string[] = [];
+  return {
+    sent,
+    get: (p, probe) => {
+      sent.push(probe ? `POST ${p}` : p);
+      return Promise.resolve(gxGet(p));
+    },
+  };
+}
+
 function gate(): { gate: SupportGate; board: SupportBoard } {
   const dir = mkdtempSync(path.join(tmpdir(), 'gate-'));
   const board = new SupportBoard(boardFile(dir), RUN, TARGET);
@@ -84,12 +96,8 @@ test.describe('support gate @unit', () => {
   test('should refuse a search POST the target would take for a create, after GETs and a POST it reads as a GET', async () => {
     const search = op('post', '/products/search', 'searchProducts');
     const { gate: g, board } = gate();
-    const sent: string[] = [];
     // GX 3.2 honours X-HTTP-Method-Override: the probe is answered as the GET it names.
-    const get = (p: string, probe?: { body: unknown }): Promise<Exchange> => {
-      sent.push(probe ? `POST ${p}` : p);
-      return Promise.resolve(gxGet(p));
-    };
+    const { sent, get } = recordingGxGet();
     const err = await g.admit(search, {}, 'positive', get).then(
       () => undefined,
       (e: unknown) => e,
@@ -134,11 +142,7 @@ test.describe('support gate @unit', () => {
     const putPrices = op('put', '/product_prices/{product_id}', 'putProductPrices');
     const links = op('post', '/products/{product_id}/links', 'createProductLink');
     const { gate: g, board } = gate();
-    const sent: string[] = [];
-    const get = (p: string, probe?: { body: unknown }): Promise<Exchange> => {
-      sent.push(probe ? `POST ${p}` : p);
-      return Promise.resolve(gxGet(p));
-    };
+    const { sent, get } = recordingGxGet();
     // A segment under a record: looked at under the smallest id /products lists.
     await g.lookAhead(createField, get);
     expect(board.unsupportedOp('createProductAdditionalField')?.reason).toMatch(/does not route \/products\/\{product_id\}\/additional_fields/);
