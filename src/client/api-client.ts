@@ -10,6 +10,8 @@ import type { Catalogue, Operation } from '../spec/types.js';
 import type { SupportGate } from '../support/gate.js';
 import { cleanup, type CleanupResult } from './cleanup.js';
 import type { DeleteTarget } from './cleanup-plan.js';
+import type { Floor } from './floor.js';
+import { breakdownToSettle, settleBreakdown, type Replayed, type Resend } from './replay.js';
 import type { HttpTransport } from './http.js';
 import type { Ledger, NewRecord } from './ledger.js';
 import type { Pacer } from './pacer.js';
@@ -56,10 +58,20 @@ export interface ClientDeps {
    */
   onRefusal?: (err: UnsupportedError | BlockedError) => void;
   /** Counts each request sent (by intent), for the run's request figures (src/client/tally.ts). */
-  tally?: (intent: Intent, operation: string) => void;
+  tally?: (intent: Intent | 'replay', operation: string) => void;
   /** Told about every exchange recorded (redacted), for the running test's traffic (src/core/traffic.ts). */
   onExchange?: (ex: Exchange) => void;
+  /** The run's floor (src/client/floor.ts): replays of failures go alone; other requests wait for them. */
+  floor?: Floor;
+  /** Told about a breakdown that did not break down again alone (src/client/replay.ts): a concurrency defect or flaky. */
+  onUnreproduced?: (original: Exchange, replayed: Replayed) => void;
 }
+
+/**
+ * The request each exchange of this worker was sent as, so a failure can be sent again exactly
+ * (src/client/replay.ts): the recorded request is redacted and may be cut, the addressed one is not.
+ */
+const sentAs = new WeakMap<Exchange, Addressed>();
 
 /** How many recent exchanges a client keeps for evidence (a failing test attaches the last 20). */
 export const KEPT_EXCHANGES = 50;
@@ -105,7 +117,7 @@ export class ApiClient {
       guard: { catalogue: deps.catalogue, profile: settings.profile, ledger: deps.ledger, specMarksDestructive: this.specMarksDestructive },
       credentials: { apiUser: settings.apiUser, apiPassword: settings.apiPassword, runId: settings.runId, timeoutMs: settings.timeoutMs, insecureTls: settings.insecureTls },
       keeper: this.keeper,
-      send: { transport: deps.transport, pacer: deps.pacer, onWait: deps.onWait },
+      send: { transport: deps.transport, pacer: deps.pacer, onWait: deps.onWait, floor: deps.floor },
       redactor: deps.redactor,
       observe: { sent: (req) => this.sent(req), recorded: (ex) => this.keep(ex) },
     };
@@ -151,10 +163,58 @@ export class ApiClient {
     return this.run(addressPath(this.deps.catalogue, method, pathOrUrl, opts, this.deps.apiRoot));
   }
 
-  private run(req: Addressed): Promise<Exchange> {
-    // Counted per request on the wire (a 429 retry is one more), by the request's intent.
+  /**
+   * How to send an exchange of this worker again (src/client/replay.ts), or undefined when this
+   * worker did not send it (a copy, another worker's).
+   */
+  resender(ex: Exchange): Resend | undefined {
+    const req = sentAs.get(ex);
+    return req ? this.resendOf(req) : undefined;
+  }
+
+  private resendOf(req: Addressed): Resend {
+    return {
+      again: async () => {
+        try {
+          return await this.runOnce({ ...req, opts: { ...req.opts, noAnswer: 'return' } }, 'replay');
+        } catch {
+          // Refused by the gate now (a create the run stopped calling), or the harness broke: no replay.
+          return undefined;
+        }
+      },
+      alone: (fn) => this.alone(fn),
+    };
+  }
+
+  /**
+   * Runs `fn` while the run's other workers send nothing (src/client/floor.ts); `alone` is false
+   * when they did not settle in time, or there is no floor (then `fn` runs as it is).
+   */
+  async alone<T>(fn: () => Promise<T>): Promise<{ value: T; alone: boolean }> {
+    const floor = this.deps.floor;
+    return floor ? floor.hold(fn) : { value: await fn(), alone: false };
+  }
+
+  /**
+   * One request through the pipeline; a breakdown to a read is sent again alone before the caller
+   * sees it (src/client/replay.ts settleBreakdown): an overlap never decides a verdict.
+   */
+  private async run(req: Addressed): Promise<Exchange> {
+    const ex = await this.runOnce(req);
+    if (!this.deps.floor || !breakdownToSettle(ex)) return ex;
+    const { answer, unreproduced } = await settleBreakdown(ex, this.resendOf(req));
+    if (unreproduced) this.deps.onUnreproduced?.(ex, unreproduced);
+    return answer;
+  }
+
+  private async runOnce(req: Addressed, source?: 'replay'): Promise<Exchange> {
+    // Counted per request on the wire (a 429 retry is one more), by the request's intent; replays
+    // of failures apart, so the run's figures show what they cost.
     const tally = this.deps.tally;
-    return run(req, tally ? { ...this.pipeline, send: { ...this.pipeline.send, onSend: () => tally(req.intent, `${req.effective} ${req.op?.id ?? '-'}`) } } : this.pipeline);
+    const intent = source ?? req.intent;
+    const ex = await run(req, tally ? { ...this.pipeline, send: { ...this.pipeline.send, onSend: () => tally(intent, `${req.effective} ${req.op?.id ?? '-'}`) } } : this.pipeline);
+    sentAs.set(ex, req);
+    return ex;
   }
 
   /** Why the support gate knows the target lacks the operation (nothing is sent), or undefined. */

@@ -5,6 +5,8 @@ import type { Exchange } from '../core/exchange.js';
 import type { Catalogue } from '../spec/types.js';
 import { ApiClient } from './api-client.js';
 import { Uniq } from './bodies.js';
+import { Floor } from './floor.js';
+import type { Replayed } from './replay.js';
 import { Ledger, ledgerFile } from './ledger.js';
 import { Pacer } from './pacer.js';
 import { Redactor } from './redact.js';
@@ -33,10 +35,14 @@ export class Session {
   readonly uniq: Uniq;
   /** What the run learnt about the target's support, shared with the other workers (src/support/). */
   readonly gate: SupportGate;
+  /** The run's floor: this worker's replays of failures go alone, and it waits for the others' (src/client/floor.ts). */
+  readonly floor: Floor;
   /** Requests this worker sent, by source and intent (src/client/tally.ts). */
   readonly tally = new RequestTally();
   /** Told about every exchange any client of this worker records (the fixtures add it to the running test's verdict). */
   onExchange: ((ex: Exchange) => void) | undefined;
+  /** Told about a breakdown that did not break down again alone (src/client/replay.ts); the fixtures add it to the running test's verdict. */
+  onUnreproduced: ((original: Exchange, replayed: Replayed) => void) | undefined;
 
   constructor(readonly opts: SessionOptions) {
     const { config } = opts;
@@ -45,6 +51,7 @@ export class Session {
     this.pacer = new Pacer({ maxRps: opts.ephemeral ? 100_000 : config.maxRps });
     this.ledger = new Ledger(ledgerFile(config.reportDir), config.runId, opts.apiRoot, opts.ephemeral);
     this.redactor = Redactor.forCredentials(config.apiUser, config.apiPassword);
+    this.floor = new Floor({ reportDir: config.reportDir });
     this.uniq = new Uniq((opts.workerIndex + 1) * 100_000 + 1);
     this.gate = new SupportGate(new SupportBoard(boardFile(config.reportDir), config.runId, opts.apiRoot), { runId: config.runId });
   }
@@ -82,6 +89,8 @@ export class Session {
       gate: this.gate,
       tally: (intent, operation) => this.tally.count(source, intent, operation),
       onExchange: (ex) => this.onExchange?.(ex),
+      floor: this.floor,
+      onUnreproduced: (ex, r) => this.onUnreproduced?.(ex, r),
       ...(onWait ? { onWait } : {}),
       ...(onRefusal ? { onRefusal } : {}),
     });

@@ -69,6 +69,11 @@ export interface Exchange {
    * answer did not say. A check whose request should not create compares this, not only statuses.
    */
   created?: string[];
+  /**
+   * This breakdown (a 5xx or no answer to a read) was sent again alone and broke down again
+   * (src/client/replay.ts): how many times, of how many replays. Absent: not replayed.
+   */
+  replayedAlone?: { reproduced: number; of: number };
 }
 
 export interface SchemaErrorInfo {

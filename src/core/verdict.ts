@@ -7,7 +7,7 @@
 // ends with (what the suite said, corrected by what Playwright saw) and the cells it decides
 // (a failing test is about the operation and rule a finding named, else what it reached; an
 // Unsupported test about the operations the target lacks).
-import type { Finding, Outcome } from './finding.js';
+import type { Evidence, Finding, Outcome } from './finding.js';
 import { isObj } from './json.js';
 import type { Traffic } from './traffic.js';
 
@@ -53,6 +53,22 @@ export interface Reproduction {
   overlapped?: ReplayCount;
   /** The command that replays it. */
   command?: string;
+  /** Failing answers that were not sent again, and why (a write the target answered, ...). */
+  notReplayed?: string[];
+  /** The other workers did not settle within the floor's limit: "alone" ran beside them. */
+  crowded?: boolean;
+}
+
+/**
+ * A failure that did not reproduce when its request was sent again alone (src/client/replay.ts):
+ * never a Fail of the rule it hit. `concurrency`: it showed again when the request was overlapped,
+ * a defect of the operation under concurrent requests; `flaky`: it did not show again at all.
+ */
+export interface Unreproduced {
+  showing: 'concurrency' | 'flaky';
+  finding: Finding;
+  /** The replays' evidence: alone first, then the overlapped one. */
+  replays: Evidence[];
 }
 
 export interface DeprecatedOperation {
@@ -86,6 +102,8 @@ export interface VerdictRecord {
   property?: PropertyRun;
   /** How the failure reproduced when replayed (filled by the replay of issue 20 when it ran). */
   reproduction?: Reproduction;
+  /** Failures that did not reproduce alone: concurrency defects and flaky answers, never a Fail. */
+  unreproduced?: Unreproduced[];
   /**
    * What the requests recorded while the test ran showed of each operation (src/core/traffic.ts):
    * response times, the slowest answers, statuses, parameters and body fields. Absent: none.
@@ -103,8 +121,14 @@ export type EndStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrup
  * again, on a list that changed under it, is no verdict); a failed test keeps Error when the suite
  * said so, else is a Fail (a check that passed and then a failing cleanup, a plain assertion of a
  * suite); a timeout or an interruption is Error (the harness did not finish).
+ *
+ * One exception to "never contradicts Playwright": a test that failed on answers none of which
+ * failed again when sent alone (`unreproduced`: a rule test throws before its failure can be
+ * replayed) is a Skip: its rule was not judged, and the failure is reported as a concurrency
+ * defect or flaky, never a Fail (issue 20).
  */
-export function endOutcome(said: Outcome | undefined, status: EndStatus): Outcome {
+export function endOutcome(said: Outcome | undefined, status: EndStatus, unreproduced = false): Outcome {
+  if (status === 'failed' && unreproduced && said === 'fail') return 'skip';
   if (status === 'skipped') return said === 'unsupported' || said === 'disabled' || said === 'skip' ? said : 'skip';
   if (status === 'timedOut' || status === 'interrupted') return 'error';
   if (status === 'passed') return 'pass';

@@ -4,6 +4,7 @@ import type { TestInfo } from '@playwright/test';
 import type { ContractKit } from '../../fixtures/index.js';
 import { applyOutcome, harnessErrorOutcome } from '../../fixtures/outcome.js';
 import { verdictOf } from '../../fixtures/verdict.js';
+import { settleByReplay } from '../../fixtures/replays.js';
 import type { Redactor } from '../../src/client/redact.js';
 import { judge, type CheckResult } from '../../src/checks/runner.js';
 import type { Check, Exchange, ProbeKind } from '../../src/checks/types.js';
@@ -68,7 +69,10 @@ async function evaluate(contract: ContractKit, op: Operation, check: Check, test
     return { check: check.name, operationId: op.id, outcome, findings: [], judged: 0, reason: [...new Set((disabled.length ? disabled : blocked).map((b) => b.reason))].join('; ') };
   }
   for (const b of blocked) verdictOf(testInfo).note(`${b.probe} probe ${b.kind === 'disabled' ? 'disabled' : 'skipped'}: ${b.reason}`);
-  return judge(check, op, exchanges, contract.context(related));
+  const ctx = contract.context(related);
+  const result = judge(check, op, exchanges, ctx);
+  // A failure is sent again before it is a verdict (issue 20): alone, then overlapped.
+  return result.outcome === 'fail' ? settleByReplay(contract.client, check, op, exchanges, ctx, result, verdictOf(testInfo)) : result;
 }
 
 export async function runContractCheck(contract: ContractKit, redactor: Redactor, op: Operation, check: Check, testInfo: TestInfo): Promise<void> {

@@ -4,6 +4,7 @@
 // answer of its own (`noAnswer: 'return'`) for probes that expect none.
 import { HarnessError, RateLimitError, TransportError, transportCode } from '../../core/errors.js';
 import type { HttpResponse, HttpTransport } from '../http.js';
+import type { Floor } from '../floor.js';
 import type { Pacer } from '../pacer.js';
 import type { Redactor } from '../redact.js';
 import type { WireRequest } from './request.js';
@@ -20,6 +21,8 @@ export interface SendDeps {
   onSend?: (() => void) | undefined;
   /** Error messages may quote the request; they are scrubbed before they are thrown. */
   redactor: Redactor;
+  /** Waits while another worker replays a failure alone (src/client/floor.ts). */
+  floor?: Floor | undefined;
 }
 
 export type Answer =
@@ -32,8 +35,10 @@ export async function paceAndSend(wire: WireRequest, deps: SendDeps, noAnswer: '
   for (;;) {
     await deps.pacer.beforeRequest(deps.onWait);
     deps.onSend?.();
-    const started = Date.now();
     let res: HttpResponse;
+    // Waiting for the floor is not the target's time: the clock starts after it.
+    await deps.floor?.enter();
+    const started = Date.now();
     try {
       res = await deps.transport.send({ method: wire.method, url: wire.url, headers: wire.headers, ...(wire.body !== undefined ? { body: wire.body } : {}), timeoutMs: wire.timeoutMs, insecureTls: wire.insecureTls });
     } catch (err) {
@@ -43,6 +48,8 @@ export async function paceAndSend(wire: WireRequest, deps: SendDeps, noAnswer: '
       if (code === undefined) throw new HarnessError(`${wire.method} ${wire.url}: ${message}`);
       if (noAnswer !== 'return') throw new TransportError(`${wire.method} ${wire.url}: no answer (${code}): ${message}`, code, wire.method, wire.url);
       return { kind: 'none', code, started, retries };
+    } finally {
+      deps.floor?.leave();
     }
     if (res.status === 429 && retries < RETRIES_429) {
       const wait = deps.pacer.exhausted(res.headers);

@@ -9,7 +9,7 @@ import { groupDefects } from '../defects/group.js';
 import { applyBaseline, type Baseline } from './baseline.js';
 import { buildMatrix, cellKey, CONFORMANT_DEFINITION, emptyCounts, SCOPED_DEFINITION, statusOf, summariseGroups } from './matrix.js';
 import type { RunMeta } from './meta.js';
-import { OTHER_OPERATION, SCHEMA_VERSION, type AdvisoryReport, type CellReport, type CompatibilityReport, type OperationRow, type OperationStatus, type ReportScope, type TestRecord } from './types.js';
+import { OTHER_OPERATION, SCHEMA_VERSION, type AdvisoryReport, type CellReport, type CompatibilityReport, type OperationRow, type OperationStatus, type ReportScope, type TestRecord, type UnreproducedReport } from './types.js';
 
 export interface BuildInput {
   catalogue: Pick<Catalogue, 'operations' | 'findings' | 'errataApplied'>;
@@ -72,6 +72,31 @@ export function collectAdvisories(records: readonly TestRecord[]): AdvisoryRepor
 }
 
 /**
+ * Failures that did not fail again alone, one per operation, kind and title (the same overlap
+ * breaks the same operation in many tests): apart from the matrix, never an outcome, never in the gate.
+ */
+export function collectUnreproduced(records: readonly TestRecord[]): UnreproducedReport[] {
+  const byKey = new Map<string, UnreproducedReport>();
+  for (const rec of records) {
+    for (const u of rec.unreproduced ?? []) {
+      const f = u.finding;
+      const operation = f.operationId && f.operationId !== '-' ? f.operationId : (rec.operations[0] ?? OTHER_OPERATION);
+      const key = `${u.showing}\u0000${operation}\u0000${f.title}`;
+      let a = byKey.get(key);
+      if (!a) {
+        a = { showing: u.showing, operation, check: f.check, title: f.title, message: f.message, replays: u.replays, tests: [], seen: 0 };
+        if (f.evidence) a.evidence = f.evidence;
+        byKey.set(key, a);
+      }
+      a.seen++;
+      if (a.tests.length < ADVISORY_TESTS) a.tests.push({ title: rec.title, file: rec.file, line: rec.line });
+    }
+  }
+  const rank = (s: UnreproducedReport['showing']): number => (s === 'concurrency' ? 0 : 1);
+  return [...byKey.values()].sort((a, b) => rank(a.showing) - rank(b.showing) || a.operation.localeCompare(b.operation) || a.title.localeCompare(b.title));
+}
+
+/**
  * Operation statuses once the baseline marked the cells it knows: an operation whose failing cells
  * are all known is `known`, not `failing`. Out-of-scope rows stay out of scope.
  */
@@ -112,6 +137,7 @@ export function buildReport(input: BuildInput): CompatibilityReport {
 
   const inMatrix = cells.filter((c) => c.operation !== OTHER_OPERATION);
   const advisories = collectAdvisories(input.records);
+  const unreproduced = collectUnreproduced(input.records);
   const latency = buildLatency(input.records, input.catalogue.operations, input.budgets ?? { default: 0, overrides: {} }, (op) => matrix.cells.get(cellKey(op, 'responseTime'))?.outcome);
   const coverage = buildCoverage(input.records, input.catalogue.operations, rows, input.minCoverage);
   return {
@@ -130,6 +156,8 @@ export function buildReport(input: BuildInput): CompatibilityReport {
       operations,
       testedOperations: rows.filter((r) => r.declared && Object.keys(r.cells).length > 0).length,
       advisories: advisories.length,
+      concurrency: unreproduced.filter((u) => u.showing === 'concurrency').length,
+      flaky: unreproduced.filter((u) => u.showing === 'flaky').length,
       defects: defectCounts(defects),
     },
     checks: matrix.checks,
@@ -139,6 +167,7 @@ export function buildReport(input: BuildInput): CompatibilityReport {
     unsupported: inMatrix.filter((c) => c.outcome === 'unsupported').sort(byOperationThenCheck),
     other: cells.filter((c) => c.operation === OTHER_OPERATION).sort(byOperationThenCheck),
     advisories,
+    unreproduced,
     defects,
     gate,
     specFindings: input.catalogue.findings,

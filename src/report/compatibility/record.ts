@@ -77,6 +77,7 @@ export function toRecord(test: TestCase, result: TestResult, rootDir: string, re
   if (v.advisories.length) record.advisories = v.advisories.slice(0, FINDINGS_LIMIT).map((f) => reportFinding(f, redactor));
   if (v.property) record.property = v.property;
   if (v.reproduction) record.reproduction = v.reproduction;
+  if (v.unreproduced?.length) record.unreproduced = v.unreproduced.slice(0, FINDINGS_LIMIT).map((u) => ({ showing: u.showing, finding: reportFinding(u.finding, redactor), replays: u.replays.map((e) => redactor.value(e)) }));
   if (v.traffic) record.traffic = redactor.value(v.traffic);
   if (outcome === 'fail' || outcome === 'error') {
     const m = messageOf(result, redactor) ?? v.reason;

@@ -14,7 +14,7 @@ import { groupOverviewSvg } from './render-svg.js';
 import { outOfScopeReason, scopedLabel, scopeVariables, scoreText } from './scope.js';
 import { reproductionText } from './reproduction.js';
 import { coverageHtml, FIGURES_CSS, latencyHtml } from './render-figures.js';
-import type { AdvisoryReport, CellReport, CompatibilityReport, Defect, GroupSummary, OperationRow, ReportFinding } from './types.js';
+import type { AdvisoryReport, CellReport, CompatibilityReport, Defect, GroupSummary, OperationRow, ReportFinding, UnreproducedReport } from './types.js';
 
 const CSS = `
 :root { --fg:#1c2330; --muted:#5b6575; --line:#dde3ea; --bg:#f6f8fa; }
@@ -142,6 +142,19 @@ function advisoryHtml(report: CompatibilityReport, a: AdvisoryReport): string {
 <div class="finding"><strong>${esc(a.title)}</strong> <span class="muted">(advisory; rests on ${esc(basis)}; met in ${a.seen} test${a.seen === 1 ? '' : 's'})</span><div>${esc(a.message)}</div></div>
 ${a.evidence ? `<pre class="evidence">${esc(formatEvidence(a.evidence))}</pre>` : ''}
 <ul class="muted">${tests.join('')}${a.seen > a.tests.length ? `<li>… ${a.seen - a.tests.length} more</li>` : ''}</ul>
+</section>`;
+}
+
+function unreproducedHtml(report: CompatibilityReport, u: UnreproducedReport): string {
+  const tests = u.tests.map((t) => `<li><code>${esc(t.title)}</code> <span class="muted">${esc(t.file)}:${t.line}</span></li>`);
+  const what = u.showing === 'concurrency' ? 'failed again only overlapped with other requests' : 'did not fail again, alone or overlapped';
+  const replays = u.replays.map((e, i) => `<p class="muted">${i === 0 ? 'Sent again alone:' : 'Sent again overlapped:'}</p><pre class="evidence">${esc(formatEvidence(e))}</pre>`);
+  return `<section class="apart ${u.showing}" id="${anchor('u', u.operation, `${u.showing} ${u.title}`)}" data-operation="${esc(u.operation)}" data-check="${esc(u.check)}">
+<h3>${esc(u.operation)} <span class="muted">${esc(opLabel(report, u.operation))}</span> · ${esc(u.showing)}</h3>
+<div class="finding"><strong>${esc(u.title)}</strong> <span class="muted">(${esc(what)}; first hit ${esc(u.check)}; met in ${u.seen} test${u.seen === 1 ? '' : 's'})</span><div>${esc(u.message)}</div></div>
+${u.evidence ? `<p class="muted">The answer in the run:</p><pre class="evidence">${esc(formatEvidence(u.evidence))}</pre>` : ''}
+${replays.join('\n')}
+<ul class="muted">${tests.join('')}${u.seen > u.tests.length ? `<li>… ${u.seen - u.tests.length} more</li>` : ''}</ul>
 </section>`;
 }
 
@@ -343,6 +356,10 @@ ${listOrNone(known.map((c) => failureHtml(r, c)), 'None.')}
 <h2 id="advisories">Advisories (${advisories.length})</h2>
 <p class="muted">Findings of rules stricter than the vendor's description (our spec's errata, a habit observed on one shop version, this project's own rules), with their evidence. Not failures: they change no outcome, no score and never the CI gate.</p>
 ${listOrNone(advisories.map((a) => advisoryHtml(r, a)), 'None.')}
+
+<h2 id="concurrency">Only under concurrency, or not again (${(r.unreproduced ?? []).length})</h2>
+<p class="muted">Failures whose request, sent again alone (every other worker waiting), did not fail again. Those that failed again when sent overlapped with other requests are defects of the operation under concurrent requests; the others are flaky answers. Which rule such an answer hits is chance, so they are not failures of it: they change no cell, no score and never the CI gate.</p>
+${listOrNone((r.unreproduced ?? []).map((u) => unreproducedHtml(r, u)), 'None: every failure failed again when sent alone.')}
 
 <h2 id="unsupported">Unsupported operations (${unsupportedOps.length})</h2>
 <p class="muted">Operations the target does not implement (404 for the whole path, 405, 501). Not failures, and not conformant.</p>

@@ -8,7 +8,7 @@ import { requestsText } from './render-html.js';
 import { budgetsText } from './render-figures.js';
 import { reproductionText } from './reproduction.js';
 import { outOfScopeReason, scopedLabel, scopeVariables, scoreText } from './scope.js';
-import type { AdvisoryReport, CellReport, CompatibilityReport, Defect } from './types.js';
+import type { AdvisoryReport, CellReport, CompatibilityReport, Defect, UnreproducedReport } from './types.js';
 
 const EVIDENCE_LINES = 14;
 
@@ -51,6 +51,13 @@ function advisoryMd(a: AdvisoryReport): string {
   const head = `- **${a.operation}** · \`${a.check}\`: ${a.title} (advisory; rests on ${basis}; met in ${a.seen} test${a.seen === 1 ? '' : 's'})`;
   const body = `${a.message}${a.evidence ? `\n\n${fence(formatEvidence(a.evidence))}` : ''}`;
   return `${head}\n\n${body.split('\n').map((l) => (l ? `  ${l}` : '')).join('\n')}\n`;
+}
+
+function unreproducedMd(u: UnreproducedReport): string {
+  const what = u.showing === 'concurrency' ? 'failed again only overlapped' : 'did not fail again';
+  const head = `- **${u.operation}** · ${u.showing}: ${u.title} (${what}; first hit \`${u.check}\`; met in ${u.seen} test${u.seen === 1 ? '' : 's'})`;
+  const parts = [u.message, ...(u.evidence ? [fence(formatEvidence(u.evidence))] : []), ...u.replays.map((e, i) => `${i === 0 ? 'Sent again alone:' : 'Sent again overlapped:'}\n\n${fence(formatEvidence(e))}`)];
+  return `${head}\n\n${parts.join('\n\n').split('\n').map((l) => (l ? `  ${l}` : '')).join('\n')}\n`;
 }
 
 /** Operations shown in the Markdown's response-time table (the page has them all). */
@@ -130,6 +137,10 @@ export function renderMarkdown(r: CompatibilityReport): string {
   out.push(`## Advisories (${advisories.length})`, '');
   out.push('Stricter than the vendor describes (our errata, a habit observed on one shop, our own rules): never a failure, never in the CI gate.', '');
   out.push(...(advisories.length ? advisories.map(advisoryMd) : ['None.']), '');
+  const unreproduced = r.unreproduced ?? [];
+  out.push(`## Only under concurrency, or not again (${unreproduced.length})`, '');
+  out.push('Failures whose request, sent again alone, did not fail again: a concurrency defect of the operation when it failed again overlapped, else flaky. Never a failure of the rule it hit, never in the CI gate.', '');
+  out.push(...(unreproduced.length ? unreproduced.map(unreproducedMd) : ['None.']), '');
   const unsupportedOps = [...new Set(r.unsupported.map((c) => c.operation))];
   out.push(`## Unsupported operations (${unsupportedOps.length})`, '');
   out.push(...(unsupportedOps.length ? unsupportedOps.map((id) => `- ${id}`) : ['None.']), '');

@@ -128,5 +128,8 @@ export function summaryLine(r: CompatibilityReport, where: string): string {
   const advisories = n ? `; ${n} advisor${n === 1 ? 'y' : 'ies'} (stricter than the vendor describes, not failures)` : '';
   const c = r.coverage;
   const coverage = c ? `; coverage index ${c.index}%${c.belowMin ? ` (below MIN_COVERAGE=${c.min ?? 0}%)` : ''}` : '';
-  return `${scopedLabel(`Compatibility${shard}`, r.scope)}: ${scoreText(r)}${coverage}; ${gate}${fixed}${advisories}. ${where}`;
+  const conc = r.counts.concurrency ?? 0;
+  const flaky = r.counts.flaky ?? 0;
+  const unrepro = conc + flaky ? `; ${conc} only under concurrency, ${flaky} flaky (did not fail again alone, not failures)` : '';
+  return `${scopedLabel(`Compatibility${shard}`, r.scope)}: ${scoreText(r)}${coverage}; ${gate}${fixed}${advisories}${unrepro}. ${where}`;
 }

@@ -71,6 +71,8 @@ export interface TestRecord {
   property?: PropertyRun;
   /** How a failure reproduced when replayed, when it was. */
   reproduction?: Reproduction;
+  /** Failures that did not fail again when sent alone (concurrency defects, flaky answers): never a Fail. */
+  unreproduced?: { showing: 'concurrency' | 'flaky'; finding: ReportFinding; replays: Evidence[] }[];
   /** What its requests showed of each operation: response times, statuses, parameters, fields (verdict record). */
   traffic?: Traffic;
   durationMs: number;
@@ -192,6 +194,27 @@ export interface AdvisoryReport {
   seen: number;
 }
 
+/**
+ * A failure that did not fail again when its request was sent alone (src/client/replay.ts), one per
+ * operation, kind and title: `concurrency` when it failed again only overlapped with other
+ * requests (a defect of the operation under concurrent requests), `flaky` when not at all. Listed
+ * apart with both exchanges; never a Fail cell, never in the gate: which rule it hits is chance.
+ */
+export interface UnreproducedReport {
+  showing: 'concurrency' | 'flaky';
+  operation: string;
+  /** The check or rule whose judgement it failed first. */
+  check: string;
+  title: string;
+  message: string;
+  /** The answer that failed. */
+  evidence?: Evidence;
+  /** The replays: alone first (it did not fail), then the overlapped one. */
+  replays: Evidence[];
+  tests: { title: string; file: string; line: number }[];
+  seen: number;
+}
+
 export interface BaselineEntry {
   operation: string;
   check: string;
@@ -285,6 +308,9 @@ export interface CompatibilityReport {
     testedOperations: number;
     /** Distinct advisories (absent in reports written before they existed). */
     advisories?: number;
+    /** Failures that showed only overlapped (concurrency) or not again at all (flaky); absent in older reports. */
+    concurrency?: number;
+    flaky?: number;
     /** Defects, new and known. */
     defects: { total: number; new: number; known: number };
   };
@@ -299,6 +325,8 @@ export interface CompatibilityReport {
   other: CellReport[];
   /** Advisories: stricter than the vendor describes; never failures (absent in older reports). */
   advisories?: AdvisoryReport[];
+  /** Failures that did not fail again alone: concurrency defects and flaky answers (absent in older reports). */
+  unreproduced?: UnreproducedReport[];
   /** Every Fail cell's findings grouped by cause, worst first. */
   defects: Defect[];
   gate: Gate;

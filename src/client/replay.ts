@@ -1,0 +1,145 @@
+// Replays of failures (issue 20: same shop, same verdicts). A request is sent again exactly as it
+// was, first *alone* (every other worker of the run waits: src/client/floor.ts), then, when alone
+// it does not fail, *overlapped* with copies of itself sent at the same moment. What it shows:
+//
+//   reproduced   alone it fails again: a defect of the target, a Fail as before
+//   concurrency  only overlapped: a concurrency defect of the operation, never the rule it hit
+//   flaky        neither: reported, never a Fail and never in the gate
+//
+// Two places send replays:
+// - Breakdowns (a 5xx or no answer) to reads are settled in the client, before the caller sees
+//   the answer (settleBreakdown). One that does not break down again alone is reported as
+//   unreproduced and the caller gets the answer of the replay alone: the test goes on as if its
+//   request had been alone, so an overlap never decides a rule, a setup or a probe. One that
+//   breaks down again is returned as it was, marked `replayedAlone`.
+// - A contract check's other failing answers to reads (a body that breaks the schema, a wrong
+//   status) are sent again alone and judged by the same check (reproduce).
+// A write is never sent again: it would write twice, and its verdict rests on what it wrote.
+import type { Exchange } from '../core/exchange.js';
+import type { ReplayCount } from '../core/verdict.js';
+
+export type Showing = 'reproduced' | 'concurrency' | 'flaky';
+
+/** Rounds of overlapped sends after a replay alone that did not fail. */
+const OVERLAP_ROUNDS = 2;
+/** Copies sent beside the replayed request in each round. */
+const OVERLAP_WIDTH = 2;
+
+const READS = new Set(['GET', 'HEAD']);
+
+/** The method the target is asked to perform (X-HTTP-Method-Override wins). */
+function effectiveMethod(ex: Exchange): string {
+  return (ex.request.headers['x-http-method-override'] ?? ex.request.method).toUpperCase();
+}
+
+/** A read: safe to send again (GET, HEAD, or a POST the override turns into a GET). */
+export function isRead(ex: Exchange): boolean {
+  return READS.has(effectiveMethod(ex));
+}
+
+/** The answer overlap breaks: a 5xx, or none at all. */
+export function brokeDown(ex: Exchange): boolean {
+  return ex.response.status === 0 || ex.response.status >= 500;
+}
+
+/** Requests of the harness's own that are never replayed (they decide nothing about the target's rules). */
+function ownLook(ex: Exchange): boolean {
+  return ex.intent === 'support' || ex.intent === 'lookup' || ex.intent === 'cleanup';
+}
+
+/** A breakdown the client settles before the caller sees it. */
+export function breakdownToSettle(ex: Exchange): boolean {
+  return !ownLook(ex) && isRead(ex) && brokeDown(ex);
+}
+
+function signature(ex: Exchange): string {
+  const r = ex.request;
+  return JSON.stringify([r.method, r.url, r.auth, r.headers['x-http-method-override'] ?? '', r.headers['content-type'] ?? '', r.rawBody ?? '', r.multipart ?? {}]);
+}
+
+/** How replays are sent: the same request again, alone or as it comes. */
+export interface Resend {
+  /** Sends the same request again (same label: checks read it), through the whole pipeline. */
+  again(): Promise<Exchange | undefined>;
+  alone<T>(fn: () => Promise<T>): Promise<{ value: T; alone: boolean }>;
+}
+
+/** What a failing answer showed when it was sent again (`evidence`: alone first, then the overlapped one). */
+export interface Replayed {
+  showing: Showing;
+  alone: ReplayCount;
+  overlapped?: ReplayCount;
+  evidence: Exchange[];
+  /** The others did not settle within the floor's limit: the "alone" replay ran beside them. */
+  crowded?: boolean;
+}
+
+/** Requests of this worker whose failure was seen again alone: a repeat of one is not sent again. */
+const reproducedAlone = new Map<string, Exchange>();
+const CACHE_LIMIT = 2000;
+
+function remember(ex: Exchange, replay: Exchange): void {
+  if (reproducedAlone.size >= CACHE_LIMIT) reproducedAlone.clear();
+  reproducedAlone.set(signature(ex), replay);
+}
+
+/** Alone, then overlapped: what the answer shows when the request is sent again. */
+async function replay(ex: Exchange, resend: Resend, fails: (replay: Exchange) => boolean): Promise<Replayed | undefined> {
+  const seen = reproducedAlone.get(signature(ex));
+  if (seen && fails(seen)) return { showing: 'reproduced', alone: { reproduced: 1, of: 1 }, evidence: [seen] };
+  const { value: first, alone } = await resend.alone(() => resend.again());
+  if (!first) return undefined;
+  const crowded = alone ? {} : { crowded: true };
+  if (fails(first)) {
+    remember(ex, first);
+    return { showing: 'reproduced', alone: { reproduced: 1, of: 1 }, evidence: [first], ...crowded };
+  }
+  let last: Exchange | undefined;
+  for (let round = 1; round <= OVERLAP_ROUNDS; round++) {
+    // The replayed request first, then its copies, all at once.
+    const mine = resend.again();
+    const beside = Array.from({ length: OVERLAP_WIDTH }, () => resend.again());
+    [last] = await Promise.all([mine, ...beside]);
+    if (last && fails(last)) return { showing: 'concurrency', alone: { reproduced: 0, of: 1 }, overlapped: { reproduced: 1, of: round }, evidence: [first, last], ...crowded };
+  }
+  return { showing: 'flaky', alone: { reproduced: 0, of: 1 }, overlapped: { reproduced: 0, of: OVERLAP_ROUNDS }, evidence: last ? [first, last] : [first], ...crowded };
+}
+
+/**
+ * A breakdown to a read, settled before the caller sees it: the answer to hand on (the original,
+ * marked `replayedAlone`, when it broke down again; else the replay alone) and, when it did not
+ * break down again alone, what it showed.
+ */
+export async function settleBreakdown(ex: Exchange, resend: Resend): Promise<{ answer: Exchange; unreproduced?: Replayed }> {
+  const r = await replay(ex, resend, brokeDown);
+  if (!r) return { answer: ex };
+  if (r.showing === 'reproduced') {
+    ex.replayedAlone = r.alone;
+    return { answer: ex };
+  }
+  return { answer: r.evidence[0] ?? ex, unreproduced: r };
+}
+
+/** Why a failing answer is not sent again, or undefined when it may be. */
+export function notReplayable(ex: Exchange, canResend: boolean): string | undefined {
+  if (ownLook(ex)) return `a ${ex.intent} request of the harness`;
+  if (!isRead(ex)) return 'a write the target answered: sending it again would write again';
+  if (!canResend) return 'not sent by this worker as it was recorded';
+  return undefined;
+}
+
+/**
+ * A failing answer that is not a breakdown the client settled: sent again and judged by `fails`
+ * (the same check). A breakdown the client already replayed alone counts as it showed then.
+ */
+export async function reproduce(ex: Exchange, canResend: boolean, resend: Resend, fails: (replay: Exchange) => boolean): Promise<Replayed | { notReplayed: string }> {
+  if (ex.replayedAlone) return { showing: 'reproduced', alone: ex.replayedAlone, evidence: [] };
+  const why = notReplayable(ex, canResend);
+  if (why) return { notReplayed: why };
+  return (await replay(ex, resend, fails)) ?? { notReplayed: 'the request could not be sent again' };
+}
+
+/** Forgets the worker's replays (tests of the module). */
+export function forgetReplays(): void {
+  reproducedAlone.clear();
+}

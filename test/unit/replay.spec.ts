@@ -1,0 +1,168 @@
+// Replays of failures (src/client/replay.ts), the floor that makes them alone (src/client/floor.ts)
+// and what the verdict record makes of them (fixtures/verdict.ts, src/core/verdict.ts).
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { Floor } from '../../src/client/floor.js';
+import { breakdownToSettle, forgetReplays, reproduce, settleBreakdown, type Resend } from '../../src/client/replay.js';
+import type { Exchange } from '../../src/core/exchange.js';
+import { endOutcome } from '../../src/core/verdict.js';
+import { VerdictBuilder } from '../../fixtures/verdict.js';
+
+function ex(status: number, method = 'GET', url = 'https://shop.test/api.php/v2/customers', headers: Record<string, string> = {}): Exchange {
+  return {
+    request: { method, url, headers, auth: 'default' },
+    response: { status, headers: {}, text: status >= 500 ? '{"code":500,"message":"Invalid argument supplied for foreach()"}' : '[]', durationMs: 5 },
+    intent: 'positive',
+  };
+}
+
+/** A target that answers the replays in turn: alone first, then each overlapped round's sends. */
+function scripted(statuses: number[]): Resend & { sent: number; alones: number } {
+  const r = {
+    sent: 0,
+    alones: 0,
+    again: () => {
+      const s = statuses[r.sent++] ?? 200;
+      return Promise.resolve(ex(s));
+    },
+    alone: async <T>(fn: () => Promise<T>) => {
+      r.alones++;
+      return { value: await fn(), alone: true };
+    },
+  };
+  return r;
+}
+
+test.describe('replays of breakdowns @unit', () => {
+  test.beforeEach(() => forgetReplays());
+
+  test('should settle only breakdowns of reads, never the harness own looks or writes', () => {
+    expect(breakdownToSettle(ex(500))).toBe(true);
+    expect(breakdownToSettle(ex(0))).toBe(true);
+    expect(breakdownToSettle(ex(404))).toBe(false);
+    expect(breakdownToSettle(ex(500, 'PUT'))).toBe(false);
+    expect(breakdownToSettle(ex(500, 'POST', undefined, { 'x-http-method-override': 'GET' }))).toBe(true);
+    expect(breakdownToSettle({ ...ex(500), intent: 'support' })).toBe(false);
+  });
+
+  test('should hand on the original, marked, when it breaks down again alone, and not send a repeat of it again', async () => {
+    const t = scripted([500]);
+    const first = ex(500);
+    const r = await settleBreakdown(first, t);
+    expect(r.answer).toBe(first);
+    expect(r.unreproduced).toBeUndefined();
+    expect(first.replayedAlone).toEqual({ reproduced: 1, of: 1 });
+    expect([t.sent, t.alones]).toEqual([1, 1]);
+    const again = ex(500);
+    await settleBreakdown(again, t);
+    expect(again.replayedAlone).toEqual({ reproduced: 1, of: 1 });
+    expect(t.sent).toBe(1);
+  });
+
+  test('should hand on the answer alone and call it concurrency when only overlapped sends break down', async () => {
+    // alone 200; round 1: replay 200, two beside; round 2: replay 500.
+    const t = scripted([200, 200, 200, 200, 500, 200, 200]);
+    const r = await settleBreakdown(ex(500), t);
+    expect(r.answer.response.status).toBe(200);
+    expect(r.unreproduced?.showing).toBe('concurrency');
+    expect(r.unreproduced?.alone).toEqual({ reproduced: 0, of: 1 });
+    expect(r.unreproduced?.overlapped).toEqual({ reproduced: 1, of: 2 });
+    expect(r.unreproduced?.evidence.map((e) => e.response.status)).toEqual([200, 500]);
+  });
+
+  test('should call it flaky when nothing breaks down again', async () => {
+    const t = scripted([]);
+    const r = await settleBreakdown(ex(503), t);
+    expect(r.unreproduced?.showing).toBe('flaky');
+    expect(r.unreproduced?.overlapped).toEqual({ reproduced: 0, of: 2 });
+    expect(t.sent).toBe(1 + 2 * 3);
+  });
+
+  test('should not send a write again, and count a breakdown the client replayed as it showed', async () => {
+    const t = scripted([]);
+    const write = ex(422, 'POST');
+    expect(await reproduce(write, true, t, () => true)).toEqual({ notReplayed: 'a write the target answered: sending it again would write again' });
+    const seen = { ...ex(500), replayedAlone: { reproduced: 1, of: 1 } };
+    expect(await reproduce(seen, true, t, () => true)).toMatchObject({ showing: 'reproduced', alone: { reproduced: 1, of: 1 } });
+    expect(await reproduce(ex(200), false, t, () => true)).toEqual({ notReplayed: 'not sent by this worker as it was recorded' });
+    expect(t.sent).toBe(0);
+  });
+
+  test('should judge a read again with the check that failed it', async () => {
+    const t = scripted([200]);
+    const r = await reproduce(ex(200), true, t, (replay) => replay.response.status === 200);
+    expect(r).toMatchObject({ showing: 'reproduced', alone: { reproduced: 1, of: 1 } });
+  });
+});
+
+test.describe('the floor @unit', () => {
+  test('should hold other workers back while one holds it, and let them go after', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'floor-'));
+    // Two workers of one run: the pids must be live processes (a dead one's marks are cleared).
+    const holder = new Floor({ reportDir: dir, pid: process.pid });
+    const other = new Floor({ reportDir: dir, pid: process.ppid });
+    const order: string[] = [];
+    await other.enter(); // the other worker has a request on the wire
+    const held = holder.hold(async () => {
+      order.push('replay');
+      await new Promise((r) => setTimeout(r, 60));
+      order.push('replay done');
+      return 1;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(order, 'the holder waits for the request on the wire').toEqual([]);
+    other.leave();
+    const waiting = other.enter().then(() => order.push('other sends'));
+    const { value, alone } = await held;
+    await waiting;
+    other.leave();
+    expect([value, alone]).toEqual([1, true]);
+    expect(order).toEqual(['replay', 'replay done', 'other sends']);
+    expect(readdirSync(path.join(dir, 'floor'))).toEqual([]);
+  });
+
+  test('should replay beside the others and say so when they do not settle in time', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'floor-'));
+    const holder = new Floor({ reportDir: dir, pid: process.pid, settleLimitMs: 50 });
+    const other = new Floor({ reportDir: dir, pid: process.ppid });
+    await other.enter();
+    const { alone } = await holder.hold(() => Promise.resolve(0));
+    other.leave();
+    expect(alone).toBe(false);
+  });
+});
+
+test.describe('unreproduced failures in the verdict @unit', () => {
+  const finding = { check: 'rule:paging', operationId: 'getCustomers', outcome: 'fail' as const, title: 't', message: 'm', severity: 'major' as const };
+
+  test('should make a failed test whose only failure did not fail again alone a Skip, with the finding listed apart', () => {
+    const v = new VerdictBuilder();
+    v.fail([finding]);
+    v.unreproduce({ showing: 'concurrency', finding, replays: [] });
+    const record = v.build({ tags: ['@op:getCustomers', '@rule:paging'], annotations: [], status: 'failed' }, undefined);
+    expect(record.outcome).toBe('skip');
+    expect(record.findings).toEqual([]);
+    expect(record.unreproduced?.map((u) => u.showing)).toEqual(['concurrency']);
+    expect(record.reason).toContain('did not fail again when sent alone');
+  });
+
+  test('should keep a Fail when another failure stands, with how it reproduced', () => {
+    const v = new VerdictBuilder();
+    const other = { ...finding, title: 'other' };
+    v.fail([finding, other]);
+    v.unreproduce({ showing: 'flaky', finding, replays: [] });
+    v.replayed({ reproduced: 1, of: 1 });
+    const record = v.build({ tags: ['@op:getCustomers', '@rule:paging'], annotations: [], status: 'failed' }, undefined);
+    expect(record.outcome).toBe('fail');
+    expect(record.findings.map((f) => f.title)).toEqual(['other']);
+    expect(record.reproduction?.alone).toEqual({ reproduced: 1, of: 1 });
+  });
+
+  test('should let only an unreproduced failure turn a failed test into a Skip', () => {
+    expect(endOutcome('fail', 'failed')).toBe('fail');
+    expect(endOutcome('fail', 'failed', true)).toBe('skip');
+    expect(endOutcome('error', 'failed', true)).toBe('error');
+  });
+});
