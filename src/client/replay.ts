@@ -7,14 +7,16 @@
 //   flaky        neither: reported, never a Fail and never in the gate
 //
 // Two places send replays:
-// - Breakdowns (a 5xx or no answer) to reads are settled in the client, before the caller sees
+// - Breakdowns (a 5xx or no answer) to idempotent requests (reads, PUT, DELETE: sending one twice
+//   leaves what sending it once leaves) are settled in the client, before the caller sees
 //   the answer (settleBreakdown). One that does not break down again alone is reported as
 //   unreproduced and the caller gets the answer of the replay alone: the test goes on as if its
 //   request had been alone, so an overlap never decides a rule, a setup or a probe. One that
 //   breaks down again is returned as it was, marked `replayedAlone`.
 // - A contract check's other failing answers to reads (a body that breaks the schema, a wrong
 //   status) are sent again alone and judged by the same check (reproduce).
-// A write is never sent again: it would write twice, and its verdict rests on what it wrote.
+// A POST or PATCH is never sent again: it would write twice; nor a write the target answered: its
+// verdict rests on what it wrote.
 import type { Exchange } from '../core/exchange.js';
 import type { ReplayCount } from '../core/verdict.js';
 
@@ -26,15 +28,25 @@ const OVERLAP_ROUNDS = 2;
 const OVERLAP_WIDTH = 2;
 
 const READS = new Set(['GET', 'HEAD']);
+/** Sending one twice leaves what sending it once leaves (RFC 9110, 9.2.2). */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
 /** The method the target is asked to perform (X-HTTP-Method-Override wins). */
 function effectiveMethod(ex: Exchange): string {
   return (ex.request.headers['x-http-method-override'] ?? ex.request.method).toUpperCase();
 }
 
-/** A read: safe to send again (GET, HEAD, or a POST the override turns into a GET). */
+/**
+ * Whether the request is of these methods both on the wire and as its X-HTTP-Method-Override
+ * asks: a shop that ignores the override handles a POST as a POST (GX 4.8 does, on 29 operations).
+ */
+function both(ex: Exchange, methods: ReadonlySet<string>): boolean {
+  return methods.has(ex.request.method.toUpperCase()) && methods.has(effectiveMethod(ex));
+}
+
+/** A read: safe to send again. */
 export function isRead(ex: Exchange): boolean {
-  return READS.has(effectiveMethod(ex));
+  return both(ex, READS);
 }
 
 /** The answer overlap breaks: a 5xx, or none at all. */
@@ -49,7 +61,7 @@ function ownLook(ex: Exchange): boolean {
 
 /** A breakdown the client settles before the caller sees it. */
 export function breakdownToSettle(ex: Exchange): boolean {
-  return !ownLook(ex) && isRead(ex) && brokeDown(ex);
+  return !ownLook(ex) && both(ex, IDEMPOTENT) && brokeDown(ex);
 }
 
 function signature(ex: Exchange): string {
@@ -106,7 +118,7 @@ async function replay(ex: Exchange, resend: Resend, fails: (replay: Exchange) =>
 }
 
 /**
- * A breakdown to a read, settled before the caller sees it: the answer to hand on (the original,
+ * A breakdown to an idempotent request, settled before the caller sees it: the answer to hand on (the original,
  * marked `replayedAlone`, when it broke down again; else the replay alone) and, when it did not
  * break down again alone, what it showed.
  */

@@ -12,8 +12,11 @@
 //   for every intent: the first 404 under it whose message says the path is unknown (even a
 //   negative probe's, e.g. DELETE /vpe/abc) costs two GETs that compare the resource with one
 //   that cannot exist; from then on nothing under it is sent.
-// - A create that answered 5xx BREAKER_LIMIT times (half-written records on some shops) is not
-//   called again: a BlockedError names it and its last answer.
+// - A create that answered 5xx BREAKER_LIMIT times to a valid request (half-written records on
+//   some shops) is not called again: a BlockedError names it and its last answer. A negative
+//   probe's 5xx does not count: it answers invalid input that the seed drew, once per run, and
+//   says nothing of whether the valid create keeps failing; counted, it stopped createCategories
+//   on GX 3.2 in some runs and not in others (issue 20).
 import type { Exchange, Intent } from '../core/exchange.js';
 import { notImplementedReason, saysPathUnknown } from '../checks/rules/not-implemented.js';
 import { listItems } from '../checks/rules/list-items.js';
@@ -22,6 +25,9 @@ import { fillPath } from '../spec/catalogue.js';
 import { isCreateOperation, isSearchOperation } from '../spec/operation-kinds.js';
 import type { Operation } from '../spec/types.js';
 import { BREAKER_LIMIT, type SupportBoard } from './board.js';
+
+/** Intents of a valid request: only their 5xx answers count towards the breaker. */
+const VALID_REQUESTS: ReadonlySet<Intent> = new Set(['positive', 'setup', 'follow-up']);
 
 export { isCreateOperation } from '../spec/operation-kinds.js';
 import { judgeResource, judgeSearchProbe, judgeSubPath, literalSteps, nonsenseSegment, searchProbeBody, type LiteralStep, type PlainAnswer, type RouteVerdict } from './routes.js';
@@ -152,7 +158,7 @@ export class SupportGate {
       if (resource) why = resource;
     }
     if (why) this.board.recordUnsupported(op.id, why, ex);
-    if (s >= 500 && isCreateOperation(op)) this.board.record5xx(op.id, ex);
+    if (s >= 500 && isCreateOperation(op) && VALID_REQUESTS.has(ex.intent)) this.board.record5xx(op.id, ex);
     return why;
   }
 

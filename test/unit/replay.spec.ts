@@ -38,12 +38,16 @@ function scripted(statuses: number[]): Resend & { sent: number; alones: number }
 test.describe('replays of breakdowns @unit', () => {
   test.beforeEach(() => forgetReplays());
 
-  test('should settle only breakdowns of reads, never the harness own looks or writes', () => {
+  test('should settle only breakdowns of idempotent requests, never the harness own looks, a POST or a PATCH', () => {
     expect(breakdownToSettle(ex(500))).toBe(true);
     expect(breakdownToSettle(ex(0))).toBe(true);
     expect(breakdownToSettle(ex(404))).toBe(false);
-    expect(breakdownToSettle(ex(500, 'PUT'))).toBe(false);
-    expect(breakdownToSettle(ex(500, 'POST', undefined, { 'x-http-method-override': 'GET' }))).toBe(true);
+    expect(breakdownToSettle(ex(500, 'PUT'))).toBe(true);
+    expect(breakdownToSettle(ex(500, 'DELETE'))).toBe(true);
+    expect(breakdownToSettle(ex(500, 'POST'))).toBe(false);
+    expect(breakdownToSettle(ex(500, 'PATCH'))).toBe(false);
+    // A shop that ignores the override handles it as the POST it is.
+    expect(breakdownToSettle(ex(500, 'POST', undefined, { 'x-http-method-override': 'DELETE' }))).toBe(false);
     expect(breakdownToSettle({ ...ex(500), intent: 'support' })).toBe(false);
   });
 
