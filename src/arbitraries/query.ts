@@ -73,6 +73,44 @@ export function sortKeyGroups(sortable: readonly string[], maxKeys = 5): string[
   return groups;
 }
 
+/** A page walk a paging property tries whatever the seed: a page size, and whether to read the page after the last too. */
+export interface PageWalk {
+  perPage: number;
+  pastEnd: boolean;
+}
+
+export interface PageBounds {
+  /** A walk sends at most this many page requests: smaller page sizes are not tried. */
+  maxPages: number;
+  /** The largest page size the property draws. */
+  maxPerPage: number;
+  /** per_page's `maximum`, when the spec declares one. */
+  declaredMax?: number;
+}
+
+/**
+ * The page boundaries a paging property walks in every run, whatever the seed, for a list of `n`
+ * records (first and last pages are in every walk already): pages of one record (when the walk
+ * stays within `maxPages`); a last page exactly full, with several pages where a divisor of `n`
+ * allows (else one full page); the largest per_page the spec allows, when it gives one. Each also
+ * reads the page just past the last, which must be empty (a shop that answers the last page again
+ * for any page beyond it lists records twice). Small on purpose: a walk is a request per page.
+ */
+export function pageBoundaries(n: number, bounds: PageBounds): PageWalk[] {
+  // The smallest page size the property draws (a list of over maxPages × maxPerPage records takes longer walks).
+  const lo = Math.min(bounds.maxPerPage, Math.max(1, Math.ceil(n / bounds.maxPages)));
+  const sizes: number[] = [];
+  if (n >= 1 && lo === 1) sizes.push(1);
+  let full: number | undefined;
+  for (let d = Math.min(bounds.maxPerPage, n - 1); d >= Math.max(lo, 2) && full === undefined; d--) if (n % d === 0) full = d;
+  if (full === undefined && n >= 1 && n <= bounds.maxPerPage) full = n;
+  if (full !== undefined) sizes.push(full);
+  if (bounds.declaredMax !== undefined && bounds.declaredMax >= lo) sizes.push(bounds.declaredMax);
+  // No size above fits (more than maxPerPage records, no divisor in range): the page past the end still needs a walk.
+  if (!sizes.length && n >= 1) sizes.push(bounds.maxPerPage);
+  return [...new Set(sizes)].map((perPage) => ({ perPage, pastEnd: true }));
+}
+
 /** A non-empty subset of the first-level fields, in the record's order. */
 export function fieldsArb(all: readonly string[]): fc.Arbitrary<string[]> {
   if (all.length === 0) throw new GenerationError('no field');

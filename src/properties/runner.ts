@@ -11,6 +11,7 @@ import { joinPath, replayCommand, type ReplayTarget } from './replay.js';
 
 export interface RunSettings {
   seed: number;
+  /** Drawn runs; the examples come on top of them. */
   numRuns: number;
   /** Replay: the counterexample's path (FC_PATH without its commands part). */
   path?: string;
@@ -18,9 +19,20 @@ export interface RunSettings {
   timeLimitMs?: number;
   /**
    * Cases every run tries first, whatever the seed (fast-check's `examples`): the input classes
-   * that decide a rule, so that finding a defect does not depend on the draw (issue 20).
+   * that decide a rule, so that finding a defect does not depend on the draw (issue 20). They come
+   * on top of `numRuns` (totalRuns).
    */
   examples?: readonly unknown[][];
+}
+
+/**
+ * What fast-check is asked to run: the examples and then `numRuns` drawn cases. fast-check counts
+ * its examples within numRuns and stops at numRuns, so a property with more examples than runs
+ * (sort: six key groups of products, three runs at the default FC_RUNS) would drop the last
+ * examples and draw nothing.
+ */
+export function totalRuns(settings: Pick<RunSettings, 'numRuns' | 'examples'>): number {
+  return settings.numRuns + (settings.examples?.length ?? 0);
 }
 
 export type PropertyVerdict = 'pass' | 'fail' | 'error' | 'skip';
@@ -112,7 +124,7 @@ export interface ReportInput extends Omit<ReplayTarget, 'path' | 'seed'> {
 export async function runProperty<Ts extends unknown[]>(property: fc.IAsyncPropertyWithHooks<Ts>, settings: RunSettings, input: ReportInput): Promise<PropertyResult> {
   const params: fc.Parameters<Ts> = {
     seed: settings.seed,
-    numRuns: settings.numRuns,
+    numRuns: totalRuns(settings),
     ...(settings.path ? { path: settings.path } : {}),
     // The plugin form (fc.interruptAfterTimeLimit) is typed Plugin<unknown>, which Parameters<Ts> refuses.
     ...(settings.timeLimitMs ? { interruptAfterTimeLimit: settings.timeLimitMs } : {}),
@@ -150,7 +162,7 @@ export async function runProperty<Ts extends unknown[]>(property: fc.IAsyncPrope
     'Counterexample:',
     showCounterexample(counterexample),
     '',
-    `Seed: ${details.seed}   Path: ${fcPath}   Runs: ${settings.numRuns}`,
+    `Seed: ${details.seed}   Path: ${fcPath}   Runs: ${totalRuns(settings)}${settings.examples?.length ? ` (${settings.examples.length} examples first)` : ''}`,
     `Replay: ${command}`,
   ];
   const result: PropertyResult = { verdict: harness ? 'error' : 'fail', details, fcPath, replay: command, report: lines.join('\n') };

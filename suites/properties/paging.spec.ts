@@ -1,11 +1,13 @@
 // Paging partition, over every list of the loaded spec that declares page and per_page: for any
 // per_page in [1, 60] (and any sort, which must break ties the same way on every page), walking
 // the pages from 1 returns every record of the unpaged list exactly once, no page holds more than
-// per_page records, and each page's Link header points where the facts say. per_page leans
-// towards the sizes where paging bugs live for THIS collection: divisors of n-1 (a last page of
-// one record), n-1, n, n+1.
+// per_page records, each page's Link header points where the facts say, and the page after the
+// last (read in some walks) holds none. per_page leans towards the sizes where paging bugs live
+// for THIS collection: divisors of n-1 (a last page of one record), n-1, n, n+1. Every run walks
+// the boundaries first, whatever the seed (pageBoundaries): pages of one record, a last page
+// exactly full, the largest per_page the spec allows, each with the page past the end.
 import fc from 'fast-check';
-import { sortArb } from '../../src/arbitraries/index.js';
+import { pageBoundaries, sortArb } from '../../src/arbitraries/index.js';
 import { loadConfig } from '../../src/config/config.js';
 import { collectionsWith, listCollections, type ListCollection } from '../../src/properties/collections.js';
 import { linkHeaderProblems } from '../../src/checks/rules/links.js';
@@ -26,11 +28,13 @@ const LISTS = collectionsWith(listCollections(catalogue, config), 'page', 'per_p
 
 /** A walk never sends more than this many page requests: big collections get bigger pages. */
 const MAX_PAGES = 20;
+/** The largest page size drawn. */
+const MAX_PER_PAGE = 60;
 
 /** per_page values that leave exactly one record for the last page of n records: divisors of n-1. */
 function lastOfOne(n: number, lo: number): number[] {
   const out: number[] = [];
-  for (let d = Math.max(2, lo); d <= Math.min(60, n - 1); d++) if ((n - 1) % d === 0) out.push(d);
+  for (let d = Math.max(2, lo); d <= Math.min(MAX_PER_PAGE, n - 1); d++) if ((n - 1) % d === 0) out.push(d);
   return out;
 }
 
@@ -39,13 +43,13 @@ function lastOfOne(n: number, lo: number): number[] {
  * (twice as likely as the rest), the edges 1, n-1, n, n+1, 60, sizes that make several pages, any.
  */
 function perPageArb(n: number): fc.Arbitrary<number> {
-  const lo = Math.min(60, Math.max(1, Math.ceil(n / MAX_PAGES)));
-  const parts: fc.WeightedArbitrary<number>[] = [{ weight: 1, arbitrary: fc.integer({ min: lo, max: 60 }) }];
+  const lo = Math.min(MAX_PER_PAGE, Math.max(1, Math.ceil(n / MAX_PAGES)));
+  const parts: fc.WeightedArbitrary<number>[] = [{ weight: 1, arbitrary: fc.integer({ min: lo, max: MAX_PER_PAGE }) }];
   const ones = lastOfOne(n, lo);
   if (ones.length) parts.push({ weight: 2, arbitrary: fc.constantFrom(...ones) });
-  const edges = [...new Set([1, n - 1, n, n + 1, 60])].filter((v) => v >= lo && v <= 60);
+  const edges = [...new Set([1, n - 1, n, n + 1, MAX_PER_PAGE])].filter((v) => v >= lo && v <= MAX_PER_PAGE);
   if (edges.length) parts.push({ weight: 1, arbitrary: fc.constantFrom(...edges) });
-  if (n - 1 >= lo) parts.push({ weight: 1, arbitrary: fc.integer({ min: lo, max: Math.min(60, n - 1) }) });
+  if (n - 1 >= lo) parts.push({ weight: 1, arbitrary: fc.integer({ min: lo, max: Math.min(MAX_PER_PAGE, n - 1) }) });
   return fc.oneof(...parts);
 }
 
@@ -70,7 +74,7 @@ function pagingSortArb(sortable: readonly string[], tied: readonly string[]): fc
   return fc.oneof(any, led);
 }
 
-async function walk(api: Parameters<typeof readList>[0], c: ListCollection, all: Listing, perPage: number, sort: string[] | undefined) {
+async function walk(api: Parameters<typeof readList>[0], c: ListCollection, all: Listing, perPage: number, sort: string[] | undefined, pastEnd: boolean) {
   const n = all.items.length;
   const last = lastPage(n, perPage);
   const extra = sort ? { sort } : {};
@@ -117,6 +121,21 @@ async function walk(api: Parameters<typeof readList>[0], c: ListCollection, all:
       related: [all.exchange, ...pages],
     });
   }
+  if (pastEnd) {
+    // The page after the last holds no record: a shop that answers the last page again for any
+    // page beyond it (or counts the pages one too few) lists records twice to a client that
+    // reads on until a page comes back empty.
+    const beyond = await readList(api, c.list, { page: last + 1, per_page: perPage, ...extra }, 'paging', `page ${last + 1}, after the last (${last}), per_page=${perPage}`);
+    if (beyond.items.length) {
+      return ruleError(api, {
+        rule: 'paging',
+        title: `page=${last + 1}&per_page=${perPage}${sort ? `&sort=${sort.join(',')}` : ''}, after the last page of ${n} records, should hold no record`,
+        message: `it holds [${beyond.items.map(identity).join(', ')}]`,
+        exchange: beyond.exchange,
+        related: [all.exchange, ...pages],
+      });
+    }
+  }
   return undefined;
 }
 
@@ -136,16 +155,21 @@ test.describe('paging partition @properties', () => {
       const arb = fc.record({
         per_page: perPageArb(all.items.length),
         sort: sortable.length ? fc.option(pagingSortArb(sortable, tiedFields(all.items, sortable)), { nil: undefined }) : fc.constant(undefined),
+        pastEnd: fc.boolean(),
       });
+      // The boundaries, whatever the seed (issue 20); the drawn walks come on top.
+      const declaredMax = c.list.parameters.find((p) => p.in === 'query' && p.name === 'per_page')?.schema.maximum;
+      const boundaries = pageBoundaries(all.items.length, { maxPages: MAX_PAGES, maxPerPage: MAX_PER_PAGE, ...(typeof declaredMax === 'number' ? { declaredMax } : {}) });
+      const examples = boundaries.map((b) => [{ per_page: b.perPage, sort: undefined, pastEnd: b.pastEnd }]);
       // Each walk starts from the unpaged list the previous one agreed with (the first from the read
       // above): a walk that disagrees with it reads the list again before any verdict (judgeStable).
       let snapshot: Listing = all;
       await prop.check(
         `the pages of GET ${c.path} partition its ${all.items.length} records`,
-        fc.asyncProperty(arb, async ({ per_page: perPage, sort }) => {
-          snapshot = await judgeStable(api, c.list, {}, snapshot, (s) => walk(api, c, s, perPage, sort));
+        fc.asyncProperty(arb, async ({ per_page: perPage, sort, pastEnd }) => {
+          snapshot = await judgeStable(api, c.list, {}, snapshot, (s) => walk(api, c, s, perPage, sort, pastEnd));
         }),
-        RUNS.perList,
+        { ...RUNS.perList, examples },
       );
     });
   }

@@ -9,7 +9,7 @@ import { compareValues, firstDisorder, parseSortKeys } from '../../src/checks/ru
 import { identity, multisetDiff, sameMultiset } from '../../src/checks/rules/records.js';
 import { containsFolded, searchableValues } from '../../src/checks/rules/search.js';
 import { joinPath, replayCommand, shellQuote, splitPath, titleGrep } from '../../src/properties/replay.js';
-import { runProperty, scaledRuns, showCounterexample } from '../../src/properties/runner.js';
+import { runProperty, scaledRuns, showCounterexample, totalRuns } from '../../src/properties/runner.js';
 import { bannerStream, drawSeed, seedBanner, seedFromRunId } from '../../src/properties/seed.js';
 
 const URL_P2 = 'https://shop.example.test/v2/customers?page=2&per_page=2&sort=%2Bname';
@@ -97,6 +97,22 @@ test.describe('property helpers @harness @properties', () => {
     const again = await runProperty(prop, { seed: 42, numRuns: 100, path: r.fcPath ?? '' }, { claim: 'numbers stay small', file: 'f', title: 't' });
     expect(again.details.numRuns).toBe(1);
     expect(again.report).toContain('too big: 11');
+  });
+
+  test('should run every example first, and the drawn runs on top of them', async () => {
+    // fast-check counts examples within numRuns: four examples and two runs would run four examples and nothing drawn.
+    const seen: number[] = [];
+    const prop = fc.asyncProperty(fc.integer({ min: 100, max: 1000 }), async (n) => {
+      seen.push(n);
+      return Promise.resolve();
+    });
+    const r = await runProperty(prop, { seed: 3, numRuns: 2, examples: [[1], [2], [3], [4]] }, { claim: 'c', file: 'f', title: 't' });
+    expect(r.verdict).toBe('pass');
+    expect(r.details.numRuns).toBe(6);
+    expect(seen.slice(0, 4)).toEqual([1, 2, 3, 4]);
+    expect(seen.slice(4).every((n) => n >= 100)).toBe(true);
+    expect(totalRuns({ numRuns: 2, examples: [[1], [2]] })).toBe(4);
+    expect(totalRuns({ numRuns: 2 })).toBe(2);
   });
 
   test('should rank a harness failure inside a property as Error, and all-discarded runs as Skip', async () => {

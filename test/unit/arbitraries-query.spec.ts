@@ -4,7 +4,7 @@
 // subset of first-level fields). Serialisation follows collectionFormat.
 import type { ValidateFunction } from 'ajv';
 import fc from 'fast-check';
-import { OMIT, recordFields, toQueryString, validQuery, type ArbOptions } from '../../src/arbitraries/index.js';
+import { OMIT, pageBoundaries, recordFields, sortKeyGroups, toQueryString, validQuery, type ArbOptions } from '../../src/arbitraries/index.js';
 import { convertSchema } from '../../src/spec/convert.js';
 import { parseQuery } from '../../src/spec/params.js';
 import type { Catalogue, Operation } from '../../src/spec/types.js';
@@ -103,4 +103,30 @@ test('should leave out sort and fields when the answer has no record fields', ({
   const icons = op(catalogue, 'getCategoryIcons'); // a list of file names
   expect(recordFields(icons)).toEqual({ all: [], sortable: [] });
   expect(fc.sample(validQuery(icons), { seed: SEED, numRuns: 30 }).filter((q) => 'sort' in q || 'fields' in q)).toEqual([]);
+});
+
+test('should try every sortable key in groups the sort parameter takes at once', () => {
+  expect(sortKeyGroups(['a', 'b', 'c', 'd', 'e', 'f', 'g'], 3)).toEqual([['+a', '+b', '+c'], ['+d', '+e', '+f'], ['+g']]);
+  expect(sortKeyGroups(['a'], 0)).toEqual([['+a']]);
+});
+
+test('should walk the page boundaries of a list: pages of one, a last page exactly full, the largest declared size, each with the page past the end', () => {
+  const bounds = { maxPages: 20, maxPerPage: 60 };
+  const sizes = (n: number, extra: { declaredMax?: number } = {}) => pageBoundaries(n, { ...bounds, ...extra }).map((w) => w.perPage);
+  // 12 records: pages of one, and 6 a page (the largest divisor below 12: two full pages).
+  expect(pageBoundaries(12, bounds)).toEqual([
+    { perPage: 1, pastEnd: true },
+    { perPage: 6, pastEnd: true },
+  ]);
+  // A prime count has no divisor between: one full page of all.
+  expect(sizes(7)).toEqual([1, 7]);
+  expect(sizes(2)).toEqual([1, 2]);
+  // Over 20 records, pages of one would take over 20 requests: left out; 100 = 2 × 50.
+  expect(sizes(100)).toEqual([50]);
+  // 127 (prime, over 60): no full last page fits; the largest drawn size still reads past the end.
+  expect(sizes(127)).toEqual([60]);
+  // The spec's maximum, when it declares one (and a walk with it stays short).
+  expect(sizes(12, { declaredMax: 100 })).toEqual([1, 6, 100]);
+  expect(sizes(12, { declaredMax: 6 })).toEqual([1, 6]);
+  expect(sizes(0)).toEqual([]);
 });

@@ -14,7 +14,7 @@ import { annotateOutcome, applyRefusal } from '../../../fixtures/outcome.js';
 import { verdictOf } from '../../../fixtures/verdict.js';
 import { PROJECT_ROOT } from '../../../src/config/config.js';
 import { splitPath } from '../../../src/properties/replay.js';
-import { PropertyFailure, runProperty, scaledRuns } from '../../../src/properties/runner.js';
+import { PropertyFailure, runProperty, scaledRuns, totalRuns } from '../../../src/properties/runner.js';
 import { seedFromRunId } from '../../../src/properties/seed.js';
 
 export interface CheckOptions {
@@ -22,7 +22,7 @@ export interface CheckOptions {
   share?: number;
   /** At least this many runs whatever FC_RUNS says. Default 1. */
   min?: number;
-  /** Cases tried first in every run, whatever the seed (RunSettings.examples), on top of the drawn ones. */
+  /** Cases tried first in every run, whatever the seed (RunSettings.examples), on top of the drawn runs. */
   examples?: readonly unknown[][];
 }
 
@@ -79,8 +79,10 @@ export const test = base.extend<{ prop: PropertyKit }>({
         runs,
         async check(claim, property, opts = {}) {
           const numRuns = runs(opts);
+          // The record names every case fast-check may run: the examples come on top of the drawn runs.
+          const ran = totalRuns({ numRuns, ...(opts.examples ? { examples: opts.examples } : {}) });
           const verdict = verdictOf(testInfo);
-          verdict.propertyRun({ claim, seed, runs: numRuns, ...(replayOf ? { path: config.fcPath ?? '' } : {}) });
+          verdict.propertyRun({ claim, seed, runs: ran, ...(replayOf ? { path: config.fcPath ?? '' } : {}) });
           // Leave a third of the test's time for cleanup and the report; fast-check stops starting runs then.
           const timeLimitMs = testInfo.timeout > 0 ? Math.max(5_000, Math.round(testInfo.timeout * 0.66)) : undefined;
           // While fast-check runs, a rule failure is one attempt among many (shrinking), and a refused
@@ -94,7 +96,7 @@ export const test = base.extend<{ prop: PropertyKit }>({
               const r = await runProperty(property, { seed, numRuns, ...(replayOf ? { path: replayOf } : {}), ...(timeLimitMs ? { timeLimitMs } : {}), ...(opts.examples ? { examples: opts.examples } : {}) }, { claim, file, title: testInfo.title, ...(faults ? { shopFaults: faults } : {}) });
               if ((r.verdict === 'fail' || r.verdict === 'error') && r.report) {
                 verdict.deferred = false;
-                verdict.propertyRun({ claim, seed: r.details.seed, runs: numRuns, ...(r.fcPath !== undefined ? { path: r.fcPath } : {}), ...(r.replay ? { replay: r.replay } : {}) });
+                verdict.propertyRun({ claim, seed: r.details.seed, runs: ran, ...(r.fcPath !== undefined ? { path: r.fcPath } : {}), ...(r.replay ? { replay: r.replay } : {}) });
                 if (r.verdict === 'error') verdict.error(r.report.split('\n', 1)[0] ?? claim);
                 else if (r.findings?.length) verdict.fail(r.findings);
                 else annotateOutcome(testInfo, 'fail');

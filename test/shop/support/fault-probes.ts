@@ -249,6 +249,7 @@ export const PROBES: Record<FaultName, Probe> = {
   },
   'paging-last-page-drops-one': { observe: async ({ api }) => (await list(api.get('customers?page=2&per_page=5'))).map((c) => c.id) },
   'sort-ties-unstable': { observe: async ({ api }) => (await list(api.get('customers?sort=%2Bgender&page=2&per_page=2'))).map((c) => c.id) },
+  'sort-key-500': { observe: ({ api }) => status(api.get('products?sort=-mainCategoryId')) },
   'search-case-fold-ascii-only': {
     observe: async ({ api }) => {
       await api.post('manufacturers', { data: { name: 'Ärger Öl' } });
