@@ -1,6 +1,6 @@
 // Same shop, same verdicts (issue 20): two runs against the same pristine shop that differ only in
 // seed (and run with the harness's default workers) must fail the same cells. The comparison reads
-// the two runs' compatibility reports; REALSHOP_REPRO=1 turns it on in the real-shop phase.
+// the two runs' compatibility reports; the real-shop phase makes the pair for GX 3.2 (REALSHOP_REPRO=0: not).
 import type { CompatibilityReport } from '../../src/report/compatibility/types.js';
 import { isFailing } from '../../src/report/compatibility/baseline.js';
 

@@ -22,9 +22,10 @@
 // requests, counted from the PHP server's log; the shop stopped with nothing left running. Then
 // one credential scan of reports/realshop. Figures go to reports/realshop/summary.json.
 //
-// REALSHOP_REPRO=1 (issue 20; off until the harness replays failures): a shop marked `repro`
-// (GX 3.2) runs standard twice, pristine each time, with two seeds and the harness's default
-// workers, and the two runs must fail the same cells; the cells that differ are printed.
+// Same shop, same verdicts (issue 20; REALSHOP_REPRO=0 turns it off): a shop marked `repro`
+// (GX 3.2) runs standard twice, pristine each time, with two seeds (REALSHOP_REPRO_SEEDS, else
+// drawn) and the harness's default workers, and the two runs must fail the same cells; the cells
+// that differ are printed.
 //
 // --update-baselines rewrites each shop's baseline from its runs (baseline.ts), then judges the
 // gates against it. If a recipe cannot be found or a shop set up, its check fails with one line
@@ -401,7 +402,7 @@ function runChecks(shop: ShopDef, figures: RunFigures, verdict: DiffVerdict | un
   }
 }
 
-/** The runs of one shop: standard then readonly; with REALSHOP_REPRO=1 and a `repro` shop, standard twice. */
+/** The runs of one shop: standard then readonly; a `repro` shop runs standard twice (unless REALSHOP_REPRO=0). */
 function runSpecs(shop: ShopDef, seeds: [string, string] | undefined): RunSpec[] {
   const workers = realShopWorkers(shop) ?? null;
   const seed = realShopSeed();
@@ -544,7 +545,7 @@ function fixedCheck(shop: ShopDef, done: RunFigures[], baseline: BaselineEntry[]
   check(`${shop.key}: no baseline entry now passes`, v.ok, v.detail);
 }
 
-/** REALSHOP_REPRO: the two standard runs fail the same cells. */
+/** The reproducibility pair: the two standard runs fail the same cells. */
 function reproCheck(shop: ShopDef, done: RunFigures[], seeds: [string, string], figures: ShopFigures): void {
   const name = `${shop.key}: same Fail cells with seeds ${seeds[0]} and ${seeds[1]}, default workers`;
   const [a, b] = ['standard', 'standard-2'].map((l) => done.find((f) => f.label === l));

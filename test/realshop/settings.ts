@@ -4,7 +4,7 @@
 import type { Instance } from './recipe.js';
 import { shopByKey, type ShopDef } from './shops.js';
 
-/** The seed of the runs unless REALSHOP_FC_SEED says otherwise (REALSHOP_REPRO draws its own). */
+/** The seed of the runs unless REALSHOP_FC_SEED says otherwise (the reproducibility pair draws its own). */
 export const DEFAULT_SEED = '20261124';
 
 /** The run's target, credentials, profile and seed (REPORT_DIR and the rest are the caller's). */
@@ -54,7 +54,11 @@ export function realShopWorkers(shop: ShopDef = shopByKey('gx32'), env: NodeJS.P
   return env[`${shop.env}_WORKERS`] || shop.workers;
 }
 
-/** REALSHOP_REPRO=1: the reproducibility runs of issue 20 (off until the harness replays failures). */
+/**
+ * The reproducibility runs of issue 20, on unless REALSHOP_REPRO=0: the harness replays failures
+ * alone (src/client/replay.ts), so two runs of an unchanged shop with two seeds and the default
+ * workers must fail the same cells.
+ */
 export function reproWanted(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.REALSHOP_REPRO === '1';
+  return env.REALSHOP_REPRO !== '0';
 }

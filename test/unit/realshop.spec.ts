@@ -1,6 +1,6 @@
 // The real-shop phase's pure parts (test/realshop): which shops REALSHOP_SHOPS picks and where
 // their recipes are, the database diff of a GX 4.8 customer group (a schema change) and of the
-// shop's own rewrites, the Fail-cell comparison of REALSHOP_REPRO, and the baseline rewrite
+// shop's own rewrites, the Fail-cell comparison of the reproducibility pair, and the baseline rewrite
 // (named defects, "unreviewed" entries, kept and removed ones).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
