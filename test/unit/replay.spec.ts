@@ -170,3 +170,12 @@ test.describe('unreproduced failures in the verdict @unit', () => {
     expect(endOutcome('error', 'failed', true)).toBe('error');
   });
 });
+
+test.describe('how a Fail says it reproduced @unit', () => {
+  test('should say the replays alone and overlapped, and why an answer was not sent again', async () => {
+    const { reproductionText } = await import('../../src/report/compatibility/reproduction.js');
+    expect(reproductionText({ alone: { reproduced: 1, of: 1 } })).toBe('reproduced 1 of 1 alone');
+    expect(reproductionText({ alone: { reproduced: 0, of: 0 }, notReplayed: ['a write the target answered: sending it again would write again'] })).toBe('not replayed: a write the target answered: sending it again would write again');
+    expect(reproductionText({ alone: { reproduced: 2, of: 2 }, crowded: true, overlapped: { reproduced: 0, of: 2 } })).toBe('reproduced 2 of 2 alone (the other workers did not settle in time); 0 of 2 overlapped');
+  });
+});
