@@ -86,6 +86,12 @@ export interface PageBounds {
   maxPerPage: number;
   /** per_page's `maximum`, when the spec declares one. */
   declaredMax?: number;
+  /**
+   * Pages of one record are walked only for lists of at most this many records (default
+   * `maxPages`): such a walk costs a request per record, and on a real shop requests are the run's
+   * cost (issue 23); larger lists still meet pages of one in the drawn cases.
+   */
+  onesUpTo?: number;
 }
 
 /**
@@ -100,7 +106,7 @@ export function pageBoundaries(n: number, bounds: PageBounds): PageWalk[] {
   // The smallest page size the property draws (a list of over maxPages × maxPerPage records takes longer walks).
   const lo = Math.min(bounds.maxPerPage, Math.max(1, Math.ceil(n / bounds.maxPages)));
   const sizes: number[] = [];
-  if (n >= 1 && lo === 1) sizes.push(1);
+  if (n >= 1 && lo === 1 && n <= (bounds.onesUpTo ?? bounds.maxPages)) sizes.push(1);
   let full: number | undefined;
   for (let d = Math.min(bounds.maxPerPage, n - 1); d >= Math.max(lo, 2) && full === undefined; d--) if (n % d === 0) full = d;
   if (full === undefined && n >= 1 && n <= bounds.maxPerPage) full = n;

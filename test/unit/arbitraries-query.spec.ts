@@ -112,7 +112,7 @@ test('should try every sortable key in groups the sort parameter takes at once',
 
 test('should walk the page boundaries of a list: pages of one, a last page exactly full, the largest declared size, each with the page past the end', () => {
   const bounds = { maxPages: 20, maxPerPage: 60 };
-  const sizes = (n: number, extra: { declaredMax?: number } = {}) => pageBoundaries(n, { ...bounds, ...extra }).map((w) => w.perPage);
+  const sizes = (n: number, extra: { declaredMax?: number; onesUpTo?: number } = {}) => pageBoundaries(n, { ...bounds, ...extra }).map((w) => w.perPage);
   // 12 records: pages of one, and 6 a page (the largest divisor below 12: two full pages).
   expect(pageBoundaries(12, bounds)).toEqual([
     { perPage: 1, pastEnd: true },
@@ -129,4 +129,7 @@ test('should walk the page boundaries of a list: pages of one, a last page exact
   expect(sizes(12, { declaredMax: 100 })).toEqual([1, 6, 100]);
   expect(sizes(12, { declaredMax: 6 })).toEqual([1, 6]);
   expect(sizes(0)).toEqual([]);
+  // Pages of one only up to onesUpTo records (a request per record).
+  expect(sizes(12, { onesUpTo: 6 })).toEqual([6]);
+  expect(sizes(5, { onesUpTo: 6 })).toEqual([1, 5]);
 });
