@@ -19,6 +19,15 @@ export interface ClassKeyword {
   from: string;
 }
 
+/**
+ * A value a harness run wrote (its run id, `r` + ten digits + four characters, or the `qa-` prefix
+ * of its names and e-mails): such records come and go while other tests run, so a keyword taken
+ * from one would differ from run to run; the classes take the shop's own records only.
+ */
+export function madeByARun(value: string): boolean {
+  return /r\d{10}[a-z0-9]{4}|\bqa[-+_]/i.test(value);
+}
+
 /** A keyword is at most this long (the drawn pieces are at most 8 characters too). */
 const MAX_PIECE = 8;
 /** A whole value longer than this is no keyword a user types. */

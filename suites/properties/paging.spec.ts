@@ -77,6 +77,22 @@ function pagingSortArb(sortable: readonly string[], tied: readonly string[]): fc
   return fc.oneof(any, led);
 }
 
+/**
+ * One page. A page read with a sort that is not answered with a list is the sort's failure when
+ * the unpaged list refuses that sort too (one more request, only then): GX 4.8 answers 500 to
+ * some sortable keys, which the sort property finds with every key in every run; blamed on
+ * paging, the cell would fail only in runs that happened to draw such a key (issue 20).
+ */
+async function readPage(api: Parameters<typeof readList>[0], c: ListCollection, query: Record<string, unknown>, label: string, sort: string[] | undefined): Promise<Listing> {
+  try {
+    return await readList(api, c.list, query, 'paging', label);
+  } catch (err) {
+    if (!sort || !(err instanceof ConformanceError)) throw err;
+    await readList(api, c.list, { sort }, 'sort', `the unpaged list with sort=${sort.join(',')}, to see whether the sort or the paging fails`);
+    throw err;
+  }
+}
+
 async function walk(api: Parameters<typeof readList>[0], c: ListCollection, all: Listing, perPage: number, sort: string[] | undefined, pastEnd: boolean) {
   const n = all.items.length;
   const last = lastPage(n, perPage);
@@ -84,7 +100,7 @@ async function walk(api: Parameters<typeof readList>[0], c: ListCollection, all:
   const pages: Exchange[] = [];
   const seen: unknown[] = [];
   for (let page = 1; page <= last; page++) {
-    const got = await readList(api, c.list, { page, per_page: perPage, ...extra }, 'paging', `page ${page} of ${last}, per_page=${perPage}`);
+    const got = await readPage(api, c, { page, per_page: perPage, ...extra }, `page ${page} of ${last}, per_page=${perPage}`, sort);
     pages.push(got.exchange);
     const tooMany = pageSizeProblem(got.items.length, perPage);
     if (tooMany) {

@@ -1,7 +1,7 @@
 // The search keywords every run tries (src/arbitraries/keywords.ts): one per input class the
 // listed values allow, the same whatever order the list answered them in.
 import { expect, test } from '@playwright/test';
-import { keywordExamples, otherCase, type ClassKeyword } from '../../src/arbitraries/keywords.js';
+import { keywordExamples, madeByARun, otherCase, type ClassKeyword } from '../../src/arbitraries/keywords.js';
 import { containsFolded } from '../../src/checks/rules/search.js';
 
 const byKind = (ks: readonly ClassKeyword[]): Record<string, string> => Object.fromEntries(ks.map((k) => [k.kind, k.keyword]));
@@ -61,4 +61,13 @@ test.describe('search keyword classes @unit', () => {
     expect(otherCase('ΟΔΟΣ')).toBeUndefined();
     expect(byKind(keywordExamples(['Ωk', 'ΟΔΟΣ']))).toMatchObject({ whole: 'Ωk', 'other-case': 'ΩK' });
   });
+});
+
+test('should know the values a harness run wrote, whose records come and go while other tests run', () => {
+  expect(madeByARun('qa-r26112717053vr3-200857')).toBe(true);
+  expect(madeByARun('qa+r2611271705abcd-1@example.test')).toBe(true);
+  expect(madeByARun('qar26112717053vr3t101024-b')).toBe(true);
+  expect(madeByARun('qa-not-a-integer')).toBe(true);
+  expect(madeByARun('Testkategorie')).toBe(false);
+  expect(madeByARun('KN-400')).toBe(false);
 });
