@@ -8,7 +8,8 @@
 // - on collections the run may write to, a record created with a unique keyword (ASCII run token
 //   plus letters of several scripts) is found by that keyword in any mix of upper and lower case.
 // "Contains" folds case with full Unicode rules; a hit is also accepted when it only matches with
-// accents folded away (MySQL _ci collations do that), so a merely generous search is no failure.
+// accents folded away (MySQL _ci collations do that), or in a nested value (an e-mail by its
+// sender's address), so a merely generous search is no failure.
 import fc from 'fast-check';
 import { keywordExamples, madeByARun } from '../../src/arbitraries/index.js';
 import { loadConfig } from '../../src/config/config.js';

@@ -61,6 +61,9 @@ test.describe('rule judges @unit', () => {
     expect(projectionProblem({ name: 'x' }, ['id', 'name'], { id: 1, name: 'x' })).toMatch(/present in the full record: id/);
     expect(matchesKeyword({ name: 'José' }, 'JOSE')).toBe(false);
     expect(matchesKeyword({ name: 'José' }, 'JOSE', true)).toBe(true);
+    // A hit found by a nested value is generous, not wrong; a miss is owed only in first-level fields.
+    expect(matchesKeyword({ subject: 'x', sender: { emailAddress: 'a@example.test' } }, 'L', true)).toBe(true);
+    expect(matchesKeyword({ subject: 'x', sender: { emailAddress: 'a@example.test' } }, 'L')).toBe(false);
   });
 });
 

@@ -25,11 +25,19 @@ export function containsFolded(hay: string, needle: string, lenientMarks = false
   return fold(hay).includes(fold(needle));
 }
 
+/** Every string and number in the record, at any depth (a sender's address inside an e-mail). */
+function deepValues(item: unknown): string[] {
+  if (typeof item === 'string' || typeof item === 'number') return [String(item)];
+  if (Array.isArray(item)) return item.flatMap(deepValues);
+  return isObj(item) ? Object.values(item).flatMap(deepValues) : [];
+}
+
 /**
- * Whether a record holds the keyword. Judging a hit, pass `lenientMarks`: a search that also finds
- * `é` for `e` is generous, not wrong. Judging a miss (a record the search should have found),
- * leave it off: only a plain case-insensitive match is owed.
+ * Whether a record holds the keyword. Judging a hit, pass `lenient`: a search that also finds
+ * `é` for `e`, or finds the keyword in a nested value (GX 3.2 finds e-mails by their sender's
+ * address), is generous, not wrong. Judging a miss (a record the search should have found), leave
+ * it off: only a plain case-insensitive match in a first-level field is owed.
  */
-export function matchesKeyword(item: unknown, keyword: string, lenientMarks = false): boolean {
-  return searchableValues(item).some((v) => containsFolded(v, keyword, lenientMarks));
+export function matchesKeyword(item: unknown, keyword: string, lenient = false): boolean {
+  return (lenient ? deepValues(item) : searchableValues(item)).some((v) => containsFolded(v, keyword, lenient));
 }
