@@ -19,13 +19,13 @@ function listing(ids: number[]): Listing {
 
 /** A client whose every list read answers the given records. */
 function api(ids: number[]): ApiClient {
-  return { call: () => Promise.resolve(listing(ids).exchange), catalogue: { operations: [] } } as unknown as ApiClient;
+  return { call: () => Promise.resolve(listing(ids).exchange), catalogue: { operations: [] }, alone: async <T>(fn: () => Promise<T>) => ({ value: await fn(), alone: true }) } as unknown as ApiClient;
 }
 
 const problem = new ConformanceError([{ check: 'rule:link-header', operationId: op.id, outcome: 'fail', title: 'rel="last" points to page 7, should be 6', message: 'm', severity: 'major' }]);
 
 test.describe('judgeStable @unit', () => {
-  test('should let a failure stand when the list held still and it shows again', async () => {
+  test('should let a failure stand when the list held still and it shows again, judged alone', async () => {
     let judged = 0;
     const err = await judgeStable(api([1, 2]), op, {}, listing([1, 2]), () => {
       judged++;
