@@ -33,10 +33,17 @@ export function differingLines(cmp: FailCellComparison, seeds: readonly [string,
   return lines.length > limit ? [...lines.slice(0, limit), `… ${lines.length - limit} more`] : lines;
 }
 
-/** Two different seeds: REALSHOP_REPRO_SEEDS=a,b, else two drawn ones (printed with the result). */
+/**
+ * The pair's seeds unless REALSHOP_REPRO_SEEDS says otherwise: the two of issue 20's measurement
+ * (seed 777 failed getProducts · rule:search where the other did not). Pinned, so CI judges the
+ * same pair every time; `drawn` draws two (a developer's hunt for seed-dependent cells).
+ */
+export const DEFAULT_REPRO_SEEDS = '777,1644147794';
+
+/** Two different seeds: REALSHOP_REPRO_SEEDS=a,b (default DEFAULT_REPRO_SEEDS), or `drawn` (printed with the result). */
 export function reproSeeds(env: NodeJS.ProcessEnv = process.env, draw: () => number = () => Math.floor(Math.random() * 2 ** 31) - 2 ** 30): [string, string] {
-  const text = env.REALSHOP_REPRO_SEEDS?.trim();
-  if (text) {
+  const text = env.REALSHOP_REPRO_SEEDS?.trim() || DEFAULT_REPRO_SEEDS;
+  if (text !== 'drawn') {
     const parts = text.split(',').map((s) => s.trim());
     if (parts.length !== 2 || parts.some((p) => !/^-?\d+$/.test(p)) || parts[0] === parts[1]) throw new Error(`REALSHOP_REPRO_SEEDS=${text}: two different integer seeds, comma-separated`);
     return [parts[0] ?? '', parts[1] ?? ''];

@@ -23,8 +23,8 @@
 // one credential scan of reports/realshop. Figures go to reports/realshop/summary.json.
 //
 // Same shop, same verdicts (issue 20; REALSHOP_REPRO=0 turns it off): a shop marked `repro`
-// (GX 3.2) runs standard twice, pristine each time, with two seeds (REALSHOP_REPRO_SEEDS, else
-// drawn) and the harness's default workers, and the two runs must fail the same cells; the cells
+// (GX 3.2) runs standard twice, pristine each time, with two seeds (REALSHOP_REPRO_SEEDS, else a
+// pinned pair: repro.ts) and the harness's default workers, and the two runs must fail the same cells; the cells
 // that differ are printed.
 //
 // --update-baselines rewrites each shop's baseline from its runs (baseline.ts), then judges the

@@ -121,7 +121,8 @@ test.describe('real-shop phase @unit', () => {
     expect(compareFailCells(a, [...a].reverse()).same).toBe(true);
     expect(reproSeeds({ REALSHOP_REPRO_SEEDS: '1,2' })).toEqual(['1', '2']);
     expect(() => reproSeeds({ REALSHOP_REPRO_SEEDS: '3,3' })).toThrow(/two different integer seeds/);
-    const drawn = reproSeeds({});
+    expect(reproSeeds({})).toEqual(['777', '1644147794']);
+    const drawn = reproSeeds({ REALSHOP_REPRO_SEEDS: 'drawn' });
     expect(drawn[0]).not.toBe(drawn[1]);
   });
 
