@@ -51,9 +51,9 @@ export class Session {
     this.pacer = new Pacer({ maxRps: opts.ephemeral ? 100_000 : config.maxRps });
     this.ledger = new Ledger(ledgerFile(config.reportDir), config.runId, opts.apiRoot, opts.ephemeral);
     this.redactor = Redactor.forCredentials(config.apiUser, config.apiPassword);
-    this.floor = new Floor({ reportDir: config.reportDir });
     this.uniq = new Uniq((opts.workerIndex + 1) * 100_000 + 1);
-    this.gate = new SupportGate(new SupportBoard(boardFile(config.reportDir), config.runId, opts.apiRoot), { runId: config.runId });
+    this.floor = new Floor({ reportDir: config.reportDir });
+    this.gate = new SupportGate(new SupportBoard(boardFile(config.reportDir), config.runId, opts.apiRoot), { runId: config.runId, alone: async (fn) => (await this.floor.hold(fn)).value });
   }
 
   /**
