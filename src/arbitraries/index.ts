@@ -2,7 +2,7 @@
 // query parameters, per operation or per converted schema.
 export { hasJsonBody, invalidBody, requestSchema, validBody } from './operation.js';
 export { fieldsArb, pageArb, pageBoundaries, perPageArb, recordFields, sortArb, sortKeyGroups, toQueryString, validQuery, type PageBounds, type PageWalk, type QueryParams, type QueryValue, type RecordFields } from './query.js';
-export { keywordExamples, madeByARun, otherCase, type ClassKeyword, type KeywordClass } from './keywords.js';
+export { absentKeyword, keywordExamples, madeByARun, otherCase, type ClassKeyword, type KeywordClass } from './keywords.js';
 export { expectedAjvError, invalidValue } from './invalid.js';
 export { validValue } from './valid.js';
 export { KNOWN_FORMATS, formatArb, invalidFormatValues } from './formats.js';

@@ -28,6 +28,18 @@ export function madeByARun(value: string): boolean {
   return /r\d{10}[a-z0-9]{4}|\bqa[-+_]/i.test(value);
 }
 
+/** Keywords no record is likely to hold, tried in this order. */
+const ABSENT = ['qzxj', 'xqjv', 'jzqw', 'vxqz'];
+
+/**
+ * A keyword no listed value contains (case folded), or undefined: the search must answer no record
+ * for it. The class for a list of only the run's own records (GX 3.2's category images), whose
+ * values differ from run to run: a shop that ignores the keyword shows in every run.
+ */
+export function absentKeyword(values: readonly string[]): string | undefined {
+  return ABSENT.find((k) => !values.some((v) => containsFolded(v, k, true)));
+}
+
 /** A keyword is at most this long (the drawn pieces are at most 8 characters too). */
 const MAX_PIECE = 8;
 /** A whole value longer than this is no keyword a user types. */

@@ -5,6 +5,7 @@
 import type { Profile } from '../config/config.js';
 import type { Exchange, Intent } from '../core/exchange.js';
 import { HarnessError, type BlockedError, type UnsupportedError } from '../core/errors.js';
+import { pathMatcher } from '../spec/catalogue.js';
 import { isDestructiveOperation, marksDestructive } from '../spec/operation-kinds.js';
 import type { Catalogue, Operation } from '../spec/types.js';
 import type { SupportGate } from '../support/gate.js';
@@ -201,10 +202,15 @@ export class ApiClient {
    */
   private async run(req: Addressed): Promise<Exchange> {
     const ex = await this.runOnce(req);
-    if (!this.deps.floor || !breakdownToSettle(ex)) return ex;
+    if (!this.deps.floor || !breakdownToSettle(ex, req.method === 'POST' && req.override !== undefined && !this.postOn(req.path))) return ex;
     const { answer, unreproduced } = await settleBreakdown(ex, this.resendOf(req));
     if (unreproduced) this.deps.onUnreproduced?.(ex, unreproduced);
     return answer;
+  }
+
+  /** Whether the spec declares a POST on this path (relative to the API root). */
+  private postOn(path: string): boolean {
+    return this.deps.catalogue.operations.some((o) => o.method === 'post' && pathMatcher(o.path)(path) !== undefined);
   }
 
   private async runOnce(req: Addressed, source?: 'replay'): Promise<Exchange> {

@@ -59,9 +59,15 @@ function ownLook(ex: Exchange): boolean {
   return ex.intent === 'support' || ex.intent === 'lookup' || ex.intent === 'cleanup';
 }
 
-/** A breakdown the client settles before the caller sees it. */
-export function breakdownToSettle(ex: Exchange): boolean {
-  return !ownLook(ex) && both(ex, IDEMPOTENT) && brokeDown(ex);
+/**
+ * A breakdown the client settles before the caller sees it. `postCannotCreate`: the spec has no
+ * POST on the request's path, so a POST whose X-HTTP-Method-Override names an idempotent method
+ * (the method-override probe) is safe to send again even to a shop that ignores the override.
+ */
+export function breakdownToSettle(ex: Exchange, postCannotCreate = false): boolean {
+  if (ownLook(ex) || !brokeDown(ex)) return false;
+  if (both(ex, IDEMPOTENT)) return true;
+  return postCannotCreate && ex.request.method.toUpperCase() === 'POST' && IDEMPOTENT.has(effectiveMethod(ex));
 }
 
 function signature(ex: Exchange): string {

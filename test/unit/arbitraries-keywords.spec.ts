@@ -1,7 +1,7 @@
 // The search keywords every run tries (src/arbitraries/keywords.ts): one per input class the
 // listed values allow, the same whatever order the list answered them in.
 import { expect, test } from '@playwright/test';
-import { keywordExamples, madeByARun, otherCase, type ClassKeyword } from '../../src/arbitraries/keywords.js';
+import { absentKeyword, keywordExamples, madeByARun, otherCase, type ClassKeyword } from '../../src/arbitraries/keywords.js';
 import { containsFolded } from '../../src/checks/rules/search.js';
 
 const byKind = (ks: readonly ClassKeyword[]): Record<string, string> => Object.fromEntries(ks.map((k) => [k.kind, k.keyword]));
@@ -70,4 +70,10 @@ test('should know the values a harness run wrote, whose records come and go whil
   expect(madeByARun('qa-not-a-integer')).toBe(true);
   expect(madeByARun('Testkategorie')).toBe(false);
   expect(madeByARun('KN-400')).toBe(false);
+});
+
+test('should find a keyword no listed value holds, for lists of only the run own records', () => {
+  expect(absentKeyword(['qa-r2611271752diwy-100288.png'])).toBe('qzxj');
+  expect(absentKeyword(['QZXJ-1'])).toBe('xqjv');
+  expect(absentKeyword(['qzxj', 'xqjv', 'jzqw', 'vxqz'])).toBeUndefined();
 });

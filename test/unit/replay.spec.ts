@@ -46,8 +46,10 @@ test.describe('replays of breakdowns @unit', () => {
     expect(breakdownToSettle(ex(500, 'DELETE'))).toBe(true);
     expect(breakdownToSettle(ex(500, 'POST'))).toBe(false);
     expect(breakdownToSettle(ex(500, 'PATCH'))).toBe(false);
-    // A shop that ignores the override handles it as the POST it is.
+    // A shop that ignores the override handles it as the POST it is: only where the spec has no POST.
     expect(breakdownToSettle(ex(500, 'POST', undefined, { 'x-http-method-override': 'DELETE' }))).toBe(false);
+    expect(breakdownToSettle(ex(500, 'POST', undefined, { 'x-http-method-override': 'DELETE' }), true)).toBe(true);
+    expect(breakdownToSettle(ex(500, 'POST', undefined, { 'x-http-method-override': 'PATCH' }), true)).toBe(false);
     expect(breakdownToSettle({ ...ex(500), intent: 'support' })).toBe(false);
   });
 
