@@ -108,10 +108,12 @@ test.describe('property helpers @harness @properties', () => {
     });
     const r = await runProperty(prop, { seed: 3, numRuns: 2, examples: [[1], [2], [3], [4]] }, { claim: 'c', file: 'f', title: 't' });
     expect(r.verdict).toBe('pass');
-    expect(r.details.numRuns).toBe(6);
+    expect(r.details.numRuns).toBe(5);
     expect(seen.slice(0, 4)).toEqual([1, 2, 3, 4]);
     expect(seen.slice(4).every((n) => n >= 100)).toBe(true);
-    expect(totalRuns({ numRuns: 2, examples: [[1], [2]] })).toBe(4);
+    // Every example, then drawn cases up to numRuns, at least one.
+    expect(totalRuns({ numRuns: 2, examples: [[1], [2]] })).toBe(3);
+    expect(totalRuns({ numRuns: 10, examples: [[1], [2]] })).toBe(10);
     expect(totalRuns({ numRuns: 2 })).toBe(2);
   });
 
