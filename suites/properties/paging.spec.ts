@@ -29,8 +29,8 @@ const LISTS = collectionsWith(listCollections(catalogue, config), 'page', 'per_p
 /** Pages of one record are a fixed example only for lists this short (a request per record; issue 23). */
 const ONES_UP_TO = 6;
 
-/** A walk never sends more than this many page requests: big collections get bigger pages. */
-const MAX_PAGES = 20;
+/** A walk never sends more than this many page requests: big collections get bigger pages (10: each page is a request against a real shop; issue 23). */
+const MAX_PAGES = 10;
 /** The largest page size drawn. */
 const MAX_PER_PAGE = 60;
 
