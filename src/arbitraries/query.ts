@@ -97,7 +97,7 @@ export interface PageBounds {
 /**
  * The page boundaries a paging property walks in every run, whatever the seed, for a list of `n`
  * records (first and last pages are in every walk already): pages of one record (when the walk
- * stays within `maxPages`); a last page exactly full, with several pages where a divisor of `n`
+ * stays within `maxPages`); a last page of exactly one record; a last page exactly full, with several pages where a divisor of `n`
  * allows (else one full page); the largest per_page the spec allows, when it gives one. Each also
  * reads the page just past the last, which must be empty (a shop that answers the last page again
  * for any page beyond it lists records twice). Small on purpose: a walk is a request per page.
@@ -107,6 +107,13 @@ export function pageBoundaries(n: number, bounds: PageBounds): PageWalk[] {
   const lo = Math.min(bounds.maxPerPage, Math.max(1, Math.ceil(n / bounds.maxPages)));
   const sizes: number[] = [];
   if (n >= 1 && lo === 1 && n <= (bounds.onesUpTo ?? bounds.maxPages)) sizes.push(1);
+  // A last page of exactly one record (n is a multiple of per_page, plus one): the largest such size.
+  for (let d = Math.min(bounds.maxPerPage, n - 1); d >= Math.max(lo, 2); d--) {
+    if ((n - 1) % d === 0) {
+      sizes.push(d);
+      break;
+    }
+  }
   let full: number | undefined;
   for (let d = Math.min(bounds.maxPerPage, n - 1); d >= Math.max(lo, 2) && full === undefined; d--) if (n % d === 0) full = d;
   if (full === undefined && n >= 1 && n <= bounds.maxPerPage) full = n;

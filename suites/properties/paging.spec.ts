@@ -171,15 +171,21 @@ test.describe('paging partition @properties', () => {
       if (typeof all === 'string') skipBecause(all);
       if (all.items.length < 2) skipBecause(`GET ${c.path} lists ${all.items.length} record(s); paging needs at least 2`);
       const sortable = c.declares.has('sort') ? c.fields.sortable : [];
+      const tied = tiedFields(all.items, sortable);
       const arb = fc.record({
         per_page: perPageArb(all.items.length),
-        sort: sortable.length ? fc.option(pagingSortArb(sortable, tiedFields(all.items, sortable)), { nil: undefined }) : fc.constant(undefined),
+        sort: sortable.length ? fc.option(pagingSortArb(sortable, tied), { nil: undefined }) : fc.constant(undefined),
         pastEnd: fc.boolean(),
       });
-      // The boundaries, whatever the seed (issue 20); the drawn walks come on top.
+      // The boundaries, whatever the seed (issue 20); the drawn walks follow them.
       const declaredMax = c.list.parameters.find((p) => p.in === 'query' && p.name === 'per_page')?.schema.maximum;
       const boundaries = pageBoundaries(all.items.length, { maxPages: MAX_PAGES, maxPerPage: MAX_PER_PAGE, onesUpTo: ONES_UP_TO, ...(typeof declaredMax === 'number' ? { declaredMax } : {}) });
-      const examples = boundaries.map((b) => [{ per_page: b.perPage, sort: undefined, pastEnd: b.pastEnd }]);
+      const examples: { per_page: number; sort: string[] | undefined; pastEnd: boolean }[][] = boundaries.map((b) => [{ per_page: b.perPage, sort: undefined, pastEnd: b.pastEnd }]);
+      // A sort led by a field with ties, over about three pages: where a sort that breaks ties
+      // differently on each page shows (a class, not a draw: issue 20).
+      const tiePage = Math.ceil(all.items.length / 3);
+      const tiedField = tied[0];
+      if (tiedField !== undefined && all.items.length >= 3 && tiePage <= MAX_PER_PAGE) examples.push([{ per_page: tiePage, sort: [`+${tiedField}`], pastEnd: false }]);
       // Each walk starts from the unpaged list the previous one agreed with (the first from the read
       // above): a walk that disagrees with it reads the list again before any verdict (judgeStable).
       let snapshot: Listing = all;

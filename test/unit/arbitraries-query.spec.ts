@@ -110,26 +110,27 @@ test('should try every sortable key in groups the sort parameter takes at once',
   expect(sortKeyGroups(['a'], 0)).toEqual([['+a']]);
 });
 
-test('should walk the page boundaries of a list: pages of one, a last page exactly full, the largest declared size, each with the page past the end', () => {
+test('should walk the page boundaries of a list: pages of one, a last page of one record, a last page exactly full, the largest declared size, each with the page past the end', () => {
   const bounds = { maxPages: 20, maxPerPage: 60 };
   const sizes = (n: number, extra: { declaredMax?: number; onesUpTo?: number } = {}) => pageBoundaries(n, { ...bounds, ...extra }).map((w) => w.perPage);
-  // 12 records: pages of one, and 6 a page (the largest divisor below 12: two full pages).
+  // 12 records: pages of one, 11 a page (a last page of one record), 6 a page (two full pages).
   expect(pageBoundaries(12, bounds)).toEqual([
     { perPage: 1, pastEnd: true },
+    { perPage: 11, pastEnd: true },
     { perPage: 6, pastEnd: true },
   ]);
-  // A prime count has no divisor between: one full page of all.
-  expect(sizes(7)).toEqual([1, 7]);
+  // A prime count has no divisor between: one full page of all; 7 = 6 + 1.
+  expect(sizes(7)).toEqual([1, 6, 7]);
   expect(sizes(2)).toEqual([1, 2]);
-  // Over 20 records, pages of one would take over 20 requests: left out; 100 = 2 × 50.
-  expect(sizes(100)).toEqual([50]);
-  // 127 (prime, over 60): no full last page fits; the largest drawn size still reads past the end.
-  expect(sizes(127)).toEqual([60]);
+  // Over 20 records, pages of one would take over 20 requests: left out; 100 = 3 × 33 + 1 = 2 × 50.
+  expect(sizes(100)).toEqual([33, 50]);
+  // 127 = 3 × 42 + 1; no full last page fits under 60.
+  expect(sizes(127)).toEqual([42]);
   // The spec's maximum, when it declares one (and a walk with it stays short).
-  expect(sizes(12, { declaredMax: 100 })).toEqual([1, 6, 100]);
-  expect(sizes(12, { declaredMax: 6 })).toEqual([1, 6]);
+  expect(sizes(12, { declaredMax: 100 })).toEqual([1, 11, 6, 100]);
+  expect(sizes(12, { declaredMax: 6 })).toEqual([1, 11, 6]);
   expect(sizes(0)).toEqual([]);
   // Pages of one only up to onesUpTo records (a request per record).
-  expect(sizes(12, { onesUpTo: 6 })).toEqual([6]);
-  expect(sizes(5, { onesUpTo: 6 })).toEqual([1, 5]);
+  expect(sizes(12, { onesUpTo: 6 })).toEqual([11, 6]);
+  expect(sizes(5, { onesUpTo: 6 })).toEqual([1, 4, 5]);
 });
