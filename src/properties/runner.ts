@@ -61,9 +61,11 @@ export interface PropertyResult {
 /**
  * Shrinking against a live target costs requests per attempt (a create, a read, a delete): a
  * 256-character string shrinks one character at a time into hundreds of attempts. Write
- * properties cap the attempts; the counterexample is then small, not always minimal.
+ * properties cap the attempts; the counterexample is then small, not always minimal. 20, not 40:
+ * GX 4.8 fails several write properties, and their shrinking took its standard run from 3,970 to
+ * 4,110 requests between two runs of one seed (the phase allows 4,000; issue 23).
  */
-export const LIVE_SHRINKS = 40;
+export const LIVE_SHRINKS = 20;
 
 export function liveShrinks<T>(arb: fc.Arbitrary<T>, max = LIVE_SHRINKS): fc.Arbitrary<T> {
   return fc.limitShrink(arb, max);
