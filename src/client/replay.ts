@@ -139,10 +139,10 @@ export async function settleBreakdown(ex: Exchange, resend: Resend): Promise<{ a
 }
 
 /** Why a failing answer is not sent again, or undefined when it may be. */
-export function notReplayable(ex: Exchange, canResend: boolean): string | undefined {
+export function notReplayable(ex: Exchange, resend: Resend | undefined): string | undefined {
   if (ownLook(ex)) return `a ${ex.intent} request of the harness`;
   if (!isRead(ex)) return 'a write the target answered: sending it again would write again';
-  if (!canResend) return 'not sent by this worker as it was recorded';
+  if (!resend) return 'not sent by this worker as it was recorded';
   return undefined;
 }
 
@@ -150,10 +150,10 @@ export function notReplayable(ex: Exchange, canResend: boolean): string | undefi
  * A failing answer that is not a breakdown the client settled: sent again and judged by `fails`
  * (the same check). A breakdown the client already replayed alone counts as it showed then.
  */
-export async function reproduce(ex: Exchange, canResend: boolean, resend: Resend, fails: (replay: Exchange) => boolean): Promise<Replayed | { notReplayed: string }> {
+export async function reproduce(ex: Exchange, resend: Resend | undefined, fails: (replay: Exchange) => boolean): Promise<Replayed | { notReplayed: string }> {
   if (ex.replayedAlone) return { showing: 'reproduced', alone: ex.replayedAlone, evidence: [] };
-  const why = notReplayable(ex, canResend);
-  if (why) return { notReplayed: why };
+  const why = notReplayable(ex, resend);
+  if (why || !resend) return { notReplayed: why ?? 'not sent by this worker as it was recorded' };
   return (await replay(ex, resend, fails)) ?? { notReplayed: 'the request could not be sent again' };
 }
 

@@ -89,16 +89,16 @@ test.describe('replays of breakdowns @unit', () => {
   test('should not send a write again, and count a breakdown the client replayed as it showed', async () => {
     const t = scripted([]);
     const write = ex(422, 'POST');
-    expect(await reproduce(write, true, t, () => true)).toEqual({ notReplayed: 'a write the target answered: sending it again would write again' });
+    expect(await reproduce(write, t, () => true)).toEqual({ notReplayed: 'a write the target answered: sending it again would write again' });
     const seen = { ...ex(500), replayedAlone: { reproduced: 1, of: 1 } };
-    expect(await reproduce(seen, true, t, () => true)).toMatchObject({ showing: 'reproduced', alone: { reproduced: 1, of: 1 } });
-    expect(await reproduce(ex(200), false, t, () => true)).toEqual({ notReplayed: 'not sent by this worker as it was recorded' });
+    expect(await reproduce(seen, t, () => true)).toMatchObject({ showing: 'reproduced', alone: { reproduced: 1, of: 1 } });
+    expect(await reproduce(ex(200), undefined, () => true)).toEqual({ notReplayed: 'not sent by this worker as it was recorded' });
     expect(t.sent).toBe(0);
   });
 
   test('should judge a read again with the check that failed it', async () => {
     const t = scripted([200]);
-    const r = await reproduce(ex(200), true, t, (replay) => replay.response.status === 200);
+    const r = await reproduce(ex(200), t, (replay) => replay.response.status === 200);
     expect(r).toMatchObject({ showing: 'reproduced', alone: { reproduced: 1, of: 1 } });
   });
 });

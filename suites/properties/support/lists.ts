@@ -14,6 +14,7 @@ import type { Exchange } from '../../../src/checks/types.js';
 import type { ConformanceError } from '../../../src/checks/runner.js';
 import type { Operation } from '../../../src/spec/types.js';
 import { ruleError, show } from '../../../fixtures/evidence.js';
+import { judgedAlone } from '../../../fixtures/replays.js';
 
 export interface Listing {
   exchange: Exchange;
@@ -65,7 +66,7 @@ export async function judgeStable(
     if (JSON.stringify(again.items) === JSON.stringify(snapshot.items)) {
       // Judged once more alone (every other worker of the run waits: src/client/floor.ts), on the
       // list as it is then: no record another test makes and deletes can come between.
-      const { value: still } = await api.alone(async () => judge(await readList(api, op, query, 'paging', 'the unpaged list again, alone')));
+      const still = await judgedAlone(api, () => readList(api, op, query, 'paging', 'the unpaged list again, alone'), judge);
       if (still) throw still;
       // It did not show again: a record came and went between the reads. No verdict on this run.
       break;
