@@ -97,7 +97,10 @@ test.describe('search @properties', () => {
       // values of the shop's own records (not those other tests of the run make and delete
       // meanwhile), not the first 500 in the order the list answered, so an unchanged shop gives
       // the same keywords every run.
-      const classes = keywordExamples(all.items.flatMap(searchableValues).filter((v) => !madeByARun(v)));
+      // A record is the run's when any of its values is (its dates and numbers are the run's too:
+      // GX 4.8 found a keyword "18:08" in one run only, from the time a run record was made).
+      const shopOwn = all.items.filter((r) => !searchableValues(r).some(madeByARun));
+      const classes = keywordExamples(shopOwn.flatMap(searchableValues));
       // A list of only the run's own records has no stable value to take a keyword from: a keyword
       // no record holds, which must find nothing, is its class.
       const absent = classes.length ? undefined : absentKeyword(all.items.flatMap(searchableValues));
