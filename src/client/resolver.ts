@@ -463,6 +463,16 @@ export class DataResolver {
     return okv(undefined);
   }
 
+  /**
+   * A member of the collection at `path` made by this run: an uploaded file where the collection
+   * takes uploads, else a record through its create. For a test that needs the list to hold
+   * something it knows: records of other tests come and go while it runs.
+   */
+  ownMember(path: string): Promise<Resolved<string>> {
+    const uploads = this.ops.some((o) => o.method === 'post' && o.path === path && (o.body?.contentTypes ?? []).some((t) => t.startsWith('multipart/')));
+    return uploads ? this.ownFile(path) : this.createOwn(path, {}, collectionNoun(path));
+  }
+
   /** Uploads a file of our own to a file collection (a fresh one each time: renames and deletes use it up). */
   private async ownFile(collection: string): Promise<Resolved<string>> {
     if (!this.writesAllowed) return disabled(`PROFILE=readonly uploads no file to ${collection}`);

@@ -19,6 +19,7 @@ import { isObj } from '../../src/core/json.js';
 import { identity } from '../../src/checks/rules/records.js';
 import { containsFolded, matchesKeyword, searchableValues } from '../../src/checks/rules/search.js';
 import type { ApiClient } from '../../src/client/api-client.js';
+import { DataResolver } from '../../src/client/resolver.js';
 import { liveShrinks } from '../../src/properties/runner.js';
 import { catalogueFor } from '../../fixtures/catalogue.js';
 import { expectRule, onlyAdvisories, ruleError, show } from '../../fixtures/evidence.js';
@@ -88,18 +89,28 @@ test.describe('search @properties', () => {
   for (const c of LISTS) {
     const params = keywordParams(c);
     const tags = ['@properties', `@${tagSafe(c.group)}`, `@op:${tagSafe(c.list.id)}`, '@rule:search', '@readonly'];
-    test(`should find by ${params.join(' and ')} on ${c.list.id} (GET ${c.path}) exactly the records containing the keyword in any case`, { tag: tags }, async ({ prop, api }) => {
-      const all = await tryList(api, c.list);
+    test(`should find by ${params.join(' and ')} on ${c.list.id} (GET ${c.path}) exactly the records containing the keyword in any case`, { tag: tags }, async ({ prop, api, session, validators }) => {
+      let all = await tryList(api, c.list);
       if (typeof all === 'string') skipBecause(all);
+      // A record is the run's when any of its values is (its dates and numbers are the run's too:
+      // GX 4.8 found a keyword "18:08" in one run only, from the time a run record was made).
+      const ownOfShop = (l: Listing) => l.items.filter((r) => !searchableValues(r).some(madeByARun));
+      // A list without records of the shop's own holds only what other tests made and have not
+      // deleted yet, so whether it was empty (Skip) or not (judged) depended on test order (issue
+      // 20: GX 4.8's category images, 3 runs of 4). Where the profile writes, the test puts a
+      // member of its own there first (deleted when the test ends).
+      if (!ownOfShop(all).length && config.profile !== 'readonly') {
+        const resolver = new DataResolver({ client: api, validators, uniq: session.uniq, runId: config.runId, profile: config.profile });
+        const own = await resolver.ownMember(c.path);
+        if (own.ok) all = await readList(api, c.list, {}, 'search', 'the list with a member of this test');
+      }
       if (all.items.length < 1) skipBecause(`GET ${c.path} lists no record to search`);
       const values = [...new Set(all.items.flatMap(searchableValues))].slice(0, 500);
       // Every class of keyword, by each name, whatever the seed (issue 20): chosen from all the
       // values of the shop's own records (not those other tests of the run make and delete
       // meanwhile), not the first 500 in the order the list answered, so an unchanged shop gives
       // the same keywords every run.
-      // A record is the run's when any of its values is (its dates and numbers are the run's too:
-      // GX 4.8 found a keyword "18:08" in one run only, from the time a run record was made).
-      const shopOwn = all.items.filter((r) => !searchableValues(r).some(madeByARun));
+      const shopOwn = ownOfShop(all);
       const classes = keywordExamples(shopOwn.flatMap(searchableValues));
       // A list of only the run's own records has no stable value to take a keyword from: a keyword
       // no record holds, which must find nothing, is its class.
