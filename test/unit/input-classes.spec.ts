@@ -29,7 +29,7 @@ function operation(catalogue: Catalogue, id: string): Operation {
 /** The options bodyOptions gives a live shop (references: one id per field, the shop's facts). */
 function baseOptions(catalogue: Catalogue, op: Operation): ArbOptions {
   const references = Object.fromEntries(referenceFields(op.body?.schema, { all: true }).map((f, i) => [f, [7000 + i]]));
-  const overrides = Object.fromEntries((CLIENT_OMITS[op.id] ?? []).map((p) => [p, OMIT]));
+  const overrides: NonNullable<ArbOptions['overrides']> = Object.fromEntries((CLIENT_OMITS[op.id] ?? []).map((p) => [p, OMIT] as const));
   const present = CLIENT_SENDS[op.id];
   return { catalogue, runId: 'r-unit', uniqueScope: 'w1', uniqueFields: UNIQUE, overrides, live: { facts: DEFAULT_FACTS, references }, longStrings: false, ...(present ? { present } : {}) };
 }
@@ -80,7 +80,7 @@ for (const id of SUBJECTS) {
       const shape = (c: unknown) => JSON.stringify(c).replace(TAG, 'TAG');
       expect(second.map(shape)).toEqual(first.map(shape));
       // Unique fields carry the run's tag with a new counter each time the examples are built.
-      const tags = (c: unknown) => JSON.stringify(c).match(TAG) ?? [];
+      const tags = (c: unknown): string[] => JSON.stringify(c).match(TAG) ?? [];
       expect(tags(first).length).toBeGreaterThan(0);
       expect(tags(second).filter((t) => tags(first).includes(t))).toEqual([]);
       for (const c of [...first, ...second]) expect(spec.validators.validateRequest(operation(spec.catalogue, id), c.value).errors, c.class).toEqual([]);
