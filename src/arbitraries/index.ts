@@ -6,16 +6,19 @@ export { absentKeyword, keywordExamples, madeByARun, otherCase, type ClassKeywor
 export { expectedAjvError, invalidValue } from './invalid.js';
 export { validValue } from './valid.js';
 export { KNOWN_FORMATS, formatArb, invalidFormatValues } from './formats.js';
-export { RESERVED_DOMAIN, text, uniqueEmail, uniqueTag } from './strings.js';
+export { LONG_CLASS_LENGTH, RESERVED_DOMAIN, REAL_TEXT_MAX, text, textClassOf, uniqueEmail, uniqueTag } from './strings.js';
+export { CLASS_SEED, classCases, enumSizes, fixedClasses, largestSmallEnum, LONG_CLASS, SMALL_ENUM, type ClassCase, type InputClass } from './classes.js';
 export {
   DEFAULT_VIOLATION_KINDS,
   GenerationError,
   OMIT,
   VIOLATION_KINDS,
   type ArbOptions,
+  type InputClassPins,
   type InvalidSample,
   type JsonSchema,
   type LiveOptions,
+  type TextClass,
   type Violation,
   type ViolationKind,
 } from './types.js';

@@ -43,6 +43,24 @@ export interface InvalidSample {
   violation: Violation;
 }
 
+/**
+ * Text classes: plain ASCII; non-ASCII letters and signs of the BMP (umlauts, CJK: what latin1 or
+ * a naive byte count gets wrong); astral characters (two UTF-16 units, four UTF-8 bytes: what a
+ * utf8mb3 column cannot hold); long (300 ASCII letters and digits where the schema sets no
+ * maxLength: what a VARCHAR(255) column cuts or refuses).
+ */
+export type TextClass = 'ascii' | 'non-ascii' | 'astral' | 'long';
+
+/** What an input class pins; anything it leaves out is drawn as usual. */
+export interface InputClassPins {
+  /** Every free-text string (not a format, a pattern, an e-mail or a value the live shop dictates) is of this class. */
+  text?: TextClass;
+  /** Every boolean takes this value. */
+  booleans?: boolean;
+  /** Every enum takes its value at this index (modulo its length). */
+  enumIndex?: number;
+}
+
 /** Marks a field to leave out of generated bodies (only honoured for optional fields). */
 export const OMIT: unique symbol = Symbol('omit');
 
@@ -71,6 +89,11 @@ export interface ArbOptions {
   present?: readonly string[];
   /** Long strings (256+ code points) where the schema allows them. Default true. */
   longStrings?: boolean;
+  /**
+   * One input class for every value drawn (src/arbitraries/classes.ts): the fixed examples of a
+   * property hold each class whatever the seed. Absent: any class, drawn.
+   */
+  inputClass?: InputClassPins;
   /**
    * Unique fields carry the run's tag alone, no drawn text before it: for a body made only to
    * stand behind a rule (a setup create), which must fit a real shop's columns whatever the seed

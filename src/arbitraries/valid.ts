@@ -167,7 +167,7 @@ function byType(t: JsonType, s: SchemaObject, opts: ArbOptions, at: At): fc.Arbi
     case 'null':
       return fc.constant(null);
     case 'boolean':
-      return fc.boolean();
+      return opts.inputClass?.booleans === undefined ? fc.boolean() : fc.constant(opts.inputClass.booleans);
     case 'integer':
       return liveNumberArb(at.name, s, true, opts) ?? integerArb(s, at.pattern);
     case 'number':
@@ -220,7 +220,8 @@ function build(schema: unknown, opts: ArbOptions, at: At): fc.Arbitrary<unknown>
   if (Array.isArray(s.enum)) {
     const allowed = (s.enum as unknown[]).filter((v) => fitsType(v, types));
     if (allowed.length === 0) throw new GenerationError(`${at.pattern || '/'}: no enum value has the declared type`);
-    return fc.constantFrom(...allowed);
+    const pinned = opts.inputClass?.enumIndex;
+    return pinned === undefined ? fc.constantFrom(...allowed) : fc.constant(allowed[pinned % allowed.length]);
   }
   if (s.const !== undefined) return fc.constant(s.const);
   const branches = Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : undefined;

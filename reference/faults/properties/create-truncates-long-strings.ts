@@ -1,5 +1,7 @@
 // Every resource's create: first-level strings are cut to 255 code points before the record is
-// stored, like a VARCHAR(255) column.
+// stored, like a VARCHAR(255) column. The spec bounds none of these strings, yet shops keep them in
+// VARCHAR columns: the round trip sends them as its long class and judges them as an advisory
+// (suites/properties/support/round-trip-cases.ts), so this fault shows as one.
 import type { Json } from '../../engine/schema-tools.js';
 import { prepareOf } from '../support.js';
 import { defineFault } from '../types.js';
@@ -12,6 +14,7 @@ export default defineFault({
   name: 'create-truncates-long-strings',
   description: 'Creates silently cut first-level strings longer than 255 characters (a VARCHAR(255) column).',
   catches: ['@rule:lifecycle'],
+  shows: 'advisory',
   area: 'properties',
   resource: (def) => ({
     ...def,
