@@ -58,6 +58,9 @@ test.describe('negative data @properties', () => {
       const arb = invalidBody(w.create, options);
       if (!arb) skipBecause(`the body schema of ${w.create.id} has no rule that can be broken alone`);
       const classes = invalidBodySamples(w.create, options);
+      // A second per class on top of the usual time: a real shop takes 0.1-1 s per create (GX 4.8's
+      // 55 category classes, each with a delete, ran past the property's share of 60 s).
+      if (test.info().timeout > 0) test.setTimeout(test.info().timeout + classes.length * 1_000);
       const broken = (s: InvalidSample): string => `"${s.violation.keyword}" at ${s.violation.path || '/'}`;
 
       // A shop that enforces little would answer most classes wrongly, each answer a record to
