@@ -57,7 +57,10 @@ test.describe('negative data @properties', () => {
       const options = await bodyOptions(kit, w, catalogue);
       const arb = invalidBody(w.create, options);
       if (!arb) skipBecause(`the body schema of ${w.create.id} has no rule that can be broken alone`);
-      const classes = invalidBodySamples(w.create, options);
+      // Unique fields of the fixed bodies carry the run's tag alone: drawn text before it made their
+      // length, and with it a real shop's answer, depend on the tag's counter (GX 4.8 stored the valid
+      // sibling of a broken customer only when its 32-character name columns held the whole name).
+      const classes = invalidBodySamples(w.create, { ...options, tagOnly: true });
       // A second per class on top of the usual time: a real shop takes 0.1-1 s per create (GX 4.8's
       // 55 category classes, each with a delete, ran past the property's share of 60 s).
       if (test.info().timeout > 0) test.setTimeout(test.info().timeout + classes.length * 1_000);
