@@ -1,9 +1,9 @@
 // fast-check arbitraries from the spec: valid values, values that break exactly one rule, and
 // query parameters, per operation or per converted schema.
-export { hasJsonBody, invalidBody, requestSchema, validBody } from './operation.js';
+export { hasJsonBody, invalidBody, invalidBodySamples, requestSchema, validBody } from './operation.js';
 export { fieldsArb, pageArb, pageBoundaries, perPageArb, recordFields, sortArb, sortKeyGroups, toQueryString, validQuery, type PageBounds, type PageWalk, type QueryParams, type QueryValue, type RecordFields } from './query.js';
 export { absentKeyword, keywordExamples, madeByARun, otherCase, type ClassKeyword, type KeywordClass } from './keywords.js';
-export { expectedAjvError, invalidValue } from './invalid.js';
+export { CLASS_SEED, classOf, expectedAjvError, fixedClasses, invalidSamples, invalidSites, invalidValue, type InvalidSite } from './invalid.js';
 export { validValue } from './valid.js';
 export { KNOWN_FORMATS, formatArb, invalidFormatValues } from './formats.js';
 export { LONG_CLASS_LENGTH, RESERVED_DOMAIN, REAL_TEXT_MAX, text, textClassOf, uniqueEmail, uniqueTag } from './strings.js';

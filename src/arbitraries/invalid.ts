@@ -69,7 +69,7 @@ function arraySites(s: SchemaObject, opts: ArbOptions, at: At): Site[] {
           const index = i % (arr.length + 1);
           return { ...nest(`/${index}`, d), value: [...arr.slice(0, index), d.value, ...arr.slice(index)] };
         });
-        sites.push(site(inner.kind, arb));
+        sites.push({ ...inner, arb });
       }
     }
   }
@@ -83,7 +83,8 @@ function objectSites(s: SchemaObject, opts: ArbOptions, at: At): Site[] {
   const required = Array.isArray(s.required) ? s.required.filter((r): r is string => typeof r === 'string') : [];
   if (allow('required')) {
     for (const name of required) {
-      sites.push(site('required', objectArb(s, opts, at, { absent: [name] }).map((o) => draft('required', o, `required field "${name}" is missing`, { property: name }))));
+      const arb = objectArb(s, opts, at, { absent: [name] }).map((o) => draft('required', o, `required field "${name}" is missing`, { property: name }));
+      sites.push({ ...site('required', arb), place: at.pattern + seg(name) });
     }
   }
   const topLevel = at.pattern === '' || at.pattern === '/*';
@@ -94,7 +95,7 @@ function objectSites(s: SchemaObject, opts: ArbOptions, at: At): Site[] {
     const source = s.additionalProperties === false ? 'schema' : 'policy';
     const why = source === 'schema' ? 'the schema allows no other fields' : 'the target refuses undeclared fields';
     const arb = objectArb(s, opts, at).map((o) => draft('additionalProperties', { ...o, [name]: 'qa' }, `undeclared field "${name}" (${why})`, { property: name, source }));
-    sites.push(site('additionalProperties', arb));
+    sites.push({ ...site('additionalProperties', arb), place: at.pattern + seg(name) });
   }
   for (const [name, sub] of Object.entries(props)) {
     if (sub === false) {
@@ -102,14 +103,14 @@ function objectSites(s: SchemaObject, opts: ArbOptions, at: At): Site[] {
       const arb = fc.tuple(objectArb(s, opts, at), fc.oneof(fc.integer({ min: 1, max: 1000 }), fc.constant('qa-read-only'))).map(([o, v]) =>
         draft('readOnly', { ...o, [name]: v }, `read-only field sent with ${show(v)}`, { path: seg(name), property: name }),
       );
-      sites.push(site('readOnly', arb));
+      sites.push({ ...site('readOnly', arb), place: at.pattern + seg(name) });
       continue;
     }
     const inners = invalid(sub, opts, { depth: at.depth + 1, pattern: at.pattern + seg(name), name });
     if (inners.length === 0) continue;
     const others = objectArb(s, opts, at, { absent: [name] });
     for (const inner of inners) {
-      sites.push(site(inner.kind, fc.tuple(others, inner.arb).map(([o, d]) => ({ ...nest(seg(name), d), value: { ...o, [name]: d.value } }))));
+      sites.push({ ...inner, arb: fc.tuple(others, inner.arb).map(([o, d]) => ({ ...nest(seg(name), d), value: { ...o, [name]: d.value } })) });
     }
   }
   return sites;
@@ -125,21 +126,113 @@ function invalid(schema: unknown, opts: ArbOptions, at: At): Site[] {
   if (typeof s === 'boolean' || isOpaque(s)) return [];
   const allow = (k: ViolationKind): boolean => allows(opts, k);
   const types = typesOf(s);
-  const sites: Site[] = [];
+  const here = (x: Site): Site => ({ ...x, place: at.pattern });
   if (Array.isArray(s.enum)) {
     // Only enum can be broken cleanly here: a wrong type would break the enum too.
     const e = allow('enum') ? enumSite(s, opts, at) : undefined;
-    return e ? [e] : [];
+    return e ? [here(e)] : [];
   }
+  const sites: Site[] = [];
   if (declaresType(s) && types.length && allow('type')) {
     const t = typeSite(s, types);
-    if (t) sites.push(t);
+    if (t) sites.push(here(t));
   }
-  if (types.includes('string')) sites.push(...stringSites(s, opts));
-  if (types.includes('integer') || types.includes('number')) sites.push(...numberSites(s, types, opts));
-  if (types.includes('array')) sites.push(...arraySites(s, opts, at));
+  if (types.includes('string')) sites.push(...stringSites(s, opts).map(here));
+  if (types.includes('integer') || types.includes('number')) sites.push(...numberSites(s, types, opts).map(here));
+  if (types.includes('array')) sites.push(...arraySites(s, opts, at).map((x) => (x.place === undefined ? here(x) : x)));
   if (types.includes('object')) sites.push(...objectSites(s, opts, at));
   return sites;
+}
+
+function sampleOf({ value, path, keyword, property, detail, source }: Draft): InvalidSample {
+  return { value, violation: { path, keyword, ...(property !== undefined ? { property } : {}), description: `${path || '/'}: ${detail}`, source } };
+}
+
+/** One rule of a schema broken at one place (a required field missing, a field of a wrong type, ...). */
+export interface InvalidSite {
+  kind: ViolationKind;
+  /** Pointer pattern (array items as `*`) of the value or field the rule concerns ('' = the whole value). */
+  place: string;
+  /** The values that break this rule here and nothing else. */
+  arb: fc.Arbitrary<InvalidSample>;
+}
+
+/**
+ * Every place and way to break exactly one rule of a converted schema, in the walk's order: the
+ * input classes of a negative test. Empty when nothing breaks cleanly (e.g. `{}`).
+ */
+export function invalidSites(schema: unknown, opts: ArbOptions = {}): InvalidSite[] {
+  return invalid(schema, opts, ROOT).map(({ kind, place, arb }) => ({ kind, place: place ?? '', arb: arb.map(sampleOf) }));
+}
+
+/**
+ * The class a site stands for: its kind and the first-level field of the body it concerns (after
+ * the items of a bulk body), either that field itself or something below it. `type@/*` `/name`
+ * is a record whose name is no object; `required@/*` `/name` `/…` is one of its languages missing.
+ */
+export function classOf(site: Pick<InvalidSite, 'kind' | 'place'>): string {
+  const segments = site.place.split('/').slice(1);
+  const first = segments.findIndex((x) => x !== '*');
+  const head = first < 0 ? segments : segments.slice(0, first + 1);
+  return `${site.kind}@/${head.join('/')}${first >= 0 && first < segments.length - 1 ? '/…' : ''}`;
+}
+
+/**
+ * One site per class (classOf): every rule kind at every first-level field, and each kind once
+ * below a first-level field. A body's nested objects multiply its sites (a category's 9 language
+ * objects times the shop's languages, its 20 settings; a customer's new address), and every fixed
+ * class costs a request against a live shop (issue 23): the five collections of the negative-data
+ * property have 195 sites on the bundled spec, 119 classes. Below a field the site is picked in
+ * turn (the n-th class of a kind with several sites takes its (n mod size)-th site), so a category's
+ * language objects are broken in one language each, alternating, not all in the first one; the
+ * places left out stay reachable by the drawn cases. The classes come kinds in turn.
+ */
+export function fixedClasses<S extends Pick<InvalidSite, 'kind' | 'place'>>(sites: readonly S[]): S[] {
+  const groups = new Map<string, S[]>();
+  for (const x of sites) {
+    const key = classOf(x);
+    groups.set(key, [...(groups.get(key) ?? []), x]);
+  }
+  const turn = new Map<ViolationKind, number>();
+  const byKind = new Map<ViolationKind, S[]>();
+  for (const members of groups.values()) {
+    const first = members[0];
+    if (!first) continue;
+    let one = first;
+    if (members.length > 1) {
+      const n = turn.get(first.kind) ?? 0;
+      turn.set(first.kind, n + 1);
+      one = members[n % members.length] ?? first;
+    }
+    byKind.set(one.kind, [...(byKind.get(one.kind) ?? []), one]);
+  }
+  // Kinds in turn (a type class, a required class, an enum class, a type class, ...): a caller that
+  // stops after a few failures (a shop that enforces little) has still tried every kind.
+  const picked: S[] = [];
+  const queues = [...byKind.values()];
+  for (let i = 0; picked.length < groups.size; i++) {
+    for (const q of queues) {
+      const x = q[i];
+      if (x) picked.push(x);
+    }
+  }
+  return picked;
+}
+
+/**
+ * The seed of the fixed classes, whatever FC_SEED says: every run sends the same body per class
+ * (apart from the run id and the counters of unique fields), so which rules a target enforces is
+ * decided the same way in every run (issue 20).
+ */
+export const CLASS_SEED = 20_260_020;
+
+/**
+ * One value per fixed class of the schema (fixedClasses of invalidSites), drawn with CLASS_SEED:
+ * the same in every run, in the walk's order. `all` gives one per site instead.
+ */
+export function invalidSamples(schema: unknown, opts: ArbOptions = {}, all = false): InvalidSample[] {
+  const sites = invalidSites(schema, opts);
+  return (all ? sites : fixedClasses(sites)).flatMap((x) => fc.sample(x.arb, { seed: CLASS_SEED, numRuns: 1 }));
 }
 
 /**
@@ -154,10 +247,7 @@ export function invalidValue(schema: unknown, opts: ArbOptions = {}): fc.Arbitra
   for (const { kind, arb } of sites) byKind.set(kind, [...(byKind.get(kind) ?? []), arb]);
   const perKind = [...byKind.values()].map((arbs) => (arbs.length === 1 && arbs[0] ? arbs[0] : fc.oneof(...arbs)));
   const all = perKind.length === 1 && perKind[0] ? perKind[0] : fc.oneof(...perKind);
-  return all.map(({ value, path, keyword, property, detail, source }) => ({
-    value,
-    violation: { path, keyword, ...(property !== undefined ? { property } : {}), description: `${path || '/'}: ${detail}`, source },
-  }));
+  return all.map(sampleOf);
 }
 
 /** The ajv error a violation shows up as: same keyword (readOnly is ajv's `false schema`), same instancePath. */

@@ -6,7 +6,7 @@ import type fc from 'fast-check';
 import { convertSchema, type ConvertOptions } from '../spec/convert.js';
 import type { Catalogue, Operation } from '../spec/types.js';
 import { resolvePointer } from '../spec/validators.js';
-import { invalidValue } from './invalid.js';
+import { invalidSamples, invalidValue } from './invalid.js';
 import type { ArbOptions, InvalidSample, JsonSchema } from './types.js';
 import { validValue } from './valid.js';
 
@@ -87,4 +87,13 @@ export function validBody(op: Operation, opts: ArbOptions = {}): fc.Arbitrary<un
  */
 export function invalidBody(op: Operation, opts: ArbOptions = {}): fc.Arbitrary<InvalidSample> | undefined {
   return invalidValue(...withSchema(op, opts));
+}
+
+/**
+ * One body per breakable rule of the operation's request schema, the same in every run whatever
+ * the seed (invalidSamples): the fixed input classes of a negative test; `all`: one per site. Throws
+ * without a JSON body.
+ */
+export function invalidBodySamples(op: Operation, opts: ArbOptions = {}, all = false): InvalidSample[] {
+  return invalidSamples(...withSchema(op, opts), all);
 }

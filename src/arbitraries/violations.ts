@@ -27,6 +27,12 @@ export function allows(opts: ArbOptions, kind: ViolationKind): boolean {
 export interface Site {
   kind: ViolationKind;
   arb: fc.Arbitrary<Draft>;
+  /**
+   * Pointer pattern (array items as `*`) of the value or field the rule concerns: the value for
+   * value rules, the missing or extra field for `required`, `additionalProperties` and `readOnly`.
+   * Set by the walk (invalid.ts) where the site's location is known.
+   */
+  place?: string;
 }
 
 export function site(kind: ViolationKind, arb: fc.Arbitrary<Draft>): Site {

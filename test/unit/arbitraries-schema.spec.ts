@@ -10,9 +10,12 @@ import {
   KNOWN_FORMATS,
   OMIT,
   VIOLATION_KINDS,
+  classOf,
   expectedAjvError,
+  fixedClasses,
   formatArb,
   invalidFormatValues,
+  invalidSites,
   invalidValue,
   validValue,
   type ArbOptions,
@@ -192,6 +195,31 @@ test.describe('valid and invalid values', () => {
     const arb = invalidValue(schema);
     if (!arb) throw new Error('no invalid values');
     expect(fc.sample(arb, { seed: SEED, numRuns: 300 }).some((s) => s.violation.keyword === 'readOnly')).toBe(false);
+  });
+
+  test('should keep one fixed class per rule kind and first-level field, taking the places below a field in turn', () => {
+    const lang = { type: 'object', required: ['en', 'de'], properties: { en: { type: 'string' }, de: { type: 'string' } } };
+    const record = { type: 'object', required: ['id', 'name', 'title'], properties: { id: { type: 'integer' }, name: lang, title: lang } };
+    const { schema } = compile({ type: 'array', items: record });
+    const sites = invalidSites(schema);
+    const classes = fixedClasses(sites);
+    // Kinds in turn; a language of each object, in turn: name loses "en", title "de".
+    expect(classes.map((c) => `${classOf(c)} ${c.place}`)).toEqual([
+      'type@/ ',
+      'required@/*/id /*/id',
+      'type@/* /*',
+      'required@/*/name /*/name',
+      'type@/*/id /*/id',
+      'required@/*/title /*/title',
+      'type@/*/name /*/name',
+      'required@/*/name/… /*/name/en',
+      'type@/*/name/… /*/name/en',
+      'required@/*/title/… /*/title/de',
+      'type@/*/title /*/title',
+      'type@/*/title/… /*/title/de',
+    ]);
+    // Every site's class is kept.
+    expect(new Set(classes.map(classOf))).toEqual(new Set(sites.map(classOf)));
   });
 
   test('should merge allOf members and follow $refs', () => {

@@ -1,9 +1,10 @@
 // The arbitraries against our own spec: for every operation that takes a JSON body, generated
 // valid bodies pass the operation's request validator, and every generated invalid body fails it
 // with exactly one ajv error: the one it claims. Fixed seeds keep the runs deterministic.
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import type { ErrorObject } from 'ajv';
-import { VIOLATION_KINDS, expectedAjvError, hasJsonBody, invalidBody, requestSchema, validBody, type InvalidSample } from '../../src/arbitraries/index.js';
+import { VIOLATION_KINDS, classOf, expectedAjvError, fixedClasses, hasJsonBody, invalidBody, invalidBodySamples, invalidSites, requestSchema, validBody, type ArbOptions, type InvalidSample } from '../../src/arbitraries/index.js';
 import { BUNDLED_SPEC } from '../../src/config/config.js';
 import { loadCatalogue } from '../../src/spec/load.js';
 import type { Catalogue } from '../../src/spec/types.js';
@@ -107,4 +108,46 @@ test('should never send read-only fields in valid bodies', ({ shopSpec: spec }) 
     }),
     { seed: SEED, numRuns: 20 },
   );
+});
+
+// The negative-data property's subjects: their fixed classes must not depend on the run's seed (issue 20).
+const SUBJECTS = ['createCustomers', 'createAddress', 'createManufacturers', 'createCategories', 'createOrderStatuses'];
+
+/** Each sample as its rule and a digest of its body without the counters of unique values: they are the only part allowed to differ between runs. */
+function uncounted(samples: readonly InvalidSample[]): string[] {
+  const body = (v: unknown): string => JSON.stringify(v).replace(/(qa[-+]unit-[a-z0-9]+-)\d+/g, '$1N');
+  return samples.map((s) => `${s.violation.description} ${createHash('sha256').update(body(s.value)).digest('hex').slice(0, 12)}`);
+}
+
+test('should draw the same fixed classes of the negative-data subjects whatever the run seed, one per class of every site', ({ shopSpec: spec }) => {
+  const opts: ArbOptions = { catalogue: spec.catalogue, runId: 'unit', uniqueFields: ['email', 'name', 'names', 'firstname', 'lastname', 'city', 'title'] };
+  for (const id of SUBJECTS) {
+    const op = operation(spec.catalogue, id);
+    const { schema, resolveRef } = requestSchema(op, spec.catalogue);
+    const sites = invalidSites(schema, { ...opts, ...(resolveRef ? { resolveRef } : {}) });
+    const classes = fixedClasses(sites);
+    // Every site's class is among the fixed ones, each once.
+    expect(new Set(classes.map(classOf)), id).toEqual(new Set(sites.map(classOf)));
+    expect(classes.length, id).toBe(new Set(sites.map(classOf)).size);
+    // Two runs with different seeds (fast-check's global seed stands in for FC_SEED here) send the same bodies.
+    const seeded = (seed: number): InvalidSample[] => {
+      fc.configureGlobal({ seed });
+      try {
+        return invalidBodySamples(op, opts);
+      } finally {
+        fc.resetConfigureGlobal();
+      }
+    };
+    const [a, b] = [seeded(1), seeded(987_654)];
+    expect(uncounted(a), id).toEqual(uncounted(b));
+    expect(a.map((x) => x.violation.keyword), id).toEqual(classes.map((c) => c.kind));
+    expect(invalidBodySamples(op, opts, true).length, id).toBe(sites.length);
+    // Each fixed body breaks exactly the rule it names.
+    const validate = spec.validators.request(op);
+    if (!validate) throw new Error(`${id}: no request validator`);
+    for (const sample of a) {
+      const accepted = validate(sample.value);
+      expect({ accepted, errors: reported(validate.errors) }, `${id} ${sample.violation.description}`).toEqual({ accepted: false, errors: [claimed(sample)] });
+    }
+  }
 });

@@ -24,6 +24,8 @@ export interface CheckOptions {
   min?: number;
   /** Cases tried first in every run, whatever the seed (RunSettings.examples), on top of the drawn runs. */
   examples?: readonly unknown[][];
+  /** Exactly this many runs, whatever FC_RUNS says (a property that works out its own budget); wins over share and min. */
+  runs?: number;
 }
 
 /**
@@ -71,7 +73,7 @@ export const test = base.extend<{ prop: PropertyKit }>({
       const { path: replayOf, replayPath } = splitPath(config.fcPath);
       const file = path.relative(PROJECT_ROOT, testInfo.file).split(path.sep).join('/');
       const faults = target.embedded && Array.isArray(shopFaults) && shopFaults.length ? shopFaults : undefined;
-      const runs = (o: CheckOptions = {}) => scaledRuns(config.fcRuns, o.share ?? 1, o.min ?? 1);
+      const runs = (o: CheckOptions = {}) => o.runs ?? scaledRuns(config.fcRuns, o.share ?? 1, o.min ?? 1);
       const kit: PropertyKit = {
         seed,
         fcRuns: config.fcRuns,
