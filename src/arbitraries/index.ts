@@ -3,7 +3,7 @@
 export { hasJsonBody, invalidBody, invalidBodySamples, requestSchema, validBody } from './operation.js';
 export { fieldsArb, pageArb, pageBoundaries, perPageArb, recordFields, sortArb, sortKeyGroups, toQueryString, validQuery, type PageBounds, type PageWalk, type QueryParams, type QueryValue, type RecordFields } from './query.js';
 export { absentKeyword, keywordExamples, madeByARun, otherCase, type ClassKeyword, type KeywordClass } from './keywords.js';
-export { CLASS_SEED, classOf, expectedAjvError, fixedClasses, invalidSamples, invalidSites, invalidValue, type InvalidSite } from './invalid.js';
+export { classOf, expectedAjvError, invalidClasses, invalidSamples, invalidSites, invalidValue, type InvalidSite } from './invalid.js';
 export { validValue } from './valid.js';
 export { KNOWN_FORMATS, formatArb, invalidFormatValues } from './formats.js';
 export { LONG_CLASS_LENGTH, RESERVED_DOMAIN, REAL_TEXT_MAX, text, textClassOf, uniqueEmail, uniqueTag } from './strings.js';

@@ -5,6 +5,7 @@
 // bounds the converter gives int64 (a real int64 field legitimately accepts 2^53). This file
 // walks arrays and objects; violations.ts breaks the rules of single values.
 import fc from 'fast-check';
+import { CLASS_SEED } from './classes.js';
 import { isReferenceField } from './live.js';
 import { declaresType, flatten, isObj, isOpaque, num, seg, typesOf, type SchemaObject } from './schema.js';
 import { GenerationError, type ArbOptions, type InvalidSample, type ViolationKind } from './types.js';
@@ -187,7 +188,7 @@ export function classOf(site: Pick<InvalidSite, 'kind' | 'place'>): string {
  * language objects are broken in one language each, alternating, not all in the first one; the
  * places left out stay reachable by the drawn cases. The classes come kinds in turn.
  */
-export function fixedClasses<S extends Pick<InvalidSite, 'kind' | 'place'>>(sites: readonly S[]): S[] {
+export function invalidClasses<S extends Pick<InvalidSite, 'kind' | 'place'>>(sites: readonly S[]): S[] {
   const groups = new Map<string, S[]>();
   for (const x of sites) {
     const key = classOf(x);
@@ -219,20 +220,16 @@ export function fixedClasses<S extends Pick<InvalidSite, 'kind' | 'place'>>(site
   return picked;
 }
 
-/**
- * The seed of the fixed classes, whatever FC_SEED says: every run sends the same body per class
- * (apart from the run id and the counters of unique fields), so which rules a target enforces is
- * decided the same way in every run (issue 20).
- */
-export const CLASS_SEED = 20_260_020;
 
 /**
- * One value per fixed class of the schema (fixedClasses of invalidSites), drawn with CLASS_SEED:
- * the same in every run, in the walk's order. `all` gives one per site instead.
+ * One value per fixed class of the schema (invalidClasses of invalidSites), drawn with CLASS_SEED
+ * (classes.ts), whatever FC_SEED says: every run sends the same body per class (apart from the run
+ * id and the counters of unique fields), so which rules a target enforces is decided the same way
+ * in every run (issue 20). In the walk's order. `all` gives one per site instead.
  */
 export function invalidSamples(schema: unknown, opts: ArbOptions = {}, all = false): InvalidSample[] {
   const sites = invalidSites(schema, opts);
-  return (all ? sites : fixedClasses(sites)).flatMap((x) => fc.sample(x.arb, { seed: CLASS_SEED, numRuns: 1 }));
+  return (all ? sites : invalidClasses(sites)).flatMap((x) => fc.sample(x.arb, { seed: CLASS_SEED, numRuns: 1 }));
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   VIOLATION_KINDS,
   classOf,
   expectedAjvError,
-  fixedClasses,
+  invalidClasses,
   formatArb,
   invalidFormatValues,
   invalidSites,
@@ -202,7 +202,7 @@ test.describe('valid and invalid values', () => {
     const record = { type: 'object', required: ['id', 'name', 'title'], properties: { id: { type: 'integer' }, name: lang, title: lang } };
     const { schema } = compile({ type: 'array', items: record });
     const sites = invalidSites(schema);
-    const classes = fixedClasses(sites);
+    const classes = invalidClasses(sites);
     // Kinds in turn; a language of each object, in turn: name loses "en", title "de".
     expect(classes.map((c) => `${classOf(c)} ${c.place}`)).toEqual([
       'type@/ ',
