@@ -11,6 +11,7 @@ import type { ChaosMode } from '../reference/http/chaos.js';
 import { PROJECT_ROOT } from '../src/config/config.js';
 import type { CompatibilityReport } from '../src/report/compatibility/types.js';
 import { measure } from './support/measure.js';
+import type { ProcessPeak } from './support/proc-tree.js';
 import { installProbe, readProbe, type ProbeRecord } from './support/probe.js';
 
 export interface HarnessRun {
@@ -54,7 +55,25 @@ export interface HarnessRun {
   /** Sum over workers of their lifetime, and of the time one of their requests was in flight. */
   workerMs: number;
   workerWaitMs: number;
+  /** Each process of the tree with its own peak RSS: the runner, each worker, any other child (absent in older results). */
+  processes?: ProcessRole[];
   logFile: string;
+}
+
+export interface ProcessRole {
+  /** `runner`, `worker <TEST_WORKER_INDEX>`, `shop`, or the command line of another child. */
+  role: string;
+  peakRssMb: number;
+}
+
+/** Names each process of the tree by what it is in the run, from the probe's records and its command line. */
+function roles(peaks: readonly ProcessPeak[], records: readonly ProbeRecord[]): ProcessRole[] {
+  const workerOf = new Map(records.map((r) => [r.pid, r.worker]));
+  return peaks.map((p) => {
+    const worker = workerOf.get(p.pid);
+    const role = worker != null ? `worker ${worker}` : /src\/cli\/conformance\.ts/.test(p.cmdline) ? 'runner' : SHOP_CMD.test(p.cmdline) ? 'shop' : p.cmdline.slice(0, 120);
+    return { role, peakRssMb: p.peakRssMb };
+  });
 }
 
 const SHOP_CMD = /reference\/main\.ts/;
@@ -126,6 +145,7 @@ export async function runHarness(workDir: string, extraArgs: readonly string[] =
     reportingMs: workers.length ? ended - lastWorker : NaN,
     workerMs: sum(workers, (w) => w.endedAt - w.startedAt),
     workerWaitMs: sum(workers, (w) => w.waitMs),
+    processes: roles(tree.processPeaks, probe.records),
     logFile,
   };
 }

@@ -358,6 +358,12 @@ export function consoleSummary(res: BenchResults): string {
   return out.join('\n');
 }
 
+/** The largest own peak RSS (VmHWM) of a run's processes of one role (`runner`, `worker `); NaN for older results without them. */
+function roleMb(run: HarnessRun, rolePrefix: string): number {
+  const peaks = (run.processes ?? []).filter((p) => p.role.startsWith(rolePrefix)).map((p) => p.peakRssMb);
+  return peaks.length ? Math.max(...peaks) : NaN;
+}
+
 /** The harness against a target elsewhere (bench/remote.ts) and the vendor's real shops (bench/realshop.ts), when the bench ran them. */
 function realShopMarkdown(res: BenchResults): string[] {
   const shops = realShopsOf(res).filter((rs) => rs.runs.length);
@@ -394,6 +400,7 @@ function realShopMarkdown(res: BenchResults): string[] {
         row('share of worker time waiting on the target', (r) => unit(med(r, (x) => x.workerWaitMs / x.workerMs) * 100, 0, ' %'), unit(o.waitShare * 100, 0, ' %'), `>= ${GOALS.waitShare * 100} %`),
         row('peak RSS, the harness\'s process tree', (r) => unit(med(r, (x) => x.peakRssMb), 0, ' MB'), unit(o.rssTreeMb, 0, ' MB'), remote.length ? `elsewhere <= ${GOALS.rssRemoteMb} MB: ${verdict(rssRemote, GOALS.rssRemoteMb, true)}` : ''),
         row('peak PSS, the same (shared pages counted once)', (r) => unit(med(r, (x) => x.peakPssMb), 0, ' MB'), unit(o.pssTreeMb, 0, ' MB')),
+        row('each process\'s own peak RSS: runner / largest worker', (r) => `${unit(med(r, (x) => roleMb(x, 'runner')), 0, '')} / ${unit(med(r, (x) => roleMb(x, 'worker ')), 0, ' MB')}`, `${unit(medianOf(res.harness, (x) => roleMb(x, 'runner')), 0, '')} / ${unit(medianOf(res.harness, (x) => roleMb(x, 'worker ')), 0, ' MB')}`),
         row('CPU time of the harness processes', (r) => unit(med(r, (x) => x.cpuHarnessMs / 1000), 1, ' s'), unit(o.cpuHarnessS, 1, ' s')),
         ['answers 429 (rate limit)', ...cols.map((c) => (c.statuses ? fixed(Math.max(...c.statuses.map((x) => x.statuses['429'] ?? 0)), 0) : '')), '', ''],
         row('tests by outcome (skip includes blocked)', (r) => outcomeLine(r), outcomeLine(res.harness)),

@@ -14,6 +14,12 @@ interface ProcInfo {
   cpuMs: number;
 }
 
+export interface ProcessPeak {
+  pid: number;
+  cmdline: string;
+  peakRssMb: number;
+}
+
 export interface TreeStats {
   /** Highest sum of the tree's resident set sizes at one sample, in MB. */
   peakRssMb: number;
@@ -26,6 +32,8 @@ export interface TreeStats {
   peakRssMbByGroup: Record<string, number>;
   /** Largest peak resident set of one process (VmHWM), in MB. */
   largestProcessMb: number;
+  /** Each process's own peak resident set (VmHWM, in MB) and command line: who holds the memory. */
+  processPeaks: ProcessPeak[];
   /** CPU time (user + system) per group at the last sample each process was seen, in ms. */
   cpuMsByGroup: Record<string, number>;
   processes: number;
@@ -107,6 +115,7 @@ export function descendants(root: number): Map<number, ProcInfo> {
 export class TreeSampler {
   private timer: NodeJS.Timeout | undefined;
   private readonly groupOf = new Map<number, string>();
+  private readonly cmdlineOf = new Map<number, string>();
   private readonly cpu = new Map<number, number>();
   private readonly hwm = new Map<number, number>();
   private peak = 0;
@@ -136,8 +145,10 @@ export class TreeSampler {
     for (const [pid, info] of tree) {
       let group = this.groupOf.get(pid);
       if (group === undefined) {
-        group = this.classify(readCmdline(pid));
+        const cmdline = readCmdline(pid);
+        group = this.classify(cmdline);
         this.groupOf.set(pid, group);
+        this.cmdlineOf.set(pid, cmdline);
       }
       const rss = readRssMb(pid);
       sum += rss;
@@ -164,6 +175,7 @@ export class TreeSampler {
       peakPssMb: this.peakPss,
       peakRssMbByGroup: { ...this.peakByGroup },
       largestProcessMb: Math.max(0, ...this.hwm.values()),
+      processPeaks: [...this.hwm].map(([pid, peakRssMb]) => ({ pid, cmdline: this.cmdlineOf.get(pid) ?? '', peakRssMb })),
       cpuMsByGroup,
       processes: this.groupOf.size,
       samples: this.samples,

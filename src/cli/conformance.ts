@@ -27,6 +27,7 @@ import type { CompatibilityReport } from '../report/compatibility/types.js';
 import { readCompatibilityReport } from '../report/compatibility/write.js';
 import { isListing } from '../report/listing.js';
 import { heapFlags, remoteWorkerFlags, withoutTsx, workerEnv } from './node-args.js';
+import { stopTranspiler } from './transpiler.js';
 
 const require = createRequire(import.meta.url);
 const LIST_LIMIT = 25;
@@ -94,6 +95,8 @@ function runPlaywright(args: string[], baselineFile: string | undefined, termina
       process.exitCode = after(code);
     });
   }
+  // This CLI's modules are all loaded: the TypeScript loader's esbuild service can go (transpiler.ts).
+  stopTranspiler();
   process.argv = [process.execPath, cli, 'test', ...args];
   require(cli);
 }

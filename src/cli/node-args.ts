@@ -43,12 +43,15 @@ export function workerEnv(env: NodeJS.ProcessEnv): Record<string, string> {
 
 /**
  * V8 flags of the workers of a run against a target elsewhere, unless the user chose their own:
- * no optimising compiler. There the workers wait on the target most of their time, and
- * TurboFan's compiled code and compile zones cost each worker memory for CPU they do not lack
- * (bench, reference shop as a process of its own, 2 workers: peak RSS of the tree 601-608 ->
- * 568-583 MB, CPU 22-23 s either way). Against the embedded shop a run is bound by CPU: kept.
+ * V8's lite mode (no optimising or baseline compiler, feedback allocated lazily: the interpreter
+ * only). There the workers wait on the target most of their time, and compiled code, compile zones
+ * and feedback cost each worker memory for CPU they do not lack. `--no-opt` alone took the tree
+ * from 601-608 to 568-583 MB; lite mode instead took each worker's peak from 213-258 to 185 MB
+ * (reference shop as a process of its own, 2 workers, issue 23). Lite mode implies --jitless, so
+ * there is no WebAssembly in these workers: nothing in the harness uses it (its HTTP client is
+ * node:http, not fetch). Against the embedded shop a run is bound by CPU: kept.
  */
 export function remoteWorkerFlags(execArgv: readonly string[], nodeOptions: string | undefined, elsewhere: boolean): string[] {
   const given = `${execArgv.join(' ')} ${nodeOptions ?? ''}`;
-  return elsewhere && !/--(no-)?opt\b|--jitless/.test(given) ? ['--no-opt'] : [];
+  return elsewhere && !/--(no-)?opt\b|--jitless|--(no-)?lite[-_]mode/.test(given) ? ['--lite-mode'] : [];
 }

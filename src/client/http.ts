@@ -3,6 +3,7 @@
 // full run: a worker spent most of its CPU in Playwright's instrumentation of each call (a stack
 // captured and source-mapped per request, a report step, protocol objects), against a few per cent
 // in the harness itself. A call log that could print the Authorization header is gone with it.
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 
@@ -33,15 +34,29 @@ export interface HttpTransport {
 /** A form value: text, or a file. */
 export type FormValue = string | number | boolean | { name: string; mimeType: string; buffer: Buffer };
 
-/** A multipart/form-data body and its Content-Type (with the boundary), encoded by the platform's FormData. */
-export async function multipartBody(fields: Readonly<Record<string, FormValue>>): Promise<{ body: Buffer; contentType: string }> {
-  const form = new FormData();
+/** Form field names and file names as the WHATWG FormData encoding writes them in a part's header. */
+function headerValue(s: string): string {
+  return s.replace(/\n/g, '%0A').replace(/\r/g, '%0D').replace(/"/g, '%22');
+}
+
+/**
+ * A multipart/form-data body and its Content-Type (with the boundary), encoded as the platform's
+ * FormData encodes it (RFC 7578; names and file names escaped, text line breaks as CRLF), but into
+ * one buffer. FormData went through a Blob, a stream's chunks and an ArrayBuffer: four copies of
+ * each file, ~30-50 MB of a worker's memory at once for the 6 MB oversized upload, which made that
+ * worker's peak (issue 23).
+ */
+export function multipartBody(fields: Readonly<Record<string, FormValue>>): { body: Buffer; contentType: string } {
+  const boundary = `----formdata-shop-api-conformance-${randomBytes(12).toString('hex')}`;
+  const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
-    if (typeof v === 'object') form.append(k, new Blob([v.buffer], { type: v.mimeType }), v.name);
-    else form.append(k, String(v));
+    const name = `Content-Disposition: form-data; name="${headerValue(k)}"`;
+    const head = typeof v === 'object' ? `${name}; filename="${headerValue(v.name)}"\r\nContent-Type: ${v.mimeType || 'application/octet-stream'}` : name;
+    const content = typeof v === 'object' ? v.buffer : Buffer.from(String(v).replace(/\r?\n|\r/g, '\r\n'));
+    parts.push(Buffer.from(`--${boundary}\r\n${head}\r\n\r\n`), content, Buffer.from('\r\n'));
   }
-  const encoded = new Response(form);
-  return { body: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? 'multipart/form-data' };
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 /** Error text that names the low-level cause first (`ECONNREFUSED: connect ...`), as transportCode() reads it. */

@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import { DEFAULT_FACTS } from '../../src/spec/shop-facts.js';
 import { clientSentReferences, minimalValue, qaEmail, referenceFields, Uniq, validBody } from '../../src/client/bodies.js';
 import { toCurl } from '../../src/core/curl.js';
+import { multipartBody } from '../../src/client/http.js';
 import { cannotNameRecord, guardWrite, isDestructiveOperation, type GuardContext } from '../../src/client/guard.js';
 import { compactLedger, Ledger, outstandingEntries, paramNoun, readLedger, singular } from '../../src/client/ledger.js';
 import { createdRecords, effectsOf, idsInBody, locationPath, trimAfterId, type ExchangeFacts } from '../../src/client/ledger-rules.js';
@@ -310,5 +311,24 @@ test.describe('minimal valid bodies @harness @client', () => {
     const shop = { ...DEFAULT_FACTS, languages: ['de', 'fr'] };
     const unit = validBody(units, { runId: 'rtest', uniq: new Uniq(), refs, shop }) as Record<string, unknown>;
     expect(Object.keys(unit.names as object).sort()).toEqual(['de', 'en', 'fr']);
+  });
+});
+
+test.describe('multipart bodies @harness @client', () => {
+  test('should encode fields and files in one buffer that a FormData parser reads back as sent', async () => {
+    const file = Buffer.from([0, 1, 2, 255, 13, 10, 45, 45]);
+    const { body, contentType } = multipartBody({ filename: 'qa "1"\nx.png', count: 3, flag: true, note: 'a\nb', file: { name: 'qa-1.png', mimeType: 'image/png', buffer: file } });
+    expect(contentType).toMatch(/^multipart\/form-data; boundary=\S+$/);
+    const form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+    expect(form.get('filename')).toBe('qa "1"\nx.png'.replace('\n', '\r\n'));
+    expect(form.get('count')).toBe('3');
+    expect(form.get('flag')).toBe('true');
+    expect(form.get('note')).toBe('a\r\nb');
+    const part = form.get('file');
+    expect(part).toBeInstanceOf(Blob);
+    const blob = part as File;
+    expect(blob.name).toBe('qa-1.png');
+    expect(blob.type).toBe('image/png');
+    expect(Buffer.from(await blob.arrayBuffer())).toEqual(file);
   });
 });

@@ -17,11 +17,13 @@ test.describe('node arguments of a run @harness', () => {
     expect(heapFlags(['--heap_growing_percent=0', '--min-semi-space-size=1'], undefined)).toEqual([]);
   });
 
-  test('should turn the optimising compiler off only for a target elsewhere and where the user chose nothing', () => {
-    expect(remoteWorkerFlags([], undefined, true)).toEqual(['--no-opt']);
+  test('should put workers in lite mode only for a target elsewhere and where the user chose nothing', () => {
+    expect(remoteWorkerFlags([], undefined, true)).toEqual(['--lite-mode']);
     expect(remoteWorkerFlags([], undefined, false)).toEqual([]);
     expect(remoteWorkerFlags(['--opt'], undefined, true)).toEqual([]);
     expect(remoteWorkerFlags([], '--jitless', true)).toEqual([]);
+    expect(remoteWorkerFlags(['--no-lite-mode'], undefined, true)).toEqual([]);
+    expect(remoteWorkerFlags(['--no-opt'], undefined, true)).toEqual([]);
   });
 
   test('should give workers two malloc arenas unless the user set a number', () => {

@@ -24,7 +24,7 @@ function authHeader(mode: AuthMode, c: Credentials): string | undefined {
   return `Basic ${Buffer.from(`${c.apiUser}:${pass}`, 'utf8').toString('base64')}`;
 }
 
-export async function encode(req: Addressed, c: Credentials): Promise<WireRequest> {
+export function encode(req: Addressed, c: Credentials): WireRequest {
   const { opts } = req;
   const headers: Record<string, string> = { 'user-agent': `${USER_AGENT} (run ${c.runId})`, accept: 'application/json' };
   const authorization = authHeader(opts.auth ?? 'default', c);
@@ -48,7 +48,7 @@ export async function encode(req: Addressed, c: Credentials): Promise<WireReques
   if (bodyText !== undefined) wire.bodyText = bodyText;
   if (opts.multipart) {
     // The boundary is the platform's (FormData); the record describes files instead of carrying them.
-    const form = await multipartBody({ ...opts.multipart });
+    const form = multipartBody(opts.multipart);
     wire.headers = { ...headers, 'content-type': form.contentType };
     wire.body = form.body;
     wire.multipart = {};

@@ -38,7 +38,7 @@ export interface PipelineDeps {
 export async function run(req: Addressed, deps: PipelineDeps): Promise<Exchange> {
   await deps.gate.admit(req);
   guard(req, deps.guard);
-  const wire = await encode(req, deps.credentials);
+  const wire = encode(req, deps.credentials);
   const pending = deps.keeper.before(req);
   deps.observe.sent(req);
   let answer;
