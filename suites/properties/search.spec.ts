@@ -134,7 +134,12 @@ test.describe('search @properties', () => {
           // few reads at most: beyond that, the listed fields decide).
           let stray: unknown;
           let reads = 0;
-          for (const candidate of hits.items.filter((h) => !matchesKeyword(h, kw, true))) {
+          // Judged on the shop's own records, whose values are the same every run: a run record's
+          // values carry counters that differ with test order (issue 20: GX 4.8's e-mails, "5" in
+          // one run's counter and not the other's). A keyword no record holds (a list of only run
+          // records) makes every hit a stray, whoever made it.
+          const judged = (r: unknown): boolean => kw === absent || !searchableValues(r).some(madeByARun);
+          for (const candidate of hits.items.filter((h) => judged(h) && !matchesKeyword(h, kw, true))) {
             if (c.read && reads < 3) {
               reads++;
               const whole = await wholeRecord(api, c, candidate);
@@ -161,7 +166,7 @@ test.describe('search @properties', () => {
           try {
             snapshot = await judgeStable(api, c.list, {}, snapshot, async (list) => {
               const found = new Set(hits.items.map(identity));
-              const missed = list.items.filter((r) => matchesKeyword(r, kw) && !found.has(identity(r)) && before.get(identity(r)) === JSON.stringify(r));
+              const missed = list.items.filter((r) => judged(r) && matchesKeyword(r, kw) && !found.has(identity(r)) && before.get(identity(r)) === JSON.stringify(r));
               if (!missed.length) return undefined;
               // Missing a record that holds the keyword only in another case: case-insensitivity is observed, not described.
               const asWritten = missed.filter((r) => searchableValues(r).some((v) => v.includes(kw)));
