@@ -37,6 +37,8 @@ const LISTS = listCollections(catalogue, config).filter((c) => c.declares.has('s
 const EITHER_NAME = project('both search and q: the description names search, the v2 guide q, and a shop that honours either conforms');
 /** Matching in another case: both shops do, the vendor does not describe it. */
 const ANY_CASE = observed('GX 3.2.0.1 and GX 4.8.0.3 match case-insensitively; case is not described');
+/** Finding a record by a digit of one of its numbers: which fields a search covers is not described. */
+const IN_NUMBERS = project('a record found by a number field: the description does not say which fields a search covers');
 
 const keywordParams = (c: ListCollection) => (['search', 'q'] as const).filter((p) => c.declares.has(p));
 
@@ -170,6 +172,9 @@ test.describe('search @properties', () => {
               if (!missed.length) return undefined;
               // Missing a record that holds the keyword only in another case: case-insensitivity is observed, not described.
               const asWritten = missed.filter((r) => searchableValues(r).some((v) => v.includes(kw)));
+              // Missing one that holds it only in a number (a country id 81 for "8"): the description
+              // does not say numbers are searched (GX 3.2 searches an address's texts only).
+              const inText = asWritten.filter((r) => isObj(r) && Object.values(r).some((v) => typeof v === 'string' && v.includes(kw)));
               return Promise.resolve(
                 ruleError(api, {
                   rule: 'search',
@@ -177,7 +182,7 @@ test.describe('search @properties', () => {
                   message: `not found: ${missed.slice(0, 5).map((r) => `${identity(r)} ${show(searchableValues(r).find((v) => containsFolded(v, kw)))}`).join('; ')}${missed.length > 5 ? ` … ${missed.length} in all` : ''}`,
                   exchange: hits.exchange,
                   related: [list.exchange],
-                  ...(asWritten.length ? {} : { basis: ANY_CASE }),
+                  ...(inText.length ? {} : { basis: asWritten.length ? IN_NUMBERS : ANY_CASE }),
                 }),
               );
             });
