@@ -38,7 +38,7 @@ function scripted(statuses: number[]): Resend & { sent: number; alones: number }
 test.describe('replays of breakdowns @unit', () => {
   test.beforeEach(() => forgetReplays());
 
-  test('should settle only breakdowns of idempotent requests, never the harness own looks, a POST or a PATCH', () => {
+  test('should settle only breakdowns of idempotent requests and of input sent to be refused, never the harness own looks, a POST or a PATCH', () => {
     expect(breakdownToSettle(ex(500))).toBe(true);
     expect(breakdownToSettle(ex(0))).toBe(true);
     expect(breakdownToSettle(ex(404))).toBe(false);
@@ -51,6 +51,10 @@ test.describe('replays of breakdowns @unit', () => {
     expect(breakdownToSettle(ex(500, 'POST', undefined, { 'x-http-method-override': 'DELETE' }), true)).toBe(true);
     expect(breakdownToSettle(ex(500, 'POST', undefined, { 'x-http-method-override': 'PATCH' }), true)).toBe(false);
     expect(breakdownToSettle({ ...ex(500), intent: 'support' })).toBe(false);
+    // Input sent to be refused writes nothing: its breakdown is sent again like a read's.
+    expect(breakdownToSettle({ ...ex(500, 'POST'), intent: 'negative' })).toBe(true);
+    expect(breakdownToSettle({ ...ex(500, 'PATCH'), intent: 'wrong-content-type' })).toBe(true);
+    expect(breakdownToSettle({ ...ex(400, 'POST'), intent: 'negative' })).toBe(false);
   });
 
   test('should hand on the original, marked, when it breaks down again alone, and not send a repeat of it again', async () => {
