@@ -17,5 +17,6 @@ import linksNotDisabled from './lists/links-not-disabled.js';
 import recursiveIgnored from './lists/recursive-ignored.js';
 import searchConditionsIgnored from './lists/search-conditions-ignored.js';
 import changedFilterIgnored from './lists/changed-filter-ignored.js';
+import searchNoMatchAnswersAll from './lists/search-no-match-answers-all.js';
 
-export const listParameterFaults = [pagingZeroBased, perPageIgnored, perPageZeroEmpty, linkHeaderWithoutNext, sortDescendingIgnored, sortCaseInsensitive, fieldsIgnoredOnLists, fieldsIgnoredOnSingle, searchCaseSensitive, qParameterIgnored, typeFilterIgnored, typeFilterInvalidAccepted, stateFilterInverted, linksNotDisabled, recursiveIgnored, searchConditionsIgnored, changedFilterIgnored] as const;
+export const listParameterFaults = [pagingZeroBased, perPageIgnored, perPageZeroEmpty, linkHeaderWithoutNext, sortDescendingIgnored, sortCaseInsensitive, fieldsIgnoredOnLists, fieldsIgnoredOnSingle, searchCaseSensitive, qParameterIgnored, typeFilterIgnored, typeFilterInvalidAccepted, stateFilterInverted, linksNotDisabled, recursiveIgnored, searchConditionsIgnored, changedFilterIgnored, searchNoMatchAnswersAll] as const;
