@@ -59,6 +59,8 @@ export class RecordKeeper {
   private readonly createdByExchange = new WeakMap<Exchange, NewRecord[]>();
   /** Records a 2xx DELETE named that are still listed, and why (cleanup reports them). */
   private readonly kept = new Map<string, string>();
+  /** Records the shop stored from input sent to be refused whose own read never answered them (see after()). */
+  private readonly fromRefusal = new Set<string>();
   readonly ledger: Ledger;
 
   constructor(private readonly deps: KeeperDeps) {
@@ -92,12 +94,23 @@ export class RecordKeeper {
     for (const r of effects.deleted) {
       // A record found by looking after a 5xx may be half-written: GX 4.8 answers 200 to its DELETE
       // and keeps it. It is deleted when its collection no longer lists it.
-      const kept = this.ledger.foundBy(r) ? await this.stillListed(r) : undefined;
+      const kept = this.ledger.foundBy(r) ? await this.stillListed(r) : this.fromRefusal.has(keyOf(r)) ? await this.unseeable(r) : undefined;
       if (kept) this.kept.set(keyOf(r), kept);
       else this.ledger.recordDelete(r, op.id);
     }
     await this.readLeadingDigits(req, ex);
     const created = effects.created.filter((r) => this.remember(r, op.id));
+    if (req.intent === 'negative' || req.intent === 'wrong-content-type') {
+      for (const r of created) {
+        if (r.kind !== 'record') continue;
+        // GX 4.8 stores an address without a customerId under customer 0, answers 201 with its id,
+        // and never serves it again: not by its read, not in its list, and its DELETE answers 200
+        // and leaves the row. A record its own read does not answer right after the create cannot
+        // be seen to go, so the leftover report names it.
+        const read = await this.deps.look(r.path, {}).catch(() => undefined);
+        if (read?.response.status !== 200) this.fromRefusal.add(keyOf(r));
+      }
+    }
     if (pending) {
       const unclear = created.length ? undefined : unclearAnswer(req, ex, this.deps.catalogue);
       const look = unclear ? await this.lookFor(req, unclear) : undefined;
@@ -115,6 +128,10 @@ export class RecordKeeper {
   /** Why a record a 2xx DELETE named is still open (its collection still lists it), or undefined. */
   keptOpen(r: NewRecord): string | undefined {
     return this.ledger.isDeleted(r) ? undefined : this.kept.get(keyOf(r));
+  }
+
+  private unseeable(r: NewRecord): Promise<string> {
+    return Promise.resolve(`it was stored from input that should have been refused, and GET ${r.path} never answered it after the create gave its id: whether it is gone cannot be seen`);
   }
 
   private async stillListed(r: NewRecord): Promise<string | undefined> {
