@@ -16,7 +16,7 @@
 //   does not know. The pending request is settled then, or stays open with the reason it could not
 //   be told, and the leftover report names it.
 import { randomBytes } from 'node:crypto';
-import type { Exchange } from '../core/exchange.js';
+import { sentToBeRefused, type Exchange } from '../core/exchange.js';
 import { pathMatcher } from '../spec/catalogue.js';
 import { isCreateOperation, isSearchOperation } from '../spec/operation-kinds.js';
 import { FILES, RECORD_VIEWS } from '../spec/particulars.js';
@@ -94,13 +94,13 @@ export class RecordKeeper {
     for (const r of effects.deleted) {
       // A record found by looking after a 5xx may be half-written: GX 4.8 answers 200 to its DELETE
       // and keeps it. It is deleted when its collection no longer lists it.
-      const kept = this.ledger.foundBy(r) ? await this.stillListed(r) : this.fromRefusal.has(keyOf(r)) ? await this.unseeable(r) : undefined;
+      const kept = this.ledger.foundBy(r) ? await this.stillListed(r) : this.fromRefusal.has(keyOf(r)) ? unseeable(r) : undefined;
       if (kept) this.kept.set(keyOf(r), kept);
       else this.ledger.recordDelete(r, op.id);
     }
     await this.readLeadingDigits(req, ex);
     const created = effects.created.filter((r) => this.remember(r, op.id));
-    if (req.intent === 'negative' || req.intent === 'wrong-content-type') {
+    if (sentToBeRefused(req.intent)) {
       for (const r of created) {
         if (r.kind !== 'record') continue;
         // GX 4.8 stores an address without a customerId under customer 0, answers 201 with its id,
@@ -128,10 +128,6 @@ export class RecordKeeper {
   /** Why a record a 2xx DELETE named is still open (its collection still lists it), or undefined. */
   keptOpen(r: NewRecord): string | undefined {
     return this.ledger.isDeleted(r) ? undefined : this.kept.get(keyOf(r));
-  }
-
-  private unseeable(r: NewRecord): Promise<string> {
-    return Promise.resolve(`it was stored from input that should have been refused, and GET ${r.path} never answered it after the create gave its id: whether it is gone cannot be seen`);
   }
 
   private async stillListed(r: NewRecord): Promise<string | undefined> {
@@ -274,6 +270,11 @@ export class RecordKeeper {
 }
 
 /** The field a file DELETE names its file in: the one its body schema declares, else FILES.deleteField. */
+/** Why a record stored from input sent to be refused, which its read never answered, is named as left. */
+function unseeable(r: NewRecord): string {
+  return `it was stored from input that should have been refused, and GET ${r.path} never answered it after the create gave its id: whether it is gone cannot be seen`;
+}
+
 function fileFieldOf(op: Operation): string {
   const props = op.body?.schema && typeof op.body.schema.properties === 'object' && op.body.schema.properties ? Object.keys(op.body.schema.properties) : [];
   return props.find((p) => FILES.nameFields.test(p)) ?? FILES.deleteField;

@@ -17,7 +17,7 @@
 //   status) are sent again alone and judged by the same check (reproduce).
 // A POST or PATCH is never sent again: it would write twice (except input sent to be refused,
 // which writes nothing); nor a write the target answered: its verdict rests on what it wrote.
-import type { Exchange } from '../core/exchange.js';
+import { sentToBeRefused, type Exchange } from '../core/exchange.js';
 import type { ReplayCount } from '../core/verdict.js';
 
 export type Showing = 'reproduced' | 'concurrency' | 'flaky';
@@ -79,7 +79,7 @@ export function breakdownToSettle(ex: Exchange, postCannotCreate = false): boole
  * (its overlap breakdown) in one run of three, 400 in the others.
  */
 function refusalProbe(ex: Exchange): boolean {
-  return ex.intent === 'negative' || ex.intent === 'wrong-content-type';
+  return sentToBeRefused(ex.intent);
 }
 
 function signature(ex: Exchange): string {

@@ -506,12 +506,12 @@ export class DataResolver {
     if (!creator) return skip(`no operation of the spec creates a ${noun} record (needed for ${collectionTpl})`);
     const blocked = this.profileBlocks(creator);
     if (blocked) return disabled(blocked);
+    const maker = creator;
     const make = async (fresh: boolean): Promise<Resolved<Exchange>> => {
-      if (!creator) return skip(`no operation of the spec creates a ${noun} record`);
-      const input = await this.bodyFor(creator, depth + 1, fresh);
+      const input = await this.bodyFor(maker, depth + 1, fresh);
       if (!input.ok) return input;
       try {
-        return okv(await this.deps.client.call(creator, { path: parentValues, intent: 'setup', ...input.value }));
+        return okv(await this.deps.client.call(maker, { path: parentValues, intent: 'setup', ...input.value }));
       } catch (err) {
         if (err instanceof GuardError) return skip(err.message);
         if (err instanceof UnsupportedError) return skip(`blocked: a ${noun} record is needed, and ${err.operationId} is not implemented by the target (${err.reason})`);

@@ -53,6 +53,16 @@ export type Intent =
   /** The record keeper's look at a collection after an answer that did not say what it made (src/client/record-keeper.ts). */
   | 'lookup';
 
+/**
+ * Input the harness sends to be refused (negative probes: a missing, malformed or mistyped body or
+ * id; a wrong content type). One home for the predicate: replays, the record keeper and the defect
+ * signatures each treat such requests apart (evidence read back from a report carries the intent
+ * as a plain string).
+ */
+export function sentToBeRefused(intent: Intent | (string & {}) | undefined): boolean {
+  return intent === 'negative' || intent === 'wrong-content-type';
+}
+
 export interface Exchange {
   request: RecordedRequest;
   response: RecordedResponse;

@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { Evidence } from '../../core/finding.js';
 import type { ReportFinding } from '../compatibility/types.js';
+import { sentToBeRefused } from '../../core/exchange.js';
 
 /** What kind of problem a defect is; decides its rank (worst first) and severity. */
 export type DefectKind = 'server-error' | 'no-answer' | 'data' | 'security' | 'behaviour' | 'status' | 'shape' | 'other';
@@ -120,7 +121,7 @@ export function inputKind(ev: Evidence | undefined): string {
   if (!ev) return 'unknown input';
   const intent = ev.intent ?? 'positive';
   const raw = ev.label ?? '';
-  if (intent === 'negative' || intent === 'wrong-content-type') {
+  if (sentToBeRefused(intent)) {
     if (/^wrong-typed path id\b/.test(raw) || /^[\w.]*id=[^\d\s]\S*$/i.test(raw)) return 'a wrong-typed id';
     if (/^out-of-range path id\b/.test(raw)) return 'an out-of-range id';
     if (/\bid no shop has$/.test(raw)) return 'an id no shop has';
@@ -132,7 +133,7 @@ export function inputKind(ev: Evidence | undefined): string {
     .replace(/\b[\w.[\]-]+=\S*/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  if (intent === 'negative' || intent === 'wrong-content-type') {
+  if (sentToBeRefused(intent)) {
     if (/\bbody\b|JSON/i.test(label) && !/\bfield\b/.test(label)) return 'an invalid body';
     if (label) return normalise(label);
     return READS.has(ev.method ?? 'GET') ? 'an invalid read' : 'an invalid write';
