@@ -371,8 +371,8 @@ function realShopMarkdown(res: BenchResults): string[] {
   if (!shops.length && !remote.length) return [];
   const o = overhead(res);
   const cols: { label: string; runs: readonly HarnessRun[]; statuses?: readonly RealShopRun[] }[] = [
-    ...shops.map((rs) => ({ label: `${rs.title ?? rs.key ?? 'real shop'} (${rs.workers} worker${rs.workers === 1 ? '' : 's'})`, runs: rs.runs, statuses: rs.runs })),
-    ...(remote.length ? [{ label: `reference shop elsewhere (${fixed(medianOf(remote, (x) => x.workers), 0)} workers)`, runs: remote }] : []),
+    ...shops.map((rs) => ({ label: `${rs.title ?? rs.key ?? 'real shop'} (${rs.workers} worker${rs.workers === 1 ? '' : 's'}, ${rs.runs.length} run${rs.runs.length === 1 ? '' : 's'})`, runs: rs.runs, statuses: rs.runs })),
+    ...(remote.length ? [{ label: `reference shop elsewhere (${fixed(medianOf(remote, (x) => x.workers), 0)} workers, ${remote.length} run${remote.length === 1 ? '' : 's'})`, runs: remote }] : []),
   ];
   const med = (runs: readonly HarnessRun[], pick: (x: HarnessRun) => number): number => medianOf(runs, pick);
   const row = (name: string, cell: (runs: readonly HarnessRun[]) => string, embedded: string, goal = ''): string[] => [name, ...cols.map((c) => cell(c.runs)), embedded, goal];
@@ -408,7 +408,7 @@ function realShopMarkdown(res: BenchResults): string[] {
       1,
     ),
     '',
-    `On a real shop one call takes 100-250 ms, and the workers wait on it most of their time; the embedded shop answers in the runner's own process in about half a millisecond, so there a run is bound by the harness's own CPU. The real shops implement part of the API: their Unsupported and blocked tests send few requests or none (tests by outcome above; their known deviations are in spec/baselines/). The peers (Dredd, Portman + Newman) run against the reference shop only: their example-driven writes are not fit for a live shop.`,
+    `On a real shop one call takes 100-250 ms, and the workers wait on it most of their time; the embedded shop answers in the runner's own process in about half a millisecond, so there a run is bound by the harness's own CPU. GX 3.2 implements about a fifth of the API and GX 4.8 all of it: GX 3.2's Unsupported and blocked tests send few requests or none (tests by outcome above; their known deviations are in spec/baselines/). The peers (Dredd, Portman + Newman) run against the reference shop only: their example-driven writes are not fit for a live shop.`,
     '',
   ];
 }

@@ -23,6 +23,7 @@
 //                     shared/realshop-gx48, as root; bench/realshop.ts): --runs runs of PROFILE=standard
 //                     per shop, each on a pristine shop
 //   --shops=a,b       with --realshop: which shops (keys of test/realshop/shops.ts: gx32, gx48; default both)
+//   --realshop-runs=N with --realshop: runs per real shop (default --runs; a GX 4.8 run takes 7-10 minutes)
 //   --no-remote       leave out the run against the reference shop as a process of its own (bench/remote.ts:
 //                     a target elsewhere, default workers; it runs --runs times after the embedded cases)
 //   --wait-quiet=MIN  wait up to MIN minutes for a 1-minute load average below 3 before measuring
@@ -139,6 +140,8 @@ async function main(): Promise<void> {
   }
   const quick = has('quick');
   const runs = int('runs', quick ? 1 : 3);
+  // A real shop's run is minutes, not seconds: its own count, so the embedded figures keep their medians of three.
+  const shopRuns = int('realshop-runs', runs);
   const tools = (list('only') ?? [...TOOLS]) as Tool[];
   const bad = tools.filter((t) => !(TOOLS as readonly string[]).includes(t));
   if (bad.length) throw new Error(`--only: unknown tool(s) ${bad.join(', ')}; known: ${TOOLS.join(', ')}`);
@@ -265,7 +268,7 @@ async function main(): Promise<void> {
       const entry: RealShopResults = { key: shop.key, title: shop.title, baseUrl: inst.baseUrl, profile: 'standard', seed: realShopEnv(inst, 'standard').FC_SEED, workers: workers ? Number(workers) : NaN, runs: [] };
       (results.realShops ??= []).push(entry);
       try {
-        for (let i = 1; i <= runs; i++) {
+        for (let i = 1; i <= shopRuns; i++) {
           const r = await runOnRealShop(inst, path.join(WORK_DIR, `harness-realshop-${shop.key}`, `run-${i}`), harnessTimeoutMs);
           entry.runs.push(r);
           if (!workers) entry.workers = r.workers;
