@@ -1,5 +1,5 @@
 // The one place the standalone shop reads its environment: PORT, API_USER, API_PASSWORD,
-// SHOP_FAULTS, SHOP_TLS (+ optional SHOP_RATE_LIMIT). Values are checked here and a mistake ends the
+// SHOP_FAULTS, SHOP_QUIRKS, SHOP_TLS (+ optional SHOP_RATE_LIMIT). Values are checked here and a mistake ends the
 // start with one line. Credentials default to the harness's defaults (src/config).
 import { DEFAULT_PASSWORD, DEFAULT_USER } from '../src/config/config.js';
 import type { ShopOptions } from './shop.js';
@@ -15,6 +15,11 @@ function val(env: Env, name: string): string | undefined {
   return v === undefined || v === '' ? undefined : v;
 }
 
+/** A comma-separated list of names (SHOP_FAULTS, SHOP_QUIRKS). */
+export function names(raw: string | undefined): string[] {
+  return (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
 export function shopOptionsFromEnv(env: Env = process.env): ShopOptions & { port: number } {
   const rawPort = val(env, 'PORT') ?? '8080';
   if (!/^\d+$/.test(rawPort) || Number(rawPort) > 65535) throw new ShopEnvError(`PORT=${rawPort} is not a port number (0-65535).`);
@@ -24,7 +29,8 @@ export function shopOptionsFromEnv(env: Env = process.env): ShopOptions & { port
     port: Number(rawPort),
     user: val(env, 'API_USER') ?? DEFAULT_USER,
     password: val(env, 'API_PASSWORD') ?? DEFAULT_PASSWORD,
-    faults: (val(env, 'SHOP_FAULTS') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    faults: names(val(env, 'SHOP_FAULTS')),
+    quirks: names(val(env, 'SHOP_QUIRKS')),
     tls: ['1', 'true', 'yes', 'on'].includes(rawTls),
   };
   const rl = val(env, 'SHOP_RATE_LIMIT');

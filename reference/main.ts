@@ -1,10 +1,11 @@
 // `npm run shop`: the reference shop alone on 127.0.0.1. `npm run shop -- --list-faults` prints the
 // named faults. Stops cleanly on SIGINT/SIGTERM. `SHOP_CHAOS=all-500` (bench) breaks every answer
 // but what the preflight needs, `SHOP_CHAOS=overlap-500` answers 500 to overlapping list reads
-// (http/chaos.ts).
+// (http/chaos.ts). `SHOP_QUIRKS=a,b` switches on habits of real shops (quirks/).
 import { shopOptionsFromEnv, ShopEnvError } from './env.js';
 import { listFaults, UnknownFaultError } from './faults/registry.js';
 import { chaosFromEnv } from './http/chaos.js';
+import { UnknownQuirkError } from './quirks/registry.js';
 import { createShop } from './shop.js';
 
 async function main(): Promise<void> {
@@ -18,7 +19,8 @@ async function main(): Promise<void> {
   const chaos = chaosFromEnv(process.env.SHOP_CHAOS);
   const shop = await createShop({ ...opts, host: '127.0.0.1', ...(chaos ? { chaos } : {}) });
   const faults = opts.faults?.length ? ` with faults: ${opts.faults.join(', ')}` : '';
-  process.stdout.write(`Reference shop listening on ${shop.url}${faults}${chaos ? ` in chaos mode ${chaos}` : ''}\n`);
+  const quirks = opts.quirks?.length ? ` with quirks: ${opts.quirks.join(', ')}` : '';
+  process.stdout.write(`Reference shop listening on ${shop.url}${faults}${quirks}${chaos ? ` in chaos mode ${chaos}` : ''}\n`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -37,7 +39,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ShopEnvError || err instanceof UnknownFaultError) {
+  if (err instanceof ShopEnvError || err instanceof UnknownFaultError || err instanceof UnknownQuirkError) {
     process.stderr.write(`Reference shop: ${err.message}\n`);
     process.exit(2);
   }

@@ -8,6 +8,7 @@ import type { ShopEnv } from './engine/context.js';
 import { State, type StateSnapshot } from './engine/state.js';
 import { pointsWith } from './faults/apply.js';
 import { FaultSet } from './faults/registry.js';
+import { quirksNamed } from './quirks/registry.js';
 import { buildHandlers } from './groups/index.js';
 import { buildApp } from './http/app.js';
 import type { ChaosMode } from './http/chaos.js';
@@ -36,6 +37,8 @@ export interface ShopOptions {
   uploadDir?: string;
   /** A chaos mode (SHOP_CHAOS): all-500 (bench) or overlap-500 (concurrency); see http/chaos.ts. */
   chaos?: ChaosMode;
+  /** Habits of real shops to switch on (SHOP_QUIRKS, see reference/quirks/); unknown names throw. */
+  quirks?: string[];
 }
 
 export interface RunningShop {
@@ -54,6 +57,7 @@ export const DEFAULT_RATE_LIMIT: RateLimit = { limit: 100_000, windowSec: 15 * 6
 
 export async function createShop(opts: ShopOptions = {}): Promise<RunningShop> {
   const faults = new FaultSet(opts.faults ?? []);
+  const quirks = quirksNamed(opts.quirks ?? []);
   const user = opts.user ?? DEFAULT_USER;
   const password = opts.password ?? DEFAULT_PASSWORD;
   const [spec, tls] = await Promise.all([loadSpec(opts.spec ?? BUNDLED_SPEC), opts.tls ? selfSignedCertificate() : Promise.resolve(undefined)]);
@@ -62,10 +66,15 @@ export async function createShop(opts: ShopOptions = {}): Promise<RunningShop> {
   const uploadDir = opts.uploadDir ?? mkdtempSync(path.join(tmpdir(), 'reference-shop-'));
   const state = new State();
   seed(state, { adminEmail: user });
-  seedFiles(state, uploadDir);
+  /** The seed's files (restore() brings back only their index) and what the quirks change of the seed. */
+  const finishSeed = (): void => {
+    seedFiles(state, uploadDir);
+    for (const q of quirks) q.seed?.(state, uploadDir);
+  };
+  finishSeed();
   const seeded = state.snapshot();
-  // The faults act through the shop's extension points (engine/points.ts); the engine never sees their names.
-  const env: ShopEnv = { spec, state, points: pointsWith(faults.faults), uploadDir, now: () => new Date() };
+  // Faults and quirks act through the shop's extension points (engine/points.ts); the engine never sees their names.
+  const env: ShopEnv = { spec, state, points: pointsWith([...faults.faults, ...quirks]), uploadDir, now: () => new Date() };
   const app = await buildApp({
     env,
     handlers: buildHandlers(spec.catalogue.operations, env.points),
@@ -87,7 +96,7 @@ export async function createShop(opts: ShopOptions = {}): Promise<RunningShop> {
     snapshot: () => state.snapshot(),
     reset() {
       state.restore(seeded);
-      seedFiles(state, uploadDir);
+      finishSeed();
     },
     async close() {
       if (closed) return;

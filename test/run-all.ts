@@ -178,7 +178,7 @@ function conformance(): Counts {
   const probe = loadConfig({ ...process.env, BASE_URL: '' });
   if (probe.baseUrl !== undefined) throw new Error(`BASE_URL is set in .env (${probe.baseUrl}); npm test runs against the reference shop only. Move .env away.`);
   rmSync(conformanceDir, { recursive: true, force: true });
-  const status = run(process.execPath, [playwrightCli, 'test'], { ...quickEnv, BASE_URL: '', SHOP_FAULTS: '', REPORT_DIR: conformanceDir });
+  const status = run(process.execPath, [playwrightCli, 'test'], { ...quickEnv, BASE_URL: '', SHOP_FAULTS: '', SHOP_QUIRKS: '', REPORT_DIR: conformanceDir });
   const c = junitCounts(path.join(conformanceDir, 'junit.xml'));
   return withExit(c ?? { passed: 0, failed: 1, skipped: 0 }, status);
 }
@@ -198,7 +198,7 @@ function node22(): Counts {
   if (!version.startsWith('v22.')) throw new Error(`NODE22=${bin} is not Node 22 (it says ${version || 'nothing'})`);
   const dir = path.join(reports, 'npm-test-node22');
   rmSync(dir, { recursive: true, force: true });
-  const status = run(bin, [playwrightCli, 'test', '--reporter=dot'], { ...quickEnv, FC_RUNS: quickEnv.FC_RUNS ?? '5', BASE_URL: '', SHOP_FAULTS: '', REPORT_DIR: dir });
+  const status = run(bin, [playwrightCli, 'test', '--reporter=dot'], { ...quickEnv, FC_RUNS: quickEnv.FC_RUNS ?? '5', BASE_URL: '', SHOP_FAULTS: '', SHOP_QUIRKS: '', REPORT_DIR: dir });
   console.log(`Node ${version}: conformance ${status === 0 ? 'green' : `exit ${status}`}`);
   return passFail(status === 0);
 }

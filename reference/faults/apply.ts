@@ -1,15 +1,15 @@
-// The extension points of a shop that runs with some faults: each fault's wraps around the shop's
-// own functions (engine/points.ts), in the order the faults are given. With no faults, the shop's
-// own points are returned as they are.
+// The extension points of a shop that runs with some faults (and quirks, reference/quirks/, whose
+// behaviour is written the same way): each one's wraps around the shop's own functions
+// (engine/points.ts), in the order given. With none, the shop's own points are returned as they are.
 import type { Handler } from '../engine/context.js';
 import { SHOP_POINTS, type ShopPoints } from '../engine/points.js';
-import type { Fault, Wrap } from './types.js';
+import type { FaultBehaviour, Wrap } from './types.js';
 
 function wrapped<F>(own: F, wraps: readonly (Wrap<F> | undefined)[]): F {
   return wraps.reduce<F>((f, w) => (w ? w(f) : f), own);
 }
 
-export function pointsWith(faults: readonly Fault[]): ShopPoints {
+export function pointsWith(faults: readonly FaultBehaviour[]): ShopPoints {
   if (!faults.length) return SHOP_POINTS;
   const { checks, answer } = SHOP_POINTS;
   return {

@@ -69,7 +69,7 @@ const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const withoutColours = (s: string): string => s.replace(ANSI, '');
 
 /** Settings of the parent run that must not leak into a proof's child run unless given. */
-const PARENT_ONLY = ['PLAYWRIGHT_JSON_OUTPUT_NAME', 'FC_SEED', 'FC_PATH', 'FC_RUNS', 'SHOP_FAULTS', 'RUN_ID', 'ONLY_GROUPS', 'SKIP_GROUPS', 'TEST_WORKER_INDEX', 'TEST_PARALLEL_INDEX'];
+const PARENT_ONLY = ['PLAYWRIGHT_JSON_OUTPUT_NAME', 'FC_SEED', 'FC_PATH', 'FC_RUNS', 'SHOP_FAULTS', 'SHOP_QUIRKS', 'RUN_ID', 'ONLY_GROUPS', 'SKIP_GROUPS', 'TEST_WORKER_INDEX', 'TEST_PARALLEL_INDEX'];
 
 function flatten(suites: readonly JsonSuite[], out: ProofTest[] = []): ProofTest[] {
   for (const s of suites) {
@@ -105,13 +105,17 @@ export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return env;
 }
 
-/** Runs `playwright test -c <config> ...args` (config relative to the project) with `env` on top of the harness defaults. */
+/**
+ * Runs `playwright test -c <config> ...args` (config relative to the project) with `env` on top of
+ * the harness defaults. The config's JSON reporter writes `results.json` in the run's REPORT_DIR;
+ * for a config without one (the conformance config), `--reporter=json` in `args` writes it there too.
+ */
 export async function runProof(config: string, env: Record<string, string> = {}, args: readonly string[] = []): Promise<ProofRun> {
   const reportDir = mkdtempSync(path.join(tmpdir(), 'proof-'));
   const cli = path.join(PROJECT_ROOT, 'node_modules/@playwright/test/cli.js');
   const child = spawn(process.execPath, [cli, 'test', '-c', config, ...args], {
     cwd: PROJECT_ROOT,
-    env: childEnv({ REPORT_DIR: reportDir, ...env }),
+    env: childEnv({ REPORT_DIR: reportDir, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reportDir, 'results.json'), ...env }),
   });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString('utf8')));

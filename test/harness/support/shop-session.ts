@@ -4,7 +4,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createShop } from '../../../reference/shop.js';
+import { createShop, type RunningShop, type ShopOptions } from '../../../reference/shop.js';
 import { nodeTransport, type HttpTransport } from '../../../src/client/http.js';
 import { Session } from '../../../src/client/session.js';
 import { BUNDLED_SPEC, loadConfig } from '../../../src/config/config.js';
@@ -13,16 +13,22 @@ import { catalogueFor } from '../../../fixtures/catalogue.js';
 export const catalogue = await catalogueFor(BUNDLED_SPEC, undefined);
 
 /**
- * Runs `body` with a session (RUN_ID `runId`) on a fresh reference shop (with `faults` on); `wrap`
- * may put a transport of the test's around the real one (to record requests or rewrite answers).
+ * Runs `body` with a session (RUN_ID `runId`) on a fresh reference shop (with `faults` on, or the
+ * faults and quirks `shopWith` names); `wrap` may put a transport of the test's around the real one
+ * (to record requests or rewrite answers).
  */
-export async function onShopSession(runId: string, body: (t: { session: Session; reportDir: string }) => Promise<void>, wrap: (inner: HttpTransport) => HttpTransport = (t) => t, faults: string[] = []): Promise<void> {
-  const shop = await createShop({ faults });
+export async function onShopSession(
+  runId: string,
+  body: (t: { session: Session; reportDir: string; shop: RunningShop }) => Promise<void>,
+  wrap: (inner: HttpTransport) => HttpTransport = (t) => t,
+  shopWith: string[] | Pick<ShopOptions, 'faults' | 'quirks'> = [],
+): Promise<void> {
+  const shop = await createShop(Array.isArray(shopWith) ? { faults: shopWith } : shopWith);
   const transport = wrap(nodeTransport());
   try {
     const reportDir = mkdtempSync(path.join(tmpdir(), `${runId}-`));
     const config = loadConfig({ BASE_URL: shop.url, REPORT_DIR: reportDir, RUN_ID: runId });
-    await body({ session: new Session({ config, catalogue, transport, apiRoot: shop.url, ephemeral: false, workerIndex: 0 }), reportDir });
+    await body({ session: new Session({ config, catalogue, transport, apiRoot: shop.url, ephemeral: false, workerIndex: 0 }), reportDir, shop });
   } finally {
     transport.close();
     await shop.close();
