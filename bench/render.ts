@@ -385,7 +385,7 @@ function realShopMarkdown(res: BenchResults): string[] {
     '',
     ...(shops.length
       ? [
-          `\`npm run bench -- --realshop\` (bench/realshop.ts): the same command against ${shops.map((rs) => `${rs.title ?? rs.key} at ${rs.baseUrl}`).join(' and ')}, as the real-shop phase of \`npm test\` runs it: PROFILE=standard, each shop's workers (test/realshop/shops.ts: 1 for GX 3.2, which answers some overlapping requests with 500; the harness's default for GX 4.8), FC_SEED=${shops[0]?.seed ?? '?'}, each shop's baseline. Each run starts on a pristine shop (\`setup.sh reinstall\`, not timed). Requests are counted from the shop's web-server log.`,
+          `\`npm run bench -- --realshop\` (bench/realshop.ts): the same command against ${shops.map((rs) => `${rs.title ?? rs.key} at ${rs.baseUrl}`).join(' and ')}, as the real-shop phase of \`npm test\` runs it: PROFILE=standard, each shop's workers (test/realshop/shops.ts: the harness's default for both; GX 3.2's 500s to overlapping requests are sent again alone before any verdict), FC_SEED=${shops[0]?.seed ?? '?'}, each shop's baseline. Each run starts on a pristine shop (\`setup.sh reinstall\`, not timed). Requests are counted from the shop's web-server log.`,
           '',
         ]
       : []),
