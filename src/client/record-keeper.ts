@@ -269,12 +269,12 @@ export class RecordKeeper {
   }
 }
 
-/** The field a file DELETE names its file in: the one its body schema declares, else FILES.deleteField. */
 /** Why a record stored from input sent to be refused, which its read never answered, is named as left. */
 function unseeable(r: NewRecord): string {
   return `it was stored from input that should have been refused, and GET ${r.path} never answered it after the create gave its id: whether it is gone cannot be seen`;
 }
 
+/** The field a file DELETE names its file in: the one its body schema declares, else FILES.deleteField. */
 function fileFieldOf(op: Operation): string {
   const props = op.body?.schema && typeof op.body.schema.properties === 'object' && op.body.schema.properties ? Object.keys(op.body.schema.properties) : [];
   return props.find((p) => FILES.nameFields.test(p)) ?? FILES.deleteField;

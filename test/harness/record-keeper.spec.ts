@@ -135,7 +135,7 @@ test.describe('record keeper @harness @client', () => {
         expect(result.removed.map((e) => e.path).sort()).toEqual([`/manufacturers/${id}`, made?.path].sort());
       },
       (t) => t,
-      ['method-override-creates'],
+      { faults: ['method-override-creates'] },
     );
   });
 
@@ -164,7 +164,7 @@ test.describe('record keeper @harness @client', () => {
         expect(leftoverReport(reportDir, RUN)).toEqual({ leftovers: [], possiblePartial: [] });
       },
       (inner) => around(inner, () => undefined, rewrite),
-      ['non-integer-id-accepted'],
+      { faults: ['non-integer-id-accepted'] },
     );
   });
 

@@ -3,9 +3,7 @@
 // a run actually runs its tests. SHOP_CHAOS=overlap-500: a list read that overlaps another request
 // with the same credentials answers 500, as GX 3.2 does; alone it is answered correctly. Neither is
 // a named fault: the fault registry does not know them.
-import { spawnSync } from 'node:child_process';
 import http from 'node:http';
-import path from 'node:path';
 import { request } from '@playwright/test';
 import { catalogueFor } from '../../fixtures/catalogue.js';
 import { ShopEnvError } from '../../reference/env.js';
@@ -186,13 +184,3 @@ test('should be no named fault and be off unless asked for @shop', async () => {
   }
 });
 
-test('should end `npm run shop` with one line for an unknown SHOP_CHAOS @shop', () => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'reference/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, PORT: '0', SHOP_CHAOS: 'everything' },
-    encoding: 'utf8',
-    timeout: 30_000,
-  });
-  expect(r.status).toBe(2);
-  expect(r.stderr.trim()).toBe('Reference shop: SHOP_CHAOS=everything is not a chaos mode; known: all-500 (bench), overlap-500 (concurrency).');
-});

@@ -1,8 +1,10 @@
 // `npm run shop`: the standalone shop reads its environment, prints its URL, serves, stops on
-// SIGTERM; `--list-faults` prints every fault; bad settings end the start with one line.
+// SIGTERM; `--list-faults` prints every fault; bad settings (port, fault, quirk, chaos mode) end the
+// start with one line.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ALL_FAULTS } from '../../reference/faults/registry.js';
+import { QUIRKS } from '../../reference/quirks/registry.js';
 import { expect, test } from './support/shop-fixture.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -29,6 +31,12 @@ test('should end the start with one line for bad settings @shop', () => {
   expect(badFault.status).toBe(2);
   expect(badFault.stderr).toContain('unknown fault(s): no-such-fault');
   expect(badFault.stderr).toContain('auth-missing-credentials-accepted');
+  const badQuirk = run([], { PORT: '0', SHOP_QUIRKS: 'no-such-quirk' });
+  expect(badQuirk.status).toBe(2);
+  expect(badQuirk.stderr.trim()).toBe(`Reference shop: unknown quirk(s): no-such-quirk. Known quirks: ${QUIRKS.map((q) => q.name).sort().join(', ')}`);
+  const badChaos = run([], { PORT: '0', SHOP_CHAOS: 'everything' });
+  expect(badChaos.status).toBe(2);
+  expect(badChaos.stderr.trim()).toBe('Reference shop: SHOP_CHAOS=everything is not a chaos mode; known: all-500 (bench), overlap-500 (concurrency).');
 });
 
 test('should serve on 127.0.0.1, print its URL and stop cleanly on SIGTERM @shop', async ({ request }) => {

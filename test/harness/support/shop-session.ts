@@ -13,17 +13,17 @@ import { catalogueFor } from '../../../fixtures/catalogue.js';
 export const catalogue = await catalogueFor(BUNDLED_SPEC, undefined);
 
 /**
- * Runs `body` with a session (RUN_ID `runId`) on a fresh reference shop (with `faults` on, or the
- * faults and quirks `shopWith` names); `wrap` may put a transport of the test's around the real one
+ * Runs `body` with a session (RUN_ID `runId`) on a fresh reference shop (with the faults and quirks
+ * `shopWith` names); `wrap` may put a transport of the test's around the real one
  * (to record requests or rewrite answers).
  */
 export async function onShopSession(
   runId: string,
   body: (t: { session: Session; reportDir: string; shop: RunningShop }) => Promise<void>,
   wrap: (inner: HttpTransport) => HttpTransport = (t) => t,
-  shopWith: string[] | Pick<ShopOptions, 'faults' | 'quirks'> = [],
+  shopWith: Pick<ShopOptions, 'faults' | 'quirks'> = {},
 ): Promise<void> {
-  const shop = await createShop(Array.isArray(shopWith) ? { faults: shopWith } : shopWith);
+  const shop = await createShop(shopWith);
   const transport = wrap(nodeTransport());
   try {
     const reportDir = mkdtempSync(path.join(tmpdir(), `${runId}-`));
