@@ -117,6 +117,28 @@ test.describe('property helpers @harness @properties', () => {
     expect(totalRuns({ numRuns: 2 })).toBe(2);
   });
 
+  test('should report a failing example as it is, and shrink a failing drawn case', async () => {
+    // An example is an input class: shrinking it would report another input (and cost requests).
+    let calls = 0;
+    const prop = fc.asyncProperty(fc.integer({ min: 0, max: 1000 }), async (n) => {
+      calls++;
+      if (n > 10) throw new Error(`too big: ${n}`);
+      return Promise.resolve();
+    });
+    const r = await runProperty(prop, { seed: 42, numRuns: 5, examples: [[3], [500]] }, { claim: 'c', file: 'f', title: 't' });
+    expect(r.verdict).toBe('fail');
+    expect(r.details.numShrinks).toBe(0);
+    expect(r.details.counterexample).toEqual([500]);
+    expect(calls).toBe(2);
+    // Its path replays the example.
+    const again = await runProperty(prop, { seed: 42, numRuns: 5, examples: [[3], [500]], path: r.fcPath ?? '' }, { claim: 'c', file: 'f', title: 't' });
+    expect(again.details.counterexample).toEqual([500]);
+    // With the examples passing, a drawn failure shrinks as before (to 11, the smallest that fails).
+    const drawn = await runProperty(prop, { seed: 42, numRuns: 100, examples: [[3]] }, { claim: 'c', file: 'f', title: 't' });
+    expect(drawn.details.counterexample).toEqual([11]);
+    expect(drawn.details.numShrinks).toBeGreaterThan(0);
+  });
+
   test('should rank a harness failure inside a property as Error, and all-discarded runs as Skip', async () => {
     const broken = await runProperty(fc.asyncProperty(fc.nat(), () => Promise.reject(new HarnessError('guard refused'))), { seed: 1, numRuns: 5 }, { claim: 'c', file: 'f', title: 't' });
     expect(broken.verdict).toBe('error');
