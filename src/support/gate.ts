@@ -63,6 +63,16 @@ export interface GateOptions {
 
 export class SupportGate {
   private readonly inflight = new Map<string, Promise<RouteVerdict>>();
+  /**
+   * Templates of records this worker's looks found unanswerable (`/orders/{order_id}`: GET
+   * /orders/1 answered 500 alone), so that no look under them can decide anything this run. GX
+   * 4.8 answers every order that way, and each of its order sub-paths had the order list and the
+   * order read again before its first call (about 40 requests; issue 23). The operations under
+   * them stay undecided, as they were: their calls' answers decide.
+   */
+  private readonly unanswerable = new Set<string>();
+  /** The same, by the record's path (`/orders/1`): a call's own look under it is not sent again either. */
+  private readonly unanswerableRecords = new Set<string>();
   private readonly nonsense: string;
 
   constructor(
@@ -140,6 +150,7 @@ export class SupportGate {
         else if (ex.response.status >= 200 && ex.response.status < 300) this.board.recordRoute(step.prefix, true);
       } else {
         // routeOf answers a known route from the board; only an unknown one needs a record to look under.
+        if (!this.board.route(step.prefix) && this.unanswerable.has(step.parent)) continue;
         const values = this.board.route(step.prefix) ? {} : await anyRecordValues(step.parent, read);
         if (values) verdict = await this.routeOf(step, values, get);
       }
@@ -188,6 +199,7 @@ export class SupportGate {
     } catch {
       return Promise.resolve({ routed: 'unknown', reason: 'no values for the path above it' });
     }
+    if (this.unanswerableRecords.has(parent)) return Promise.resolve({ routed: 'unknown', reason: `GET ${parent} answered a server error` });
     // Concurrent calls of one worker share the look; the board shares it with other workers.
     const key = `${step.prefix} ${parent}`;
     let p = this.inflight.get(key);
@@ -210,7 +222,14 @@ export class SupportGate {
       return judgeResource(step.segment, plain(literal), plain(nonsense), this.nonsense);
     }
     const up = await get(parent);
-    if (up.response.status < 200 || up.response.status >= 300) return { routed: 'unknown', reason: `GET ${parent} answered ${up.response.status}` };
+    if (up.response.status < 200 || up.response.status >= 300) {
+      // A server error here was already sent again alone (src/client/replay.ts): the record breaks down whoever asks.
+      if (up.response.status >= 500) {
+        this.unanswerable.add(step.parent);
+        this.unanswerableRecords.add(parent);
+      }
+      return { routed: 'unknown', reason: `GET ${parent} answered ${up.response.status}` };
+    }
     const literal = await get(`${parent}/${step.segment}`);
     const nonsense = await get(`${parent}/${this.nonsense}`);
     // A search path whose GET answers 2xx: the GETs do not say what its POST does (GX 4.8 routes by method).

@@ -163,6 +163,29 @@ test.describe('support gate @unit', () => {
     expect(sent).toEqual([]);
   });
 
+  test('should not look again under a record whose GET broke down (GX 4.8: every order answers 500)', async () => {
+    const items = op('get', '/orders/{order_id}/items', 'getOrderItems');
+    const totals = op('get', '/orders/{order_id}/totals', 'getOrderTotals');
+    const { gate: g, board } = gate();
+    const sent: string[] = [];
+    const get = (p: string): Promise<Exchange> => {
+      sent.push(p);
+      return Promise.resolve(p === '/orders' ? exchange(200, [{ id: 1 }]) : exchange(500, { message: 'internal error' }));
+    };
+    await g.lookAhead(items, get);
+    expect(sent).toEqual(['/orders', '/orders/1']);
+    // Undecided, as before: the operation's own calls decide.
+    expect(board.unsupportedOp('getOrderItems')).toBeUndefined();
+    sent.length = 0;
+    await g.lookAhead(totals, get);
+    await expect(g.admit(totals, { order_id: '1' }, 'positive', get)).resolves.toBeUndefined();
+    expect(sent).toEqual([]);
+    expect(board.unsupportedOp('getOrderTotals')).toBeUndefined();
+    // Another record is another matter: its own look is sent.
+    await g.admit(totals, { order_id: '7' }, 'positive', get);
+    expect(sent).toEqual(['/orders/7']);
+  });
+
   test('should let a routed sub-path through and refuse one the target ignores', async () => {
     const links = op('get', '/products/{product_id}/links', 'getProductLinks');
     const fields = op('get', '/products/{product_id}/additional_fields', 'getAdditionalFieldsProduct');
