@@ -76,7 +76,7 @@ export function liveShrinks<T>(arb: fc.Arbitrary<T>, max = LIVE_SHRINKS): fc.Arb
  * is reported as it is, never shrunk. The class is the evidence ("a keyword no record holds",
  * "per_page at the last page's size"); a shrunk variant of it belongs to another class or none
  * ("qzxj" shrank to "j", which records may hold), and against a live shop every attempt is
- * requests: on GX 4.8 the shrinking of failing class examples cost about 150 (issue 23). Drawn
+ * requests: on GX 4.8 the shrinking of failing class examples cost about 250 (issue 23). Drawn
  * cases still shrink as their arbitraries allow. fast-check hands examples in without a context
  * (generated values always carry one), and shrinks such a value only when its arbitrary can
  * without one: this wrapper says it cannot.

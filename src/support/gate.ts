@@ -223,7 +223,7 @@ export class SupportGate {
     }
     const up = await get(parent);
     if (up.response.status < 200 || up.response.status >= 300) {
-      // A server error here was already sent again alone (src/client/replay.ts): the record breaks down whoever asks.
+      // The look runs alone (opts.alone): a server error here is the record's, not an overlap's.
       if (up.response.status >= 500) {
         this.unanswerable.add(step.parent);
         this.unanswerableRecords.add(parent);
