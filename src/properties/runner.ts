@@ -81,7 +81,7 @@ export function liveShrinks<T>(arb: fc.Arbitrary<T>, max = LIVE_SHRINKS): fc.Arb
  * (generated values always carry one), and shrinks such a value only when its arbitrary can
  * without one: this wrapper says it cannot.
  */
-export function examplesStand<Ts>(property: fc.IAsyncProperty<Ts>): fc.IAsyncProperty<Ts> {
+function examplesStand<Ts>(property: fc.IAsyncProperty<Ts>): fc.IAsyncProperty<Ts> {
   return {
     isAsync: () => true,
     generate: (mrng, runId) => property.generate(mrng, runId),

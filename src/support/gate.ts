@@ -150,8 +150,9 @@ export class SupportGate {
         else if (ex.response.status >= 200 && ex.response.status < 300) this.board.recordRoute(step.prefix, true);
       } else {
         // routeOf answers a known route from the board; only an unknown one needs a record to look under.
-        if (!this.board.route(step.prefix) && this.unanswerable.has(step.parent)) continue;
-        const values = this.board.route(step.prefix) ? {} : await anyRecordValues(step.parent, read);
+        const known = this.board.route(step.prefix);
+        if (!known && this.unanswerable.has(step.parent)) continue;
+        const values = known ? {} : await anyRecordValues(step.parent, read);
         if (values) verdict = await this.routeOf(step, values, get);
       }
       if (verdict?.routed === false) {
