@@ -7,6 +7,7 @@
 // scoped run the operations out of scope, the baseline), the full matrix, spec findings and errata.
 import { OUTCOMES, type Outcome } from '../../checks/types.js';
 import { formatEvidence } from '../evidence.js';
+import { harnessErrorsText } from '../harness-stop.js';
 import { OUTCOME_COLOUR, OUTCOME_LETTER, STATUS_COLOUR, STATUS_LABEL } from './colours.js';
 import { anchor, esc } from './escape.js';
 import { badgeLabel } from './meta.js';
@@ -183,7 +184,7 @@ function gateHtml(r: CompatibilityReport): string {
   if (g.ok) lines.push(`<div class="gate ok" id="gate">CI gate: passed. ${g.known.length} known deviation(s) from the ${esc(base)}.</div>`);
   else {
     const nd = g.defects?.new.length ?? 0;
-    const why = [g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline${nd ? ` (${nd} new defect${nd === 1 ? '' : 's'})` : ''}` : '', ...g.runErrors].filter(Boolean).join('; ');
+    const why = [g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline${nd ? ` (${nd} new defect${nd === 1 ? '' : 's'})` : ''}` : '', harnessErrorsText(g.harnessErrors), ...g.runErrors].filter(Boolean).join('; ');
     lines.push(`<div class="gate bad" id="gate">CI gate: failed: ${esc(why)} (${esc(base)}, ${g.known.length} known deviation(s)).</div>`);
   }
   return lines.join('\n');

@@ -2,6 +2,7 @@
 // page: it leads with the defects (worst first, each with its reproduction), evidence is cut to the
 // request line, the status and the first lines of the body.
 import { formatEvidence } from '../evidence.js';
+import { harnessErrorsText } from '../harness-stop.js';
 import { STATUS_LABEL } from './colours.js';
 import { badgeLabel } from './meta.js';
 import { requestsText } from './render-html.js';
@@ -111,7 +112,7 @@ export function renderMarkdown(r: CompatibilityReport): string {
   const g = r.gate;
   out.push(g.ok
     ? `CI gate: **passed** (${g.known.length} known deviation(s)${g.baselineFile ? ` from ${g.baselineFile}` : ''}).`
-    : `CI gate: **failed**: ${[g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline${g.defects?.new.length ? ` (${g.defects.new.length} new defect(s))` : ''}` : '', ...g.runErrors].filter(Boolean).join('; ')}.`);
+    : `CI gate: **failed**: ${[g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline${g.defects?.new.length ? ` (${g.defects.new.length} new defect(s))` : ''}` : '', harnessErrorsText(g.harnessErrors), ...g.runErrors].filter(Boolean).join('; ')}.`);
   out.push('');
   const dc = r.counts.defects;
   out.push(`## Defects (${dc.total}: ${dc.new} new, ${dc.known} known)`, '');

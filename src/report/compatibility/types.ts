@@ -238,7 +238,15 @@ export interface Gate {
   /** Baseline file (relative to the project), or null when there is none. */
   baselineFile: string | null;
   ok: boolean;
+  /** Fail cells the baseline does not know: the target's failures. */
   newFailures: { operation: string; check: string; outcome: Outcome; defects?: string[] }[];
+  /**
+   * Error cells the baseline does not know: tests the harness could not finish (a bug, a crash,
+   * a timeout). They fail the gate, since the run could not judge those cells, but they are the
+   * harness's, never presented as the target's failures. Absent in reports written before it
+   * existed (their Error cells are among newFailures).
+   */
+  harnessErrors?: { operation: string; check: string }[];
   known: { operation: string; check: string; outcome: Outcome; reason: string }[];
   /** Baseline entries whose cells ran and now pass: they can be removed. */
   fixed: BaselineEntry[];
@@ -291,6 +299,11 @@ export interface CompatibilityReport {
   shard: { current: number; total: number } | null;
   /** Playwright's overall status of the run. */
   runStatus: string;
+  /**
+   * Set when the harness watch stopped the run (src/report/harness-stop.ts): the harness error
+   * that ended test after test, and how many. Absent in a run that was not stopped so.
+   */
+  harnessStop?: { cause: string; tests: number };
   /** The groups ONLY_GROUPS/SKIP_GROUPS limited the run to; null when the whole spec was in scope. */
   scope: ReportScope | null;
   /** How "conformant" is defined, in one sentence (shown on the page). */
