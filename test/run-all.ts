@@ -17,6 +17,23 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, mergedEnv } from '../src/config/config.js';
 import { SHOPS } from './realshop/shops.js';
+import { headerHelp, printHelpAndExit, variableRows, wantsHelp } from '../src/core/help.js';
+
+if (wantsHelp(process.argv.slice(2))) {
+  printHelpAndExit(
+    headerHelp(import.meta.filename, [
+      {
+        title: 'Variables',
+        rows: [
+          ['NODE22', 'a Node 22 binary (the oldest `engines` allows): the Node 22 phase runs with it, and so does one real-shop run; unset: that phase is skipped and says so (.ci/run sets it)'],
+          ...variableRows([{ env: 'FC_RUNS', default: '25 (5 with --quick)', meaning: 'fast-check runs of the self-tests and the conformance phase' }]),
+          'The real-shop phase reads REALSHOP_* (npm run test:realshop -- --help); BASE_URL is ignored: npm test runs against its own shops only.',
+        ],
+      },
+      { title: 'Exit codes', rows: ['0    every phase passed', '1    something failed (the closing line `N passed, N failed` counts it)'] },
+    ]),
+  );
+}
 
 interface Counts {
   passed: number;

@@ -1,7 +1,8 @@
 // `npm run cleanup`: deletes what the ledger says earlier runs created on the configured target
 // and could not remove (a crash, a failed delete), newest first, and reports what it removed.
 // Only ledger records are touched: the client's write guard refuses anything else.
-import { loadConfigOrExit } from '../config/config.js';
+import { CONFIG_FIELDS, loadConfigOrExit } from '../config/config.js';
+import { printHelpAndExit, variableRows, wantsHelp, type Help } from '../core/help.js';
 import { loadCatalogue } from '../spec/load.js';
 import { compactLedger, ledgerFile, outstandingEntries, readLedger, type LedgerEntry } from '../client/ledger.js';
 import { nodeTransport } from '../client/http.js';
@@ -13,7 +14,35 @@ function describe(e: LedgerEntry): string {
   return e.kind === 'file' ? `file ${e.id} in ${e.collection}` : e.path;
 }
 
+const READS = ['BASE_URL', 'API_USER', 'API_PASSWORD', 'SPEC', 'ERRATA', 'INSECURE_TLS', 'TIMEOUT_MS', 'REPORT_DIR'];
+
+const HELP: Help = {
+  usage: 'npm run cleanup',
+  about:
+    'Deletes what the ledger (REPORT_DIR/ledger.jsonl) says earlier runs created on the target and could not remove (a crash, a failed delete), ' +
+    'newest first, and says what it removed. It touches only records of the ledger. Records the API cannot delete (no DELETE in the spec, ' +
+    'e.g. uploaded attachment files) are named once with the manual step that removes them, and not tried again.',
+  sections: [
+    { title: 'Options', rows: [['--help, -h', 'this help; deletes nothing']] },
+    { title: 'Variables (environment first, then .env)', rows: variableRows(CONFIG_FIELDS.filter((f) => READS.includes(f.env))) },
+    {
+      title: 'Exit codes',
+      rows: [
+        '0    nothing left that the API can delete (records it cannot delete are named, with the manual step)',
+        '1    some deletes failed: run it again later, or see the reasons it printed',
+        '2    cannot start: bad configuration, BASE_URL unset while the ledger holds records of a live target, or the target unreachable',
+      ],
+    },
+  ],
+};
+
 async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
+  if (wantsHelp(argv)) printHelpAndExit(HELP);
+  if (argv.length) {
+    process.stderr.write(`npm run cleanup: unknown argument ${argv[0]}; it takes none (--help says what it reads).\n`);
+    return 2;
+  }
   const config = loadConfigOrExit();
   const file = ledgerFile(config.reportDir);
   const open = outstandingEntries(readLedger(file)).filter((e) => !e.ephemeral);

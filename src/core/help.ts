@@ -1,6 +1,8 @@
 // `--help` of every command of ours (issue 32): a command asked for help prints what it does, its
 // options, the variables it reads and its exit codes, and runs nothing. One layout for all, so the
 // commands read alike; each command says its own content where it parses its arguments.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 export interface HelpSection {
   title: string;
@@ -27,7 +29,8 @@ export function wantsHelp(argv: readonly string[]): boolean {
 
 /** The variables of a command as help rows: name, meaning and default. */
 export function variableRows(fields: readonly { env: string; default: string; meaning: string }[]): [string, string][] {
-  return fields.map((f) => [f.env, `${f.meaning} (default: ${f.default})`]);
+  // A default already in brackets says itself: "(unset: embedded reference shop)", "(none)".
+  return fields.map((f) => [f.env, `${f.meaning} ${/^\(.*\)$/.test(f.default) ? f.default : `(default: ${f.default})`}`]);
 }
 
 export function renderHelp(help: Help): string {
@@ -49,4 +52,18 @@ export function renderHelp(help: Help): string {
 export function printHelpAndExit(help: Help): never {
   process.stdout.write(renderHelp(help));
   process.exit(0);
+}
+
+/**
+ * The help of a command whose source opens with a comment that says how to call it, its flags and
+ * what it reads (the bench and self-test commands): that comment, so its usage has one home.
+ */
+export function headerHelp(source: string, extra: readonly HelpSection[] = []): Help {
+  const header: string[] = [];
+  for (const line of readFileSync(source, 'utf8').split('\n')) {
+    if (!line.startsWith('//')) break;
+    header.push(line.replace(/^\/\/ ?/, ''));
+  }
+  const usage = /`(npm (?:run |test)[^`]*)`/.exec(header[0] ?? '')?.[1] ?? path.basename(source);
+  return { usage, about: header.join('\n'), sections: extra };
 }

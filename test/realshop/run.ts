@@ -46,7 +46,8 @@ import { findRecipe, instance, isInstalled, livePids, RecipeError, resetRateLimi
 import { processesCpu, reapedChildrenCpu } from './cpu.js';
 import { compareFailCells, differingLines, failCells, reproSeeds } from './repro.js';
 import { logPosition, requestsBetween, type RequestCount } from './requests.js';
-import { realShopArgs, realShopEnv, realShopSeed, realShopWorkers, reproWanted } from './settings.js';
+import { REALSHOP_FIELDS, realShopArgs, realShopEnv, realShopSeed, realShopWorkers, reproWanted } from './settings.js';
+import { headerHelp, printHelpAndExit, variableRows, wantsHelp } from '../../src/core/help.js';
 import { chosenShops, SHOPS, ShopChoiceError, type ShopDef } from './shops.js';
 import { checkVersions } from './versions.js';
 
@@ -104,6 +105,10 @@ interface ShopFigures {
   repro?: { seeds: [string, string]; failCells: [number, number]; differing: string[] };
   baseline?: { file: string; entries: number; added: number; removed: number };
   wallSeconds: number;
+}
+
+if (wantsHelp(process.argv.slice(2))) {
+  printHelpAndExit(headerHelp(import.meta.filename, [{ title: 'Variables', rows: variableRows(REALSHOP_FIELDS) }, { title: 'Also', rows: ['ONLY_GROUPS and SKIP_GROUPS pass through to every run. The recipes need root.'] }]));
 }
 
 const MAX_REQUESTS = 4000;
