@@ -1,10 +1,14 @@
 // `npm run cleanup`: deletes what the ledger says earlier runs created on the configured target
 // and could not remove (a crash, a failed delete), newest first, and reports what it removed.
-// Only ledger records are touched: the client's write guard refuses anything else.
+// Only ledger records are touched: the client's write guard refuses anything else. Records the
+// API cannot delete (the spec declares no DELETE for them) are named once with the manual step
+// and released in the ledger: never retried, never a reason to exit 1.
 import { CONFIG_FIELDS, loadConfigOrExit } from '../config/config.js';
 import { printHelpAndExit, variableRows, wantsHelp, type Help } from '../core/help.js';
 import { loadCatalogue } from '../spec/load.js';
-import { compactLedger, ledgerFile, outstandingEntries, readLedger, type LedgerEntry } from '../client/ledger.js';
+import { API_CANNOT_DELETE, manualStep } from '../client/cleanup.js';
+import { compactLedger, ledgerFile, outstandingEntries, readLedger, releaseEntries, type LedgerEntry } from '../client/ledger.js';
+import { deleteRequestOf } from '../client/record-keeper.js';
 import { nodeTransport } from '../client/http.js';
 import { Session } from '../client/session.js';
 import { apiRoot } from '../client/url.js';
@@ -54,12 +58,27 @@ async function main(): Promise<number> {
   if (config.baseUrl === undefined) {
     process.stdout.write(`${open.length} open record(s) in the ledger, but BASE_URL is not set. Set BASE_URL (and the credentials) of the target they live on:\n`);
     for (const t of new Set(open.map((e) => e.target))) process.stdout.write(`  ${t}\n`);
-    return 1;
+    return 2;
   }
   const catalogue = await loadCatalogue(config.spec, { errata: config.errata });
   const root = apiRoot(config.baseUrl, catalogue.info.basePath);
-  const mine = open.filter((e) => e.target === root);
+  const here = open.filter((e) => e.target === root);
   const elsewhere = open.filter((e) => e.target !== root);
+  // Records the API cannot delete (no DELETE in the spec) are named once, with the manual step,
+  // and released: no cleanup tries them again, and they fail nothing.
+  const manual = here.filter((e) => !deleteRequestOf(catalogue, e));
+  const mine = here.filter((e) => !manual.includes(e));
+  if (manual.length) {
+    process.stdout.write(`${manual.length} record(s) the API cannot delete (${API_CANNOT_DELETE.replace(/^the API cannot delete it: /, '')}); remove them by hand, cleanup will not try them again:\n`);
+    for (const e of manual) process.stdout.write(`  BY HAND  ${describe(e)}: ${manualStep(e)}\n`);
+    releaseEntries(file, manual);
+  }
+  if (!mine.length) {
+    compactLedger(file);
+    if (elsewhere.length) reportElsewhere(elsewhere);
+    if (!manual.length) process.stdout.write(`Nothing to clean up on ${root}.\n`);
+    return 0;
+  }
   try {
     await runPreflight({ apiRoot: root, user: config.apiUser, password: config.apiPassword, insecureTls: config.insecureTls, catalogue });
   } catch (err) {
@@ -81,11 +100,14 @@ async function main(): Promise<number> {
   process.stdout.write(`Cleanup on ${root}: removed ${result.removed.length}, could not remove ${result.failed.length}.\n`);
   for (const e of result.removed) process.stdout.write(`  removed  ${describe(e)}\n`);
   for (const f of result.failed) process.stdout.write(`  LEFT     ${describe(f.entry)}: ${f.reason}\n`);
-  if (elsewhere.length) {
-    process.stdout.write(`${elsewhere.length} open record(s) live on other targets and were not touched:\n`);
-    for (const t of new Set(elsewhere.map((e) => e.target))) process.stdout.write(`  ${t}\n`);
-  }
+  for (const u of result.undeletable) process.stdout.write(`  BY HAND  ${describe(u.entry)}: ${u.manualStep}\n`);
+  if (elsewhere.length) reportElsewhere(elsewhere);
   return result.failed.length ? 1 : 0;
+}
+
+function reportElsewhere(elsewhere: readonly LedgerEntry[]): void {
+  process.stdout.write(`${elsewhere.length} open record(s) live on other targets and were not touched:\n`);
+  for (const t of new Set(elsewhere.map((e) => e.target))) process.stdout.write(`  ${t}\n`);
 }
 
 main().then(

@@ -5,7 +5,7 @@ import { formatEvidence } from '../evidence.js';
 import { harnessErrorsText } from '../harness-stop.js';
 import { STATUS_LABEL } from './colours.js';
 import { badgeLabel } from './meta.js';
-import { requestsText } from './render-html.js';
+import { leftoversText, requestsText } from './render-html.js';
 import { budgetsText } from './render-figures.js';
 import { reproductionText } from './reproduction.js';
 import { outOfScopeReason, scopedLabel, scopeVariables, scoreText } from './scope.js';
@@ -151,7 +151,8 @@ export function renderMarkdown(r: CompatibilityReport): string {
     out.push(...(n.stoppedCalling.length ? n.stoppedCalling.map((x) => `- ${x.operation}: answered ${x.statuses.join(', ')}; not called again (a failing create may leave half-written records). Last: \`${cellText(x.answer.slice(0, 160))}\``) : ['None.']), '');
     const left = n.leftovers;
     out.push('## Left behind on the target', '');
-    out.push(!left ? 'No leftover report was written.' : left.records || left.possiblePartial ? `${left.records} record(s) could not be deleted; ${left.possiblePartial} create(s) answered 5xx (possible partial records). See ${left.file}.` : 'Nothing: every record the run created was deleted.', '');
+    out.push(leftoversText(left), '');
+    if (left?.items?.length) out.push(...left.items.map((i) => `- \`${i.what}\`: ${cellText(i.manualStep ? `${i.reason}; ${i.manualStep}` : i.reason)}`), '');
   }
   const deprecated = r.operations.filter((o) => o.deprecated);
   out.push(`## Deprecated operations (${deprecated.length})`, '');

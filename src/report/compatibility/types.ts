@@ -274,14 +274,27 @@ export interface Gate {
   defects?: { new: string[]; known: string[]; spread: { id: string; cells: { operation: string; check: string }[] }[]; cellOnly: number };
 }
 
+/** One record or file the run left on the target, as the page names it. */
+export interface LeftoverItem {
+  /** `file <name> in <collection>` or the record's path, with the operation that made it. */
+  what: string;
+  reason: string;
+  /** The API cannot delete it: what removes it by hand. */
+  manualStep?: string;
+}
+
 /** What the run learnt about the target beyond the matrix, said on the page rather than hidden. */
 export interface RunNotes {
   /** The target reports a version other than the spec's (X-API-Version), with what that means. */
   version: string | null;
   /** Creates the run stopped calling after repeated 5xx answers (src/support/board.ts). */
   stoppedCalling: { operation: string; statuses: number[]; request: string; answer: string }[];
-  /** What the run could not delete (leftovers.json of the global teardown), when it wrote one. */
-  leftovers: { records: number; possiblePartial: number; file: string } | null;
+  /**
+   * What the run could not delete (leftovers.json of the global teardown), when it wrote one:
+   * counts, and each leftover named as leftovers.json and the console name it (`manual`: those
+   * the API cannot delete, with the manual step; absent in reports written before it existed).
+   */
+  leftovers: { records: number; possiblePartial: number; file: string; manual?: number; items?: LeftoverItem[] } | null;
   /** Requests the run sent, by intent and by test file (src/client/tally.ts); null when not counted. */
   requests?: { total: number; byIntent: Record<string, number>; bySource: Record<string, number>; byOperation?: Record<string, Record<string, number>> } | null;
 }
