@@ -196,7 +196,7 @@ function main(): void {
   const args = parseArgs(process.argv.slice(2));
   const report = readCompatibilityReport(args.file);
   const cells = [...report.failures, ...report.other].map(({ defects: _, ...c }) => ({ ...c }));
-  const defects = groupDefects(cells);
+  const defects = groupDefects(cells, report.replayEnv ?? []);
   const failCells = cells.filter((c) => c.outcome === 'fail').length;
   console.log(`${defects.length} defects over ${failCells} Fail cells (${report.target.url}, ${report.target.shopVersion ?? 'version unknown'})`);
   for (const d of defects.slice(0, args.top)) console.log([`#${d.rank}`, d.kind, `${d.cells.length} cells`, `${d.operations.length} ops`, cut(d.title, 120), `[${d.signature}]`].join('\t'));

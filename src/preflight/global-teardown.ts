@@ -16,7 +16,7 @@ import path from 'node:path';
 import { API_CANNOT_DELETE, manualStep } from '../client/cleanup.js';
 import { entryKey, ledgerFile, outstandingEntries, readCleanupFailures, readLedger, releaseEntries, unsettledRequests, type LedgerEntry } from '../client/ledger.js';
 import { deleteRequestOf } from '../client/record-keeper.js';
-import { loadConfigOrExit } from '../config/config.js';
+import { loadConfigOrExit, PROJECT_ROOT } from '../config/config.js';
 import { catalogueFor } from '../spec/cache.js';
 import type { Catalogue } from '../spec/types.js';
 
@@ -79,7 +79,9 @@ export default async function globalTeardown(): Promise<void> {
   const list = (items: readonly Leftover[]): string => `${items.slice(0, 20).map((e) => `  ${leftoverLine(e)}`).join('\n')}${items.length > 20 ? '\n  …' : ''}`;
   const retry = live.filter((e) => !e.apiCannotDelete);
   const manual = live.filter((e) => e.apiCannotDelete);
-  if (retry.length) process.stderr.write(`\n${retry.length} record(s) this run created could not be removed:\n${list(retry)}\nRun \`npm run cleanup\` to retry; ${where} lists them all.\n`);
+  // The ledger is REPORT_DIR's: a run with another one (a replay's) needs it named to clean up.
+  const cleanup = path.resolve(config.reportDir) === path.join(PROJECT_ROOT, 'reports') ? 'npm run cleanup' : `REPORT_DIR=${path.relative(PROJECT_ROOT, config.reportDir) || config.reportDir} npm run cleanup`;
+  if (retry.length) process.stderr.write(`\n${retry.length} record(s) this run created could not be removed:\n${list(retry)}\nRun \`${cleanup}\` to retry; ${where} lists them all.\n`);
   if (manual.length) {
     process.stderr.write(`\n${manual.length} record(s) this run created cannot be deleted through the API (the spec declares no DELETE for them); remove them by hand:\n${list(manual)}\n(${where} lists them; \`npm run cleanup\` will not try them.)\n`);
     // Named once, here and in leftovers.json: no cleanup tries them again.

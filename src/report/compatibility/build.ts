@@ -125,7 +125,7 @@ export function buildReport(input: BuildInput): CompatibilityReport {
   else if (input.runStatus === 'interrupted') runErrors.push('the run was interrupted before it ended (its interrupted tests are not verdicts)');
   else if (input.runStatus === 'timedout') runErrors.push(`the run ended early (${input.runStatus})`);
   const cells = [...matrix.cells.values()];
-  const defects = groupDefects(cells);
+  const defects = groupDefects(cells, input.meta.replayEnv ?? []);
   const gate = applyBaseline({ baseline: input.baseline, cells, defects, runErrors, projectRoot: input.projectRoot, outOfScope: outOfScopeSet(scope, matrix.operations) });
   const rows = restatus(matrix.operations, (op, check) => matrix.cells.get(cellKey(op, check))?.known === true);
 
@@ -197,7 +197,7 @@ export function rebaseline(report: CompatibilityReport, baseline: Baseline, proj
   const failures = report.failures.map(({ defects: _, ...c }) => ({ ...c }));
   const other = report.other.map(({ defects: _, ...c }) => ({ ...c }));
   // Grouped again from the cells' findings: the signatures of this harness, whichever wrote report.json.
-  const defects = groupDefects([...failures, ...other]);
+  const defects = groupDefects([...failures, ...other], report.replayEnv ?? []);
   const runErrors = report.gate.runErrors.filter((e) => !e.startsWith('baseline: '));
   const gate = applyBaseline({ baseline, cells: [...failures, ...other, ...passStubs], defects, runErrors, projectRoot, outOfScope: outOfScopeSet(report.scope, report.operations) });
   const known = new Set(failures.filter((c) => c.known).map((c) => cellKey(c.operation, c.check)));

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { HarnessConfig } from '../../config/config.js';
+import { replayVariables } from '../../config/replay.js';
 import type { Catalogue } from '../../spec/types.js';
 import { toCurl } from '../../client/curl.js';
 import { readRequestSummary } from '../../client/tally.js';
@@ -44,7 +45,7 @@ export function safeUrl(raw: string | undefined): string | null {
   }
 }
 
-export type RunMeta = Pick<CompatibilityReport, 'spec' | 'target' | 'profile' | 'seed' | 'runId' | 'startedAt' | 'notes'>;
+export type RunMeta = Pick<CompatibilityReport, 'spec' | 'target' | 'profile' | 'seed' | 'runId' | 'startedAt' | 'notes' | 'replayEnv'>;
 
 /** `v2.2.0` -> `2.2.0`; the shop sends `vv3.2.0.1` for its own version. */
 function bare(v: string): string {
@@ -130,6 +131,7 @@ export function runMeta(config: HarnessConfig, catalogue: Catalogue, projectRoot
       embedded: t?.embedded ?? (config.baseUrl === undefined ? true : null),
     },
     profile: config.profile,
+    replayEnv: replayVariables(config),
     seed: config.fcSeed ?? null,
     runId: t?.runId ?? null,
     startedAt: t?.startedAt ?? null,

@@ -313,6 +313,12 @@ export interface CompatibilityReport {
   /** Playwright's overall status of the run. */
   runStatus: string;
   /**
+   * The variables every replay command of the report starts with (src/config/replay.ts): the
+   * run's target, credentials as variables, settings, and a REPORT_DIR apart. Absent in reports
+   * written before it existed.
+   */
+  replayEnv?: string[];
+  /**
    * Set when the harness watch stopped the run (src/report/harness-stop.ts): the harness error
    * that ended test after test, and how many. Absent in a run that was not stopped so.
    */
