@@ -77,4 +77,19 @@ export default tseslint.config(
     files: ['eslint.config.js'],
     ...tseslint.configs.disableTypeChecked,
   },
+  // Plain JavaScript that runs before TypeScript can (src/cli/supported-node.cjs, on any Node) and
+  // stubs a process in self-tests (*.mjs): outside the TypeScript project, linted without types.
+  {
+    files: ['**/*.cjs', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off', 'no-var': 'off' },
+  },
+  {
+    files: ['**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly' } },
+  },
 );

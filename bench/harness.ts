@@ -81,7 +81,8 @@ const SHOP_CMD = /reference\/main\.ts/;
 /** The Node arguments of `npm run conformance` (package.json), its `node` replaced by this Node. */
 export function conformanceCommand(): string[] {
   const pkg = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
-  const words = (pkg.scripts?.conformance ?? '').split(/\s+/).filter(Boolean);
+  // The command after the Node check every script starts with (`node src/cli/supported-node.cjs && node ...`).
+  const words = ((pkg.scripts?.conformance ?? '').split('&&').pop() ?? '').split(/\s+/).filter(Boolean);
   if (words[0] !== 'node' || !words.includes('src/cli/conformance.ts')) throw new Error(`package.json's conformance script is not "node ... src/cli/conformance.ts": ${pkg.scripts?.conformance ?? '(none)'}`);
   return words.slice(1);
 }

@@ -6,11 +6,13 @@
 // peak (runner, each worker, any other child), and keeps the figures in bench/peers/work/rss/.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { runHarness, type HarnessRun } from './harness.js';
 import { WORK_DIR } from './peer-tools/peers.js';
 import { runHarnessRemote } from './remote.js';
 import { flag, int } from './support/args.js';
 import { fixed } from './support/stats.js';
+import { headerHelp, printHelpAndExit, wantsHelp } from '../src/core/help.js';
 
 const OUT_DIR = path.join(WORK_DIR, 'rss');
 
@@ -47,6 +49,8 @@ async function main(): Promise<void> {
   writeFileSync(file, JSON.stringify({ label, baseUrl: process.env.BASE_URL ?? null, results }, null, 2));
   process.stdout.write(`figures: ${path.relative(process.cwd(), file)}\n`);
 }
+
+if (wantsHelp(process.argv.slice(2))) printHelpAndExit(headerHelp(fileURLToPath(import.meta.url)));
 
 main().catch((err: unknown) => {
   process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);

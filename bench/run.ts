@@ -33,6 +33,7 @@
 // Scratch space (spec copies, tool outputs, per-run reports, results.json): bench/peers/work/.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { FAULTS } from '../reference/faults/registry.js';
 import type { Fault } from '../reference/faults/types.js';
 import type { ChaosMode } from '../reference/http/chaos.js';
@@ -53,7 +54,11 @@ import { consoleSummary, PEER_LABEL, QUIET_LOAD, resultsMarkdown } from './rende
 import { CASES, load1, machine, machineBusyMs, readResults, selfCpuMs, tree, type BenchCase, type BenchResults, type FaultRow } from './results.js';
 import { measureSpecLoad } from './spec-load.js';
 import { flag, has, int, list } from './support/args.js';
+import { headerHelp, printHelpAndExit, wantsHelp } from '../src/core/help.js';
 import { fixed } from './support/stats.js';
+
+// `--help`: the header above, and nothing run.
+if (wantsHelp(process.argv.slice(2))) printHelpAndExit(headerHelp(fileURLToPath(import.meta.url)));
 
 const TOOLS = ['harness', 'dredd', 'portman'] as const;
 type Tool = (typeof TOOLS)[number];

@@ -3,9 +3,13 @@
 // The shop must keep up with the harness, so that a run's wall time goes to checks, not waiting.
 // Prints requests/s and p99 latency per scenario; never fails on the figures.
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { DEFAULT_PASSWORD, DEFAULT_USER } from '../src/config/config.js';
 import { createShop } from '../reference/shop.js';
+import { headerHelp, printHelpAndExit, wantsHelp } from '../src/core/help.js';
+
+if (wantsHelp(process.argv.slice(2))) printHelpAndExit(headerHelp(fileURLToPath(import.meta.url)));
 
 function flag(name: string, fallback: string): string {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { BUNDLED_SPEC } from '../src/config/config.js';
 import { loadCatalogue, type LoadPhase } from '../src/spec/load.js';
 import { ValidatorSet } from '../src/spec/validators.js';
+import { headerHelp, printHelpAndExit, wantsHelp } from '../src/core/help.js';
 
 export interface RunResult {
   phases: Partial<Record<LoadPhase, number>>;
@@ -122,6 +123,7 @@ function parent(): void {
 
 // Only as a script: bench/run.ts imports measureSpecLoad from here.
 if (process.argv[1] && path.resolve(process.argv[1]) === SELF) {
+  if (wantsHelp(process.argv.slice(2))) printHelpAndExit(headerHelp(SELF));
   if (process.argv.includes('--child')) {
     const result = await child(arg('spec') ?? BUNDLED_SPEC);
     console.log(JSON.stringify(result));

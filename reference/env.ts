@@ -4,6 +4,18 @@
 import { DEFAULT_PASSWORD, DEFAULT_USER } from '../src/config/config.js';
 import type { ShopOptions } from './shop.js';
 
+/** The variables `npm run shop` reads, for its --help and the README. */
+export const SHOP_FIELDS: readonly { env: string; default: string; meaning: string }[] = [
+  { env: 'PORT', default: '8080', meaning: 'Port on 127.0.0.1; 0 takes any free one' },
+  { env: 'API_USER', default: DEFAULT_USER, meaning: 'Basic-auth user the shop accepts' },
+  { env: 'API_PASSWORD', default: DEFAULT_PASSWORD, meaning: 'Basic-auth password the shop accepts' },
+  { env: 'SHOP_FAULTS', default: '(none)', meaning: 'Comma-separated named faults to switch on (--list-faults lists them)' },
+  { env: 'SHOP_QUIRKS', default: '(none)', meaning: 'Comma-separated habits of real shops to switch on (reference/quirks/)' },
+  { env: 'SHOP_TLS', default: '0', meaning: 'Serve HTTPS with a self-signed certificate (1/0)' },
+  { env: 'SHOP_RATE_LIMIT', default: '(none)', meaning: 'A rate limit like the vendor\'s, <requests>/<seconds>, e.g. 5000/900' },
+  { env: 'SHOP_CHAOS', default: '(none)', meaning: 'all-500 (every answer but the preflight\'s a 500) or overlap-500 (overlapping list reads answer 500)' },
+];
+
 export class ShopEnvError extends Error {
   override name = 'ShopEnvError';
 }

@@ -1,5 +1,6 @@
 // `npm test` (`npm run test:quick` with --quick): typecheck, lint, self-tests, the conformance
-// suites against the clean reference shop (and again under Node 22 when NODE22 names it), the
+// suites against the clean reference shop (and again under Node 22 when NODE22 names it, embedded
+// and against the reference shop as a process of its own), the
 // fault matrix, the real shops (standard and readonly conformance against the vendor's Gambio
 // GX 3.2.0.1 and GX 4.8.0.3, test/realshop/run.ts), then a credential scan over every artefact
 // this run wrote. Each phase prints its counts and time; the very last line sums them:
@@ -17,6 +18,23 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, mergedEnv } from '../src/config/config.js';
 import { SHOPS } from './realshop/shops.js';
+import { headerHelp, printHelpAndExit, variableRows, wantsHelp } from '../src/core/help.js';
+
+if (wantsHelp(process.argv.slice(2))) {
+  printHelpAndExit(
+    headerHelp(import.meta.filename, [
+      {
+        title: 'Variables',
+        rows: [
+          ['NODE22', 'a Node 22 binary (the oldest `engines` allows): the Node 22 phase runs with it, and so does one real-shop run; unset: that phase is skipped and says so (.ci/run sets it)'],
+          ...variableRows([{ env: 'FC_RUNS', default: '25 (5 with --quick)', meaning: 'fast-check runs of the self-tests and the conformance phase' }]),
+          'The real-shop phase reads REALSHOP_* (npm run test:realshop -- --help); BASE_URL is ignored: npm test runs against its own shops only.',
+        ],
+      },
+      { title: 'Exit codes', rows: ['0    every phase passed', '1    something failed (the closing line `N passed, N failed` counts it)'] },
+    ]),
+  );
+}
 
 interface Counts {
   passed: number;
@@ -90,6 +108,19 @@ function phase(name: string, body: () => Counts): void {
   let c: Counts;
   try {
     c = body();
+  } catch (err) {
+    console.error(`${name}: ${err instanceof Error ? err.message : String(err)}`);
+    c = { passed: 0, failed: 1, skipped: 0 };
+  }
+  record(name, c, Date.now() - t0, cpuSinceMark());
+}
+
+async function phaseAsync(name: string, body: () => Promise<Counts>): Promise<void> {
+  console.log(`\n== ${name}`);
+  const t0 = Date.now();
+  let c: Counts;
+  try {
+    c = await body();
   } catch (err) {
     console.error(`${name}: ${err instanceof Error ? err.message : String(err)}`);
     c = { passed: 0, failed: 1, skipped: 0 };
@@ -184,11 +215,15 @@ function conformance(): Counts {
 }
 
 /**
- * The conformance suites against the clean embedded shop once more under Node 22, the oldest Node
- * `engines` allows (CI runs on Node 24). NODE22 names its binary (.ci/run installs it); without it
- * the phase is skipped and says so. One count: the run is green under Node 22 or it is not.
+ * The conformance suites under Node 22, the oldest Node `engines` allows (CI runs on Node 24):
+ * against the clean embedded shop, and against the reference shop as a process of its own (`npm
+ * run shop`), a target elsewhere as a user's shop is: there the workers take the memory lever
+ * Node 22 allows (src/cli/node-args.ts), and under lite mode every test of that run was an Error
+ * (issue 32). NODE22 names its binary (.ci/run installs it); without it the phase is skipped and
+ * says so. The real-shop phase runs one run of GX 3.2 under it too (shops.ts node22Run). Counts:
+ * one per target, green under Node 22 or not.
  */
-function node22(): Counts {
+async function node22(): Promise<Counts> {
   const bin = process.env.NODE22;
   if (!bin) {
     console.log('skipped: NODE22 (the path of a Node 22 binary) is not set; .ci/run sets it');
@@ -196,11 +231,35 @@ function node22(): Counts {
   }
   const version = spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? '';
   if (!version.startsWith('v22.')) throw new Error(`NODE22=${bin} is not Node 22 (it says ${version || 'nothing'})`);
+  const env = { ...quickEnv, FC_RUNS: quickEnv.FC_RUNS ?? '5', SHOP_FAULTS: '', SHOP_QUIRKS: '' };
   const dir = path.join(reports, 'npm-test-node22');
   rmSync(dir, { recursive: true, force: true });
-  const status = run(bin, [playwrightCli, 'test', '--reporter=dot'], { ...quickEnv, FC_RUNS: quickEnv.FC_RUNS ?? '5', BASE_URL: '', SHOP_FAULTS: '', SHOP_QUIRKS: '', REPORT_DIR: dir });
-  console.log(`Node ${version}: conformance ${status === 0 ? 'green' : `exit ${status}`}`);
-  return passFail(status === 0);
+  const embedded = run(bin, [playwrightCli, 'test', '--reporter=dot'], { ...env, BASE_URL: '', REPORT_DIR: dir });
+  console.log(`Node ${version}, embedded shop: conformance ${embedded === 0 ? 'green' : `exit ${embedded}`}`);
+  const elsewhereDir = path.join(reports, 'npm-test-node22-elsewhere');
+  rmSync(elsewhereDir, { recursive: true, force: true });
+  const elsewhere = await againstShopProcess((url) => run(bin, ['--import', 'tsx', 'src/cli/conformance.ts', '--reporter=dot'], { ...env, BASE_URL: url, API_USER: '', API_PASSWORD: '', REPORT_DIR: elsewhereDir }));
+  console.log(`Node ${version}, reference shop as a process of its own: conformance ${elsewhere === 0 ? 'green' : `exit ${elsewhere}`}`);
+  return { passed: Number(embedded === 0) + Number(elsewhere === 0), failed: Number(embedded !== 0) + Number(elsewhere !== 0), skipped: 0 };
+}
+
+/** Starts `npm run shop` (the clean reference shop, its own process, any free port), runs `body` against its URL, stops it. */
+async function againstShopProcess(body: (url: string) => number): Promise<number> {
+  const shop = spawn(process.execPath, ['--import', 'tsx', 'reference/main.ts'], { cwd: root, env: { ...process.env, PORT: '0', SHOP_FAULTS: '', SHOP_QUIRKS: '', SHOP_CHAOS: '', API_USER: '', API_PASSWORD: '' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      shop.stdout.on('data', (d: Buffer) => {
+        out += d.toString('utf8');
+        const m = /listening on (\S+)/.exec(out);
+        if (m?.[1]) resolve(m[1]);
+      });
+      shop.on('close', (code) => reject(new Error(`the reference shop ended before it listened (exit ${code ?? '?'})`)));
+    });
+    return body(url);
+  } finally {
+    shop.kill('SIGTERM');
+  }
 }
 
 function faultMatrix(): Counts {
@@ -228,7 +287,7 @@ await sideBySide([
 ]);
 phase('self-tests', selfTests);
 phase('conformance (clean reference shop)', conformance);
-phase('conformance on Node 22 (clean reference shop)', node22);
+await phaseAsync('conformance on Node 22 (embedded, and the reference shop as a process of its own)', node22);
 phase(`fault matrix${quick ? ' (quick)' : ''}`, faultMatrix);
 phase(`real shops (${SHOPS.map((s) => s.title).join(', ')})`, realShop);
 phase('credential scan of the artefacts', leakScan);

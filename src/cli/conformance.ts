@@ -2,11 +2,12 @@
 // reference shop (playwright.config.ts), with Playwright's own selection flags passed through
 // (--grep @customers, --grep-invert, --shard=1/4, --project ...).
 //
-// CI gating: the run fails (non-zero exit) only on failures the known-deviations baseline
+// CI gating: the run fails only on failures the known-deviations baseline
 // (conformance.baseline.json/.yaml at the project root, or `--baseline <file>`) does not list.
 // Baseline entries whose checks now pass are reported so they can be removed. Known deviations
-// stay visible in every report. Without a compatibility report (e.g. the preflight stopped the
-// run) the exit code is Playwright's.
+// stay visible in every report. The exit code says which way it ended (src/core/exit-codes.ts):
+// passed, the target failed, nothing judged (configuration, preflight), the harness broke (the
+// harness watch stopped the run, or only Error cells failed it), interrupted.
 //
 // `--reporter <name>` chooses only the console output (list, line, dot, github, json, null): passed
 // through to Playwright it would replace every reporter, the redacting one first among them, and
@@ -19,7 +20,9 @@
 import { existsSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { loadConfigOrExit, PROJECT_ROOT } from '../config/config.js';
+import { CONFIG_FIELDS, loadConfigOrExit, PROJECT_ROOT } from '../config/config.js';
+import { EXIT, EXIT_CODE_LINES } from '../core/exit-codes.js';
+import { printHelpAndExit, variableRows, wantsHelp, type Help } from '../core/help.js';
 import { BASELINE_NAMES, BaselineError, findBaseline, readBaseline, updatedEntries, writeBaseline, type Baseline } from '../report/compatibility/baseline.js';
 import { rebaseline } from '../report/compatibility/build.js';
 import { belowMinLine } from '../report/compatibility/coverage.js';
@@ -43,12 +46,42 @@ interface Args {
   playwright: string[];
 }
 
-function fail(message: string, code = 2): never {
+const HELP: Help = {
+  usage: ['npm run conformance -- [options] [playwright test options]', 'npm run baseline:update -- [--from <report.json>] [playwright test options]'],
+  about:
+    'Runs every suite against BASE_URL, or against the embedded reference shop when BASE_URL is unset, and judges the run against ' +
+    'the known-deviations baseline: it fails only on failures the baseline does not list. Reports go to REPORT_DIR ' +
+    '(compatibility/index.html first). `npm run baseline:update` runs the same and rewrites the baseline from the run.',
+  sections: [
+    {
+      title: 'Options',
+      rows: [
+        ['--baseline <file>', 'the known-deviations file to judge against (default: conformance.baseline.json/.yaml at the project root), e.g. spec/baselines/gambio-gx-4.8.0.3.baseline.json'],
+        ['--update-baseline', 'rewrite the baseline from this run: new failures added (with a reason to write), entries that now pass removed (what baseline:update does)'],
+        ['--from <report.json>', 'judge (or update the baseline from) an earlier run instead of running'],
+        ['--reporter <name>', 'the console output only: list (default), line, dot, github, json, null; the report files are always written'],
+        ['--help, -h', 'this help; runs nothing'],
+      ],
+    },
+    {
+      title: "Playwright's options",
+      rows: [
+        'Every other option goes to `playwright test` as it is, e.g. --grep @customers, --grep-invert, --workers=1, --shard=1/4,',
+        '--list (lists the tests, runs none, leaves the last reports alone), --project. All of them: npx playwright test --help',
+      ],
+    },
+    { title: 'Variables (environment first, then .env, then the default)', rows: variableRows(CONFIG_FIELDS) },
+    { title: 'Exit codes', rows: EXIT_CODE_LINES },
+  ],
+};
+
+function fail(message: string, code: number = EXIT.setup): never {
   process.stderr.write(`${message}\n`);
   process.exit(code);
 }
 
 function parseArgs(argv: string[]): Args {
+  if (wantsHelp(argv)) printHelpAndExit(HELP);
   const args: Args = { terminal: undefined, baseline: undefined, update: false, from: undefined, playwright: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
@@ -114,6 +147,8 @@ function printGate(report: CompatibilityReport, baselineFile: string): void {
   const newIds = new Set(g.defects?.new ?? []);
   const newDefects = report.defects.filter((d) => newIds.has(d.id));
   if (newDefects.length) process.stdout.write(`\n${newDefects.length} defect(s) not in the baseline, worst first:\n${list(newDefects, (d) => `#${d.rank} ${d.id} ${d.title} (${d.cells.length} cell(s), ${d.operations.length} operation(s))`)}\n`);
+  const harness = g.harnessErrors ?? [];
+  if (harness.length) process.stdout.write(`\n${harness.length} cell(s) the harness could not judge (Error: a harness bug, crash or timeout, not the target's failures; the test's message says which):\n${list(harness, (c) => `${c.operation} · ${c.check}`)}\n`);
   if (g.newFailures.length) process.stdout.write(`\n${g.newFailures.length} failure(s) not in the baseline (${name}):\n${list(g.newFailures, (f) => `${f.operation} · ${f.check}: ${f.outcome}${f.defects?.length ? ` (${f.defects.join(', ')})` : ''}`)}\n`);
   const spread = g.defects?.spread ?? [];
   if (spread.length) process.stdout.write(`\n${spread.length} known defect(s) reached cells the baseline does not name (still known):\n${list(spread, (s) => `${s.id} ${byId.get(s.id)?.title ?? ''}: ${s.cells.map((c) => `${c.operation} · ${c.check}`).join(', ')}`)}\n`);
@@ -131,9 +166,10 @@ function describeFailure(report: CompatibilityReport, operation: string, check: 
 }
 
 function updateBaseline(report: CompatibilityReport, baseline: Baseline, file: string): number {
-  if (report.gate.runErrors.length) {
+  if (report.gate.runErrors.length || report.gate.harnessErrors?.length) {
     printGate(report, file);
-    fail('\nThe baseline was not updated: the run did not finish cleanly.', 1);
+    // A harness error is no deviation of the target: it goes in no baseline.
+    fail('\nThe baseline was not updated: the run did not finish cleanly.', report.runStatus === 'interrupted' && !report.harnessStop ? EXIT.interrupted : EXIT.harnessBroke);
   }
   const defectsOf = (op: string, check: string) => report.defects.filter((d) => d.cells.some((c) => c.operation === op && c.check === check));
   const entries = updatedEntries(baseline.entries, report.gate, (op, check) => describeFailure(report, op, check), defectsOf);
@@ -143,6 +179,27 @@ function updateBaseline(report: CompatibilityReport, baseline: Baseline, file: s
   if (report.gate.newFailures.length) process.stdout.write('Each added entry says "TODO": replace it with the real reason the deviation is accepted.\n');
   if (report.shard) process.stdout.write(`Note: this was shard ${report.shard.current}/${report.shard.total} only; entries of the other shards were kept as they were.\n`);
   return 0;
+}
+
+/**
+ * The exit code of a judged run (src/core/exit-codes.ts): a harness stop or an interruption
+ * first (the verdicts are incomplete), then the target's failures (new failures, coverage below
+ * MIN_COVERAGE), then what only the harness got wrong (Error cells, errors outside tests).
+ */
+function exitCode(report: CompatibilityReport, minCoverage: number | undefined, status: number): number {
+  if (report.harnessStop) return EXIT.harnessBroke;
+  if (report.runStatus === 'interrupted') return EXIT.interrupted;
+  // MIN_COVERAGE is judged with the config of this run, whatever report.json said.
+  const coverage = report.coverage;
+  if (minCoverage !== undefined && coverage && coverage.index < minCoverage) {
+    process.stdout.write(`\n${belowMinLine({ index: coverage.index, min: minCoverage })}\n`);
+    return EXIT.targetFailed;
+  }
+  if (report.gate.ok) {
+    if (status !== 0) process.stdout.write(`\nEvery failure is a known deviation: exit 0 instead of Playwright's ${status}.\n`);
+    return EXIT.passed;
+  }
+  return report.gate.newFailures.length ? EXIT.targetFailed : EXIT.harnessBroke;
 }
 
 function main(): void {
@@ -170,24 +227,17 @@ function main(): void {
   const judge = (status: number): number => {
     if (!existsSync(reportFile)) {
       if (args.from) fail(`--from ${args.from}: file not found`);
-      if (args.update) fail('\nThe baseline was not updated: the run wrote no compatibility report.', status || 1);
-      return status;
+      // No report: the configuration or the preflight stopped the run (they exit with EXIT.setup
+      // themselves), Ctrl-C came before the reporters ended, or the harness broke before they could write.
+      const code = status === EXIT.setup || status === EXIT.interrupted ? status : EXIT.harnessBroke;
+      if (args.update) fail('\nThe baseline was not updated: the run wrote no compatibility report.', code);
+      return code;
     }
     // Judged against the baseline as it is now (the same file the run used, unless --from).
     const report = rebaseline(readCompatibilityReport(reportFile), baseline, PROJECT_ROOT);
     if (args.update) return updateBaseline(report, baseline, baselineFile);
     printGate(report, baselineFile);
-    // MIN_COVERAGE is judged with the config of this run, whatever report.json said.
-    const coverage = report.coverage;
-    if (config.minCoverage !== undefined && coverage && coverage.index < config.minCoverage) {
-      process.stdout.write(`\n${belowMinLine({ index: coverage.index, min: config.minCoverage })}\n`);
-      return status || 1;
-    }
-    if (report.gate.ok) {
-      if (status !== 0) process.stdout.write(`\nEvery failure is a known deviation: exit 0 instead of Playwright's ${status}.\n`);
-      return 0;
-    }
-    return status || 1;
+    return exitCode(report, config.minCoverage, status);
   };
   if (args.from) process.exit(judge(0));
   // A report left by an earlier run must not decide this run's exit code.

@@ -13,6 +13,8 @@
 // run's API base URL in each curl is replaced, nothing else).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { CONFIG_FIELDS } from '../config/config.js';
+import { printHelpAndExit, variableRows, wantsHelp, type Help } from '../core/help.js';
 import { groupDefects } from '../report/defects/group.js';
 import { inputKind, messageSignature, normalise, serverMessage, signaturesOf } from '../report/defects/signature.js';
 import { readCompatibilityReport } from '../report/compatibility/write.js';
@@ -32,7 +34,31 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+const HELP: Help = {
+  usage: 'npm run defects -- <report.json> [--members=1,4] [--mixed] [--top=N] [--send=N [--base=<url>]]',
+  about:
+    "Lists the defects of an earlier run's report.json, grouped again with today's signatures, one line each (rank, kind, cells, operations, title, signature). " +
+    'Writes nothing itself; with --send, a curl that writes writes to the shop.',
+  sections: [
+    {
+      title: 'Options',
+      rows: [
+        ['<report.json>', 'REPORT_DIR/compatibility/report.json of a run'],
+        ['--members=1,4', 'what defects #1 and #4 hold: each distinct request and answer, with how many findings'],
+        ['--mixed', 'list the groups whose findings differ in status, server message or kind of input'],
+        ['--top=N', 'only the first N defects'],
+        ['--send=N', "send the curl of each of the first N defects again and say whether the shop still answers as the defect says (needs API_USER and API_PASSWORD: the report's curls have them redacted)"],
+        ['--base=<url>', "with --send: send to another instance of the same shop (the run's API base URL in each curl is replaced)"],
+        ['--help, -h', 'this help; reads and sends nothing'],
+      ],
+    },
+    { title: 'Variables', rows: variableRows(CONFIG_FIELDS.filter((f) => ['API_USER', 'API_PASSWORD'].includes(f.env))) },
+    { title: 'Exit codes', rows: ['0    listed (and sent)', '2    a bad argument, or no report.json'] },
+  ],
+};
+
 function parseArgs(argv: string[]): Args {
+  if (wantsHelp(argv)) printHelpAndExit(HELP);
   let file: string | undefined;
   const args: Omit<Args, 'file'> = { members: [], top: Infinity, send: 0, mixed: false };
   for (const a of argv) {
@@ -170,7 +196,7 @@ function main(): void {
   const args = parseArgs(process.argv.slice(2));
   const report = readCompatibilityReport(args.file);
   const cells = [...report.failures, ...report.other].map(({ defects: _, ...c }) => ({ ...c }));
-  const defects = groupDefects(cells);
+  const defects = groupDefects(cells, report.replayEnv ?? []);
   const failCells = cells.filter((c) => c.outcome === 'fail').length;
   console.log(`${defects.length} defects over ${failCells} Fail cells (${report.target.url}, ${report.target.shopVersion ?? 'version unknown'})`);
   for (const d of defects.slice(0, args.top)) console.log([`#${d.rank}`, d.kind, `${d.cells.length} cells`, `${d.operations.length} ops`, cut(d.title, 120), `[${d.signature}]`].join('\t'));

@@ -1,5 +1,7 @@
 // The Node arguments of the processes of a conformance run (src/cli/conformance.ts): what its
 // workers inherit from the runner's execArgv, and what they should not.
+import { spawnSync } from 'node:child_process';
+
 /**
  * V8 heap settings of the runner and its workers, unless the user chose their own: the heap grows
  * to 1.5x what survives a full collection instead of up to 4x, and the young generation stays
@@ -42,16 +44,44 @@ export function workerEnv(env: NodeJS.ProcessEnv): Record<string, string> {
 }
 
 /**
- * V8 flags of the workers of a run against a target elsewhere, unless the user chose their own:
- * V8's lite mode (no optimising or baseline compiler, feedback allocated lazily: the interpreter
- * only). There the workers wait on the target most of their time, and compiled code, compile zones
- * and feedback cost each worker memory for CPU they do not lack. `--no-opt` alone took the tree
- * from 601-608 to 568-583 MB; lite mode instead took each worker's peak from 213-258 to 185 MB
- * (reference shop as a process of its own, 2 workers, issue 23). Lite mode implies --jitless, so
- * there is no WebAssembly in these workers: nothing in the harness uses it (its HTTP client is
- * node:http, not fetch). Against the embedded shop a run is bound by CPU: kept.
+ * Memory levers for the workers of a run against a target elsewhere, most saving first. There the
+ * workers wait on the target most of their time, and compiled code, compile zones and feedback cost
+ * each worker memory for CPU they do not lack. V8's lite mode (the interpreter only, feedback
+ * allocated lazily) took each worker's peak from 213-258 to 185 MB (reference shop as a process of
+ * its own, 2 workers, issue 23); `--no-opt` alone took the tree from 601-608 to 568-583 MB. Lite
+ * mode implies --jitless, and so no WebAssembly: nothing in the harness uses it (its HTTP client is
+ * node:http), but Node 22 builds its web globals (Headers, Request, WebSocket) on undici, whose HTTP
+ * parser is WebAssembly, and Playwright's worker reads Headers at load: under lite mode every worker
+ * of Node 22 died at start (issue 32). The second lever is lite mode without --jitless: no
+ * optimising or baseline compiler, so WebAssembly stays. bench:rss on Node 22 (2 workers): each
+ * worker's peak 167-176 MB with it, 201-208 MB without; Node 24 in lite mode 178-184 MB.
  */
-export function remoteWorkerFlags(execArgv: readonly string[], nodeOptions: string | undefined, elsewhere: boolean): string[] {
+export const REMOTE_WORKER_LEVERS: readonly (readonly string[])[] = [['--lite-mode'], ['--optimize-for-size', '--no-opt', '--no-sparkplug', '--no-maglev']];
+
+/**
+ * What a lever is probed with: every global read once, which loads each lazily built one, as a
+ * worker's modules may. A runtime that cannot build one under the lever exits non-zero.
+ */
+const LEVER_PROBE = 'for (const k of Object.getOwnPropertyNames(globalThis)) void globalThis[k];';
+
+/**
+ * Whether the Node at `execPath` starts with `flags` and builds all its globals under them (about
+ * 0.1 s). Asked of the runtime itself rather than assumed from its version number: whether lite
+ * mode breaks a global depends on how that Node's build loads it. The user's NODE_OPTIONS apply, as
+ * they will to the workers. A flag the runtime does not know fails the probe too.
+ */
+export function runtimeTakes(flags: readonly string[], execPath: string = process.execPath): boolean {
+  const r = spawnSync(execPath, [...flags, '-e', LEVER_PROBE], { stdio: 'ignore', timeout: 15_000 });
+  return r.status === 0;
+}
+
+/**
+ * V8 flags of the workers of a run against a target elsewhere, unless the user chose their own:
+ * the first of REMOTE_WORKER_LEVERS this runtime takes (`takes`, probed), or none. Against the
+ * embedded shop a run is bound by CPU: none.
+ */
+export function remoteWorkerFlags(execArgv: readonly string[], nodeOptions: string | undefined, elsewhere: boolean, takes: (flags: readonly string[]) => boolean = runtimeTakes): string[] {
   const given = `${execArgv.join(' ')} ${nodeOptions ?? ''}`;
-  return elsewhere && !/--(no-)?opt\b|--jitless|--(no-)?lite[-_]mode/.test(given) ? ['--lite-mode'] : [];
+  if (!elsewhere || /--(no-)?(opt|turbofan|maglev|sparkplug)\b|--jitless|--(no-)?lite[-_]mode|--optimize[-_]for[-_]size/.test(given)) return [];
+  return [...(REMOTE_WORKER_LEVERS.find((lever) => takes(lever)) ?? [])];
 }

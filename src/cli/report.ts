@@ -13,7 +13,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfigOrExit, PROJECT_ROOT } from '../config/config.js';
+import { CONFIG_FIELDS, loadConfigOrExit, PROJECT_ROOT } from '../config/config.js';
+import { printHelpAndExit, variableRows, wantsHelp, type Help } from '../core/help.js';
 import { Redactor } from '../client/redact.js';
 import { renderAllure } from '../report/allure-render.js';
 import { BaselineError, findBaseline, readBaseline } from '../report/compatibility/baseline.js';
@@ -31,7 +32,29 @@ interface Args {
   allure: boolean;
 }
 
+const HELP: Help = {
+  usage: 'npm run report -- [--merge <dir>] [--baseline <file>] [--gate] [--no-allure]',
+  about:
+    'Renders what a run left in REPORT_DIR: the compatibility page (compatibility/index.html, report.md, badge.svg) again from report.json, ' +
+    'judged against the baseline as it is now, and the Allure report as one file that opens from disk (allure-report/index.html). Nothing is served.',
+  sections: [
+    {
+      title: 'Options',
+      rows: [
+        ['--merge <dir>', "merge the blob reports of sharded runs found in <dir> first (with the shards' target.json): one HTML, JUnit, Allure and compatibility report"],
+        ['--baseline <file>', 'judge against this known-deviations file (default: conformance.baseline.json/.yaml at the project root)'],
+        ['--gate', 'exit 1 when the (merged) run fails the gate'],
+        ['--no-allure', 'leave the Allure report out'],
+        ['--help, -h', 'this help; renders nothing'],
+      ],
+    },
+    { title: 'Variables', rows: variableRows(CONFIG_FIELDS.filter((f) => ['REPORT_DIR', 'API_USER', 'API_PASSWORD', 'SPEC'].includes(f.env))) },
+    { title: 'Exit codes', rows: ['0    rendered (and with --gate: the gate passed)', '1    no report.json to render, the Allure report failed, or with --gate: the gate failed', '2    a bad argument or baseline'] },
+  ],
+};
+
 function parseArgs(argv: string[]): Args {
+  if (wantsHelp(argv)) printHelpAndExit(HELP);
   const args: Args = { gate: false, allure: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
@@ -45,7 +68,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--baseline' || a.startsWith('--baseline=')) args.baseline = path.resolve(value());
     else if (a === '--gate') args.gate = true;
     else if (a === '--no-allure') args.allure = false;
-    else fail(`unknown argument ${a}; use --merge <dir>, --baseline <file>, --gate, --no-allure`);
+    else fail(`unknown argument ${a}; use --merge <dir>, --baseline <file>, --gate, --no-allure (--help says more)`);
   }
   return args;
 }

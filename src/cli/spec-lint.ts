@@ -3,21 +3,38 @@
 // errata. Findings do not change the exit code unless --fail-on-findings is given (for CI); a spec
 // that cannot be read at all, or bad configuration, ends with one line and exit code 2.
 import path from 'node:path';
-import { loadConfigOrExit } from '../config/config.js';
+import { CONFIG_FIELDS, loadConfigOrExit } from '../config/config.js';
+import { printHelpAndExit, variableRows, type Help } from '../core/help.js';
 import { SpecLoadError, loadCatalogue } from '../spec/load.js';
 import type { Catalogue, SpecFinding } from '../spec/types.js';
 
 const USAGE = 'usage: npm run spec:lint -- [spec-file] [--fail-on-findings] [--json]';
+
+const HELP: Help = {
+  usage: 'npm run spec:lint -- [spec-file] [--fail-on-findings] [--json]',
+  about: 'Loads SPEC (or the file given) with its errata overlay and prints its findings grouped by kind, then the errata applied.',
+  sections: [
+    {
+      title: 'Options',
+      rows: [
+        ['[spec-file]', 'the spec to lint instead of SPEC'],
+        ['--fail-on-findings', 'exit 1 when there are findings (for CI)'],
+        ['--json', 'print JSON: the spec, its operation count, findings and errata'],
+        ['--help, -h', 'this help; loads nothing'],
+      ],
+    },
+    { title: 'Variables', rows: variableRows(CONFIG_FIELDS.filter((f) => ['SPEC', 'ERRATA'].includes(f.env))) },
+    { title: 'Exit codes', rows: ['0    linted (findings do not fail without --fail-on-findings)', '1    findings, with --fail-on-findings', '2    a bad argument or configuration, or a spec that cannot be read at all'] },
+  ],
+};
 
 function parseArgs(argv: readonly string[]): { file?: string; failOnFindings: boolean; json: boolean } {
   const out: { file?: string; failOnFindings: boolean; json: boolean } = { failOnFindings: false, json: false };
   for (const a of argv) {
     if (a === '--fail-on-findings') out.failOnFindings = true;
     else if (a === '--json') out.json = true;
-    else if (a === '--help' || a === '-h') {
-      process.stdout.write(`${USAGE}\n`);
-      process.exit(0);
-    } else if (!a.startsWith('-') && out.file === undefined) out.file = a;
+    else if (a === '--help' || a === '-h') printHelpAndExit(HELP);
+    else if (!a.startsWith('-') && out.file === undefined) out.file = a;
     else {
       process.stderr.write(`spec:lint: unknown argument ${a}\n${USAGE}\n`);
       process.exit(2);

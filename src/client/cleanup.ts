@@ -1,7 +1,9 @@
 // Deleting what a client created, newest first; 404/410 count as already gone. Records of one
 // collection whose DELETE takes an id list go in one request, and children an order's delete
 // removes wait for it (the plan: src/client/cleanup-plan.ts); whatever the answer does not confirm
-// is deleted on its own. What cannot be deleted is kept with its reason for the leftover report.
+// is deleted on its own. What cannot be deleted is kept with its reason for the leftover report;
+// what the API cannot delete at all (the spec declares no DELETE for it) is no failure: it is named
+// with the manual step that removes it, and never tried again.
 import type { Exchange } from '../core/exchange.js';
 import type { Catalogue } from '../spec/types.js';
 import { cleanupKey, confirmedIds, groupPath, planCleanup } from './cleanup-plan.js';
@@ -10,7 +12,23 @@ import type { RecordKeeper } from './record-keeper.js';
 
 export interface CleanupResult {
   removed: LedgerEntry[];
+  /** Deletes that failed: a later cleanup tries them again. */
   failed: { entry: LedgerEntry; reason: string }[];
+  /** Records the API cannot delete (the spec declares no DELETE for them): never tried, named with the manual step. */
+  undeletable: { entry: LedgerEntry; reason: string; manualStep: string }[];
+}
+
+/** Why a record the API cannot delete is left: one wording for the ledger, leftovers.json, the page and the console. */
+export const API_CANNOT_DELETE = 'the API cannot delete it: the spec declares no DELETE for it';
+
+/**
+ * What a person does instead, for a record the API cannot delete: a file on the shop's server (its
+ * upload answered where, when it did: GX's attachments answer the server path), else a record in
+ * the shop's administration. Names carry the run id, so they can be told from the shop's own.
+ */
+export function manualStep(e: Pick<LedgerEntry, 'kind' | 'collection' | 'id' | 'path' | 'stored'>): string {
+  if (e.kind === 'file') return `delete the file ${e.id} from the shop's server by hand${e.stored ? ` (its upload answered ${e.stored})` : ` (uploaded to ${e.collection})`}`;
+  return `delete ${e.path} by hand, in the shop's administration`;
 }
 
 export interface CleanupDeps {
@@ -25,7 +43,7 @@ export interface CleanupDeps {
 export async function cleanup(records: readonly NewRecord[], deps: CleanupDeps): Promise<CleanupResult> {
   const { keeper } = deps;
   const ledger = keeper.ledger;
-  const result: CleanupResult = { removed: [], failed: [] };
+  const result: CleanupResult = { removed: [], failed: [], undeletable: [] };
   const entryOf = (r: NewRecord): LedgerEntry => ({ run: deps.runId, event: 'create', ...r, operationId: '', time: new Date().toISOString(), target: deps.apiRoot });
   const plan = planCleanup(deps.catalogue, records, (r) => keeper.deleteRequestFor(r));
   const tried = new Set<NewRecord[]>();
@@ -41,7 +59,10 @@ export async function cleanup(records: readonly NewRecord[], deps: CleanupDeps):
   // delete removed it (2xx); 404/410 count as already gone.
   const single = async (r: NewRecord, del = keeper.deleteRequestFor(r)): Promise<boolean> => {
     if (!del) {
-      fail(r, 'the spec has no DELETE operation for it');
+      // Not a failed delete, and no later cleanup can do better: named once, with the manual step.
+      const entry = entryOf(r);
+      result.undeletable.push({ entry, reason: API_CANNOT_DELETE, manualStep: manualStep(entry) });
+      ledger.recordCleanupFailure(r, API_CANNOT_DELETE);
       return false;
     }
     try {

@@ -112,7 +112,8 @@ export function createdRecords(catalogue: Catalogue, apiRoot: string, a: AnswerF
   const isUpload = (a.op.body?.contentTypes ?? []).some((t) => t.startsWith('multipart/'));
   if (isUpload) {
     const name = fileNameIn(a.body) ?? fileNameIn(a.sentFields);
-    return name ? [{ kind: 'file', collection: a.path, id: name, path: a.path }] : [];
+    const stored = storedPathIn(a.body);
+    return name ? [{ kind: 'file', collection: a.path, id: name, path: a.path, ...(stored ? { stored } : {}) }] : [];
   }
   const out: NewRecord[] = [];
   const loc = locationPath(a.location, apiRoot);
@@ -150,6 +151,15 @@ function clampedEcho(id: string, path: string): boolean {
 }
 
 /** A file name in an upload answer or a file body (`filename`, `path`, ...), without directories. */
+/** Where an upload's answer says the file went, when it gives a path (GX: the server's own path of the file). */
+export function storedPathIn(v: unknown): string | undefined {
+  if (!isObj(v)) return undefined;
+  for (const [k, x] of Object.entries(v)) {
+    if (FILE_FIELDS.test(k) && typeof x === 'string' && x.includes('/')) return x.slice(0, 500);
+  }
+  return undefined;
+}
+
 export function fileNameIn(v: unknown): string | undefined {
   if (!isObj(v)) return undefined;
   for (const [k, x] of Object.entries(v)) {

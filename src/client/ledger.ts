@@ -9,7 +9,12 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-export type LedgerEvent = 'create' | 'delete' | 'pending' | 'settled';
+/**
+ * `released`: a record the API cannot delete (the spec declares no DELETE for it), named once with
+ * the manual step that removes it (leftovers.json, the page, the console, or `npm run cleanup`)
+ * and then no longer open: never tried again.
+ */
+export type LedgerEvent = 'create' | 'delete' | 'pending' | 'settled' | 'released';
 export type LedgerKind = 'record' | 'file' | 'request';
 
 export interface LedgerEntry {
@@ -34,10 +39,12 @@ export interface LedgerEntry {
   method?: string;
   /** A record found by looking at its collection after an answer that did not name it (why the keeper looked): it may be half-written. */
   found?: string;
+  /** An uploaded file: where the shop says it stored it, as its upload answered (for the manual step of a file the API cannot delete). */
+  stored?: string;
 }
 
 /** A record or file the harness made (kind `record` or `file`). */
-export type NewRecord = Pick<LedgerEntry, 'kind' | 'collection' | 'id' | 'path' | 'parent' | 'found'>;
+export type NewRecord = Pick<LedgerEntry, 'kind' | 'collection' | 'id' | 'path' | 'parent' | 'found' | 'stored'>;
 
 /** A request that may create, in the ledger before it is sent (kind `request`). */
 export type PendingRequest = Pick<LedgerEntry, 'id' | 'path' | 'method' | 'operationId'>;
@@ -126,6 +133,7 @@ export class Ledger {
     const e: LedgerEntry = { run: this.runId, event, ...r, operationId, time: new Date().toISOString(), target: this.target };
     if (r.parent === undefined) delete e.parent;
     if (r.found === undefined || event !== 'create') delete e.found;
+    if (r.stored === undefined || event !== 'create') delete e.stored;
     if (this.ephemeral) e.ephemeral = true;
     return e;
   }
@@ -239,7 +247,7 @@ export function outstandingEntries(entries: readonly LedgerEntry[]): LedgerEntry
   for (const e of entries) {
     const key = entryKey(e);
     if (e.event === 'create') open.set(key, e);
-    else if (e.event === 'delete') open.delete(key);
+    else if (e.event === 'delete' || e.event === 'released') open.delete(key);
   }
   return [...open.values()];
 }
@@ -252,6 +260,17 @@ export function unsettledRequests(entries: readonly LedgerEntry[]): LedgerEntry[
     else if (e.event === 'settled') open.delete(entryKey(e));
   }
   return [...open.values()];
+}
+
+/**
+ * Marks records the API cannot delete as released: they were named with their manual step, and
+ * no cleanup tries them again. Appended like every other line (O_APPEND).
+ */
+export function releaseEntries(file: string, entries: readonly LedgerEntry[]): void {
+  if (!entries.length) return;
+  const time = new Date().toISOString();
+  const line = (e: LedgerEntry): LedgerEntry => ({ run: e.run, event: 'released', kind: e.kind, collection: e.collection, id: e.id, path: e.path, operationId: e.operationId, time, target: e.target });
+  appendFileSync(file, entries.map((e) => `${JSON.stringify(line(e))}\n`).join(''));
 }
 
 /**

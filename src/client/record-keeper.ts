@@ -242,22 +242,7 @@ export class RecordKeeper {
 
   /** The DELETE request that removes a ledger record, or undefined when the spec has none. */
   deleteRequestFor(r: NewRecord): DeleteTarget | undefined {
-    const ops = this.deps.catalogue.operations.filter((o) => o.method === 'delete');
-    if (r.kind === 'record') {
-      for (const op of ops) if (pathMatcher(op.path)(r.path)) return { op, path: r.path };
-      // A record whose operations address it in another view (RECORD_VIEWS: `.../attributes/{attribute_id}/Property`).
-      for (const view of RECORD_VIEWS) {
-        for (const op of ops) {
-          if (op.path.endsWith(`}/${view}`) && pathMatcher(op.path.slice(0, -view.length - 1))(r.path)) return { op, path: `${r.path}/${view}` };
-        }
-      }
-      return undefined;
-    }
-    for (const op of ops) {
-      if (!pathMatcher(op.path)(r.collection) || op.path.includes('{')) continue;
-      return { op, path: r.collection, body: { [fileFieldOf(op)]: r.id } };
-    }
-    return undefined;
+    return deleteRequestOf(this.deps.catalogue, r);
   }
   /** The path of a record's single read (a GET of its path, or of another view of it), or undefined when the spec has none (files). */
   readRequestFor(r: NewRecord): string | undefined {
@@ -267,6 +252,30 @@ export class RecordKeeper {
     for (const view of RECORD_VIEWS) if (gets.some((o) => o.path.endsWith(`}/${view}`) && pathMatcher(o.path)(`${r.path}/${view}`))) return `${r.path}/${view}`;
     return undefined;
   }
+}
+
+/**
+ * The DELETE that removes a record or file the harness made, from the spec: the operation whose
+ * path matches the record (or another view of it), or for a file its collection's DELETE naming
+ * the file. Undefined when the spec declares none: the API cannot delete it (apiCannotDelete).
+ */
+export function deleteRequestOf(catalogue: Pick<Catalogue, 'operations'>, r: NewRecord): DeleteTarget | undefined {
+  const ops = catalogue.operations.filter((o) => o.method === 'delete');
+  if (r.kind === 'record') {
+    for (const op of ops) if (pathMatcher(op.path)(r.path)) return { op, path: r.path };
+    // A record whose operations address it in another view (RECORD_VIEWS: `.../attributes/{attribute_id}/Property`).
+    for (const view of RECORD_VIEWS) {
+      for (const op of ops) {
+        if (op.path.endsWith(`}/${view}`) && pathMatcher(op.path.slice(0, -view.length - 1))(r.path)) return { op, path: `${r.path}/${view}` };
+      }
+    }
+    return undefined;
+  }
+  for (const op of ops) {
+    if (!pathMatcher(op.path)(r.collection) || op.path.includes('{')) continue;
+    return { op, path: r.collection, body: { [fileFieldOf(op)]: r.id } };
+  }
+  return undefined;
 }
 
 /** Why a record stored from input sent to be refused, which its read never answered, is named as left. */

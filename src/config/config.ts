@@ -45,8 +45,35 @@ export interface HarnessConfig {
   reportDir: string;
 }
 
+/** Where a variable's value came from. */
+export type ConfigSource = 'environment' | '.env';
+
+export interface ConfigProblem {
+  /** The variable at fault. */
+  variable: string;
+  /** One line saying what is wrong and what to use instead. */
+  message: string;
+  /** Where its value came from (undefined for a problem of no one value). */
+  source?: ConfigSource;
+}
+
+/**
+ * A configuration that cannot be used: every problem found, each with the variable's source
+ * (issue 32: a .env with two bad values reported one, and not that it came from .env). `message`
+ * is the problems' lines.
+ */
 export class ConfigError extends Error {
   override name = 'ConfigError';
+  readonly problems: ConfigProblem[];
+  constructor(message: string | ConfigProblem[]) {
+    super(typeof message === 'string' ? message : message.map((p) => p.message).join('\n'));
+    this.problems = typeof message === 'string' ? [{ variable: '', message }] : message;
+  }
+}
+
+/** A problem as loadConfigOrExit prints it: one line, with where the value came from. */
+export function problemLine(p: ConfigProblem): string {
+  return `Configuration error${p.source ? ` (${p.source === '.env' ? 'in .env' : 'in the environment'})` : ''}: ${p.message}`;
 }
 
 interface FieldDoc {
@@ -96,14 +123,29 @@ function readDotenv(root: string): Record<string, string> {
  * when `.env` names a live one.
  */
 export function mergedEnv(env: Env = process.env, root: string = PROJECT_ROOT): Record<string, string> {
-  const merged: Record<string, string> = {};
-  for (const [k, v] of Object.entries(readDotenv(root))) if (v !== '') merged[k] = v;
+  return sourcedEnv(env, root).values;
+}
+
+/** mergedEnv with where each value came from. */
+export function sourcedEnv(env: Env = process.env, root: string = PROJECT_ROOT): { values: Record<string, string>; sources: Record<string, ConfigSource> } {
+  const values: Record<string, string> = {};
+  const sources: Record<string, ConfigSource> = {};
+  for (const [k, v] of Object.entries(readDotenv(root))) {
+    if (v === '') continue;
+    values[k] = v;
+    sources[k] = '.env';
+  }
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined) continue;
-    if (v === '') delete merged[k];
-    else merged[k] = v;
+    if (v === '') {
+      delete values[k];
+      delete sources[k];
+    } else {
+      values[k] = v;
+      sources[k] = 'environment';
+    }
   }
-  return merged;
+  return { values, sources };
 }
 
 function parseBool(name: string, raw: string | undefined): boolean {
@@ -161,49 +203,77 @@ function newRunId(): string {
   return `r${t}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-/** Builds and validates the configuration. Throws ConfigError with one readable line. */
+/**
+ * Builds and validates the configuration. Every value is checked, and a ConfigError names every
+ * problem found, each with its variable's source, so one start shows them all.
+ */
 export function loadConfig(env: Env = process.env, root: string = PROJECT_ROOT): HarnessConfig {
-  const e = mergedEnv(env, root);
-  const profile = (e.PROFILE ?? 'standard').trim().toLowerCase();
-  if (!(PROFILES as readonly string[]).includes(profile)) {
-    throw new ConfigError(`PROFILE=${e.PROFILE} is unknown; use one of ${PROFILES.join(', ')}.`);
-  }
-  const spec = resolveFile('SPEC', e.SPEC ?? BUNDLED_SPEC, root);
+  const { values: e, sources } = sourcedEnv(env, root);
+  const problems: ConfigProblem[] = [];
+  /** `parse()`, or `fallback` with the problem noted against `variable`. */
+  const take = <T>(variable: string, parse: () => T, fallback: T): T => {
+    try {
+      return parse();
+    } catch (err) {
+      if (!(err instanceof ConfigError || err instanceof BudgetSyntaxError)) throw err;
+      const source = sources[variable];
+      problems.push({ variable, message: err.message, ...(source ? { source } : {}) });
+      return fallback;
+    }
+  };
+  const profile = take<Profile>(
+    'PROFILE',
+    () => {
+      const p = (e.PROFILE ?? 'standard').trim().toLowerCase();
+      if (!(PROFILES as readonly string[]).includes(p)) throw new ConfigError(`PROFILE=${e.PROFILE} is unknown; use one of ${PROFILES.join(', ')}.`);
+      return p as Profile;
+    },
+    'standard',
+  );
+  const spec = take('SPEC', () => resolveFile('SPEC', e.SPEC ?? BUNDLED_SPEC, root), BUNDLED_SPEC);
   const defaultErrata = path.join(root, 'spec/errata.yaml');
-  const errata = e.ERRATA !== undefined ? resolveFile('ERRATA', e.ERRATA, root) : existsSync(defaultErrata) ? defaultErrata : undefined;
-  const runId = e.RUN_ID ?? newRunId();
-  if (!/^[a-z0-9-]{3,32}$/i.test(runId)) throw new ConfigError(`RUN_ID=${runId} must be 3-32 letters, digits or dashes.`);
-  const fcSeed = e.FC_SEED === undefined ? undefined : parseInt('FC_SEED', e.FC_SEED, 0, -(2 ** 31), 2 ** 31 - 1);
-  if (fcSeed === undefined && e.FC_PATH !== undefined) throw new ConfigError('FC_PATH needs FC_SEED: a replay path only makes sense with its seed.');
-  let overrides: Record<string, number>;
-  try {
-    overrides = parseResponseBudgets(e.RESPONSE_BUDGETS);
-  } catch (err) {
-    if (err instanceof BudgetSyntaxError) throw new ConfigError(err.message);
-    throw err;
-  }
-  const minCoverage = e.MIN_COVERAGE === undefined ? undefined : parsePercent('MIN_COVERAGE', e.MIN_COVERAGE);
-  return {
-    baseUrl: parseBaseUrl(e.BASE_URL),
+  const errata = take('ERRATA', () => (e.ERRATA !== undefined ? resolveFile('ERRATA', e.ERRATA, root) : existsSync(defaultErrata) ? defaultErrata : undefined), undefined);
+  const runId = take(
+    'RUN_ID',
+    () => {
+      const id = e.RUN_ID ?? newRunId();
+      if (!/^[a-z0-9-]{3,32}$/i.test(id)) throw new ConfigError(`RUN_ID=${id} must be 3-32 letters, digits or dashes.`);
+      return id;
+    },
+    newRunId(),
+  );
+  const fcSeed = take('FC_SEED', () => (e.FC_SEED === undefined ? undefined : parseInt('FC_SEED', e.FC_SEED, 0, -(2 ** 31), 2 ** 31 - 1)), undefined);
+  take(
+    'FC_PATH',
+    () => {
+      if (e.FC_SEED === undefined && e.FC_PATH !== undefined) throw new ConfigError('FC_PATH needs FC_SEED: a replay path only makes sense with its seed.');
+    },
+    undefined,
+  );
+  const overrides = take('RESPONSE_BUDGETS', () => parseResponseBudgets(e.RESPONSE_BUDGETS), {});
+  const config: HarnessConfig = {
+    baseUrl: take('BASE_URL', () => parseBaseUrl(e.BASE_URL), undefined),
     apiUser: e.API_USER ?? DEFAULT_USER,
     apiPassword: e.API_PASSWORD ?? DEFAULT_PASSWORD,
     spec,
     errata,
-    profile: profile as Profile,
-    insecureTls: parseBool('INSECURE_TLS', e.INSECURE_TLS),
-    timeoutMs: parseInt('TIMEOUT_MS', e.TIMEOUT_MS, 15000, 100, 600000),
-    maxRps: parseInt('MAX_RPS', e.MAX_RPS, 200, 1, 100000),
+    profile,
+    insecureTls: take('INSECURE_TLS', () => parseBool('INSECURE_TLS', e.INSECURE_TLS), false),
+    timeoutMs: take('TIMEOUT_MS', () => parseInt('TIMEOUT_MS', e.TIMEOUT_MS, 15000, 100, 600000), 15000),
+    maxRps: take('MAX_RPS', () => parseInt('MAX_RPS', e.MAX_RPS, 200, 1, 100000), 200),
     fcSeed,
-    fcRuns: parseInt('FC_RUNS', e.FC_RUNS, 25, 1, 100000),
+    fcRuns: take('FC_RUNS', () => parseInt('FC_RUNS', e.FC_RUNS, 25, 1, 100000), 25),
     fcPath: e.FC_PATH,
-    strictFields: parseBool('STRICT_FIELDS', e.STRICT_FIELDS),
+    strictFields: take('STRICT_FIELDS', () => parseBool('STRICT_FIELDS', e.STRICT_FIELDS), false),
     onlyGroups: parseList(e.ONLY_GROUPS),
     skipGroups: parseList(e.SKIP_GROUPS),
-    responseBudgets: { default: parseInt('MAX_RESPONSE_MS', e.MAX_RESPONSE_MS, DEFAULT_MAX_RESPONSE_MS, 0, 600000), overrides },
-    minCoverage,
+    responseBudgets: { default: take('MAX_RESPONSE_MS', () => parseInt('MAX_RESPONSE_MS', e.MAX_RESPONSE_MS, DEFAULT_MAX_RESPONSE_MS, 0, 600000), DEFAULT_MAX_RESPONSE_MS), overrides },
+    minCoverage: take('MIN_COVERAGE', () => (e.MIN_COVERAGE === undefined ? undefined : parsePercent('MIN_COVERAGE', e.MIN_COVERAGE)), undefined),
     runId,
     reportDir: path.resolve(root, e.REPORT_DIR ?? 'reports'),
   };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
 }
 
 /** For CLIs: load the config or print the one-line reason and exit non-zero. */
@@ -212,7 +282,7 @@ export function loadConfigOrExit(env: Env = process.env): HarnessConfig {
     return loadConfig(env);
   } catch (err) {
     if (err instanceof ConfigError) {
-      process.stderr.write(`Configuration error: ${err.message}\n`);
+      process.stderr.write(err.problems.map((p) => `${problemLine(p)}\n`).join(''));
       process.exit(2);
     }
     throw err;

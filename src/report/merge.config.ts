@@ -10,5 +10,5 @@ const config = loadConfigOrExit();
 
 export default defineConfig({
   testDir: path.join(PROJECT_ROOT, 'suites'),
-  reporter: conformanceReporters(config.reportDir, ['list'], { baseline: process.env.CONFORMANCE_BASELINE }),
+  reporter: conformanceReporters(config.reportDir, ['list'], { baseline: process.env.CONFORMANCE_BASELINE, watch: false }),
 });

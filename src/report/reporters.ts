@@ -21,6 +21,11 @@ export interface ReporterOptions {
    * to. Ours stay in the list and stay idle by themselves.
    */
   listing?: boolean;
+  /**
+   * The harness watch (harness-watch.ts), which stops a run whose harness broke; default on. Off
+   * under `playwright merge-reports`, which replays finished tests and has no run to stop.
+   */
+  watch?: boolean;
 }
 
 export function conformanceReporters(reportDir: string, terminal: ReporterDescription = ['list'], options: ReporterOptions = {}): ReporterDescription[] {
@@ -40,6 +45,7 @@ export function conformanceReporters(reportDir: string, terminal: ReporterDescri
     [path.join(here, 'allure-labels.ts'), { resultsDir: allureResults }],
     // allure-playwright (wrapped so it also runs under `playwright merge-reports`).
     [path.join(here, 'allure-reporter.ts'), { resultsDir: allureResults, detail: false, suiteTitle: true }],
+    ...(options.watch !== false ? [[path.join(here, 'harness-watch.ts')] as ReporterDescription] : []),
     [path.join(here, 'compatibility/reporter.ts'), { outputDir: `${reportDir}/compatibility`, ...(options.baseline ? { baseline: options.baseline } : {}) }],
   ];
 }

@@ -38,7 +38,8 @@ function skipReason(annotations: readonly { type: string; description?: string }
 export function verdictFromStatus(test: Pick<TestCase, 'tags' | 'annotations'>, result: Pick<TestResult, 'status' | 'annotations'>): VerdictRecord {
   const declared = [...test.annotations, ...(result.annotations ?? [])];
   const keys = keysOf(test.tags, declared);
-  const outcome = result.status === 'passed' ? 'pass' : result.status === 'skipped' ? 'skip' : 'error';
+  // An interrupted test (Ctrl-C, or the harness watch stopping the run) is no verdict: a Skip that says so.
+  const outcome = result.status === 'passed' ? 'pass' : result.status === 'skipped' || result.status === 'interrupted' ? 'skip' : 'error';
   const record: VerdictRecord = {
     version: VERDICT_VERSION,
     operations: keys.operations,
@@ -51,12 +52,21 @@ export function verdictFromStatus(test: Pick<TestCase, 'tags' | 'annotations'>, 
     leftovers: [],
     deprecated: [],
   };
-  const reason = outcome === 'skip' ? skipReason(declared) : outcome === 'error' ? `the test ended ${result.status} without a verdict record (a timeout or a crash before it could write one)` : undefined;
+  const reason = result.status === 'interrupted' ? INTERRUPTED : outcome === 'skip' ? skipReason(declared) : outcome === 'error' ? `the test ended ${result.status} without a verdict record (a timeout or a crash before it could write one)` : undefined;
   if (reason) record.reason = reason;
   return record;
 }
 
-/** The verdict of a finished test: its record, else one from its status. */
+const INTERRUPTED = 'interrupted: the run stopped before this test ended (no verdict)';
+
+/**
+ * The verdict of a finished test: its record, else one from its status. An interrupted test's
+ * record (its teardown may still write one, of a test cut short) is no verdict either: a Skip.
+ */
 export function verdictOfTest(test: Pick<TestCase, 'tags' | 'annotations'>, result: Pick<TestResult, 'status' | 'annotations' | 'attachments'>, redactor?: Redactor): VerdictRecord {
-  return attachedVerdict(result.attachments, redactor) ?? verdictFromStatus(test, result);
+  const record = attachedVerdict(result.attachments, redactor);
+  if (!record) return verdictFromStatus(test, result);
+  if (result.status !== 'interrupted') return record;
+  const { cells: _cells, ...rest } = record;
+  return { ...rest, outcome: 'skip', findings: [], reason: INTERRUPTED };
 }

@@ -11,12 +11,15 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfigOrExit, mergedEnv, PROJECT_ROOT } from '../../src/config/config.js';
+import { CONFIG_FIELDS, loadConfigOrExit, mergedEnv, PROJECT_ROOT } from '../../src/config/config.js';
 import { FAULTS } from '../../reference/faults/registry.js';
 import { analyse, matrixCounts, type MatrixResult } from './analyse.js';
 import { planMatrix } from './plan.js';
 import type { RawRun } from './raw.js';
 import { renderMarkdown } from './render.js';
+import { headerHelp, printHelpAndExit, variableRows, wantsHelp } from '../../src/core/help.js';
+
+if (wantsHelp(process.argv.slice(2))) printHelpAndExit(headerHelp(import.meta.filename, [{ title: 'Variables', rows: variableRows(CONFIG_FIELDS.filter((f) => ['FC_SEED', 'FC_RUNS', 'REPORT_DIR'].includes(f.env))) }]));
 
 function arg(name: string): string | undefined {
   const prefix = `--${name}=`;

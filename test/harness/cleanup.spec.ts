@@ -55,3 +55,35 @@ test('should delete what an earlier run left in the ledger and report it @harnes
     await shop.close();
   }
 });
+
+test('should name a record the API cannot delete once, with its manual step, and never retry it or fail over it @harness @client', async () => {
+  const shop = await createShop({ password: PASSWORD });
+  const reportDir = mkdtempSync(path.join(tmpdir(), 'cleanup-'));
+  const env = { BASE_URL: shop.url, API_PASSWORD: PASSWORD, REPORT_DIR: reportDir, RUN_ID: 'rcrashed' };
+  const transport = nodeTransport();
+  try {
+    const catalogue = await catalogueFor(BUNDLED_SPEC, undefined);
+    const session = new Session({ config: loadConfig(env), catalogue, transport, apiRoot: shop.url, ephemeral: false, workerIndex: 0 });
+    const api = session.client();
+    // An e-mail attachment (the spec has no DELETE for /attachments) and a manufacturer, both left by a run that crashed.
+    const name = 'qa-rcrashed-attachment.png';
+    await api.call('uploadAttachments', { multipart: { upload_attachment: { name, mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') }, filename: name } });
+    const maker = api.createdBy(await api.call('createManufacturers', { body: { name: 'qa-rcrashed-maker' } }))[0]?.path ?? '';
+    expect(outstandingEntries(readLedger(ledgerFile(reportDir))).map((e) => (e.kind === 'file' ? e.id : e.path))).toEqual([name, maker]);
+
+    const first = await cleanup({ ...env, RUN_ID: 'rcleanup' });
+    expect(first.code, first.output).toBe(0);
+    expect(first.output).toContain('1 record(s) the API cannot delete (the spec declares no DELETE for it); remove them by hand, cleanup will not try them again:');
+    expect(first.output).toContain(`BY HAND  file ${name} in /attachments: delete the file ${name} from the shop's server by hand`);
+    expect(first.output).toContain(`Cleanup on ${shop.url}: removed 1, could not remove 0.`);
+    expect(outstandingEntries(readLedger(ledgerFile(reportDir)))).toEqual([]);
+
+    const again = await cleanup({ ...env, RUN_ID: 'rcleanup2' });
+    expect(again.code).toBe(0);
+    expect(again.output).toContain('Nothing to clean up');
+    expect(again.output).not.toContain(name);
+  } finally {
+    transport.close();
+    await shop.close();
+  }
+});

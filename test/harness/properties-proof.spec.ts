@@ -108,7 +108,8 @@ test.describe('property and model suites proof @harness @properties', () => {
         expect(t.message).toMatch(/Counterexample:\n {2,}\S/);
         expect(t.message).toMatch(new RegExp(`Seed: ${SEED} {3}Path: \\S+ {3}Runs: \\d+`));
         const replay = /^Replay: (.+)$/m.exec(t.message)?.[1] ?? '';
-        expect(replay).toMatch(new RegExp(`^SHOP_FAULTS=${c.fault} FC_SEED=${SEED} FC_PATH=\\S+ npx playwright test suites/${c.file.replace(/[.]/g, '\\.')} -g '.+'$`));
+        // The run's settings first (src/config/replay.ts), REPORT_DIR apart from the run's last.
+        expect(replay).toMatch(new RegExp(`^(?:[A-Z_]+=\\S+ )*REPORT_DIR=\\S+/replay SHOP_FAULTS=${c.fault} FC_SEED=${SEED} FC_PATH=\\S+ npx playwright test suites/${c.file.replace(/[.]/g, '\\.')} -g '.+'$`));
         expect(t.verdict?.property?.replay).toBe(replay);
       }
     });

@@ -46,7 +46,8 @@ import { findRecipe, instance, isInstalled, livePids, RecipeError, resetRateLimi
 import { processesCpu, reapedChildrenCpu } from './cpu.js';
 import { compareFailCells, differingLines, failCells, reproSeeds } from './repro.js';
 import { logPosition, requestsBetween, type RequestCount } from './requests.js';
-import { realShopArgs, realShopEnv, realShopSeed, realShopWorkers, reproWanted } from './settings.js';
+import { REALSHOP_FIELDS, realShopArgs, realShopEnv, realShopSeed, realShopWorkers, reproWanted } from './settings.js';
+import { headerHelp, printHelpAndExit, variableRows, wantsHelp } from '../../src/core/help.js';
 import { chosenShops, SHOPS, ShopChoiceError, type ShopDef } from './shops.js';
 import { checkVersions } from './versions.js';
 
@@ -72,6 +73,8 @@ interface RunSpec {
   workers: string | null;
   /** Reinstall the shop first (the second standard run of the reproducibility pair). */
   pristineFirst: boolean;
+  /** The Node binary of the run (NODE22 for the shop's node22Run), else this one. */
+  node?: string;
 }
 
 interface RunFigures {
@@ -91,6 +94,8 @@ interface RunFigures {
   load: [number, number];
   /** CPU seconds of the run: the harness's processes and the shop's (web server, workers, database). */
   cpu: { harness: number; shop: number };
+  /** The Node version the harness ran on. */
+  node: string;
   error?: string;
 }
 
@@ -104,6 +109,10 @@ interface ShopFigures {
   repro?: { seeds: [string, string]; failCells: [number, number]; differing: string[] };
   baseline?: { file: string; entries: number; added: number; removed: number };
   wallSeconds: number;
+}
+
+if (wantsHelp(process.argv.slice(2))) {
+  printHelpAndExit(headerHelp(import.meta.filename, [{ title: 'Variables', rows: variableRows(REALSHOP_FIELDS) }, { title: 'Also', rows: ['ONLY_GROUPS and SKIP_GROUPS pass through to every run. The recipes need root.'] }]));
 }
 
 const MAX_REQUESTS = 4000;
@@ -226,7 +235,7 @@ async function conformance(inst: Instance, run: RunSpec, reportDir: string): Pro
   const logFile = path.join(reportDir, 'console.log');
   const fd = openSync(logFile, 'w');
   const code = await new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env, stdio: ['ignore', fd, fd] });
+    const child = spawn(run.node ?? process.execPath, args, { cwd: PROJECT_ROOT, env, stdio: ['ignore', fd, fd] });
     child.on('error', (err) => {
       process.stderr.write(`conformance: ${err.message}\n`);
       resolve(1);
@@ -292,6 +301,7 @@ async function oneRun(inst: Instance, run: RunSpec, shopDir: string): Promise<{ 
     leftovers: null,
     load: [load(), 0],
     cpu: { harness: 0, shop: 0 },
+    node: run.node ? (spawnSync(run.node, ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? run.node) : process.version,
   };
   const name = `${inst.shop.key} ${run.label}`;
   if (run.pristineFirst) {
@@ -315,7 +325,7 @@ async function oneRun(inst: Instance, run: RunSpec, shopDir: string): Promise<{ 
   }
   resetRateLimit(inst);
   const pos0 = logPosition(inst.serverLog);
-  say(`\n-- ${name}: npm run conformance against ${inst.baseUrl} (PROFILE=${run.profile}, FC_SEED=${run.seed}, workers ${figures.workers}, REPORT_DIR=${rel(reportDir)})`);
+  say(`\n-- ${name}: npm run conformance against ${inst.baseUrl} (PROFILE=${run.profile}, FC_SEED=${run.seed}, workers ${figures.workers}, Node ${figures.node}, REPORT_DIR=${rel(reportDir)})`);
   const t0 = Date.now();
   const shopPids = processTree(livePids(inst));
   const cpu0 = { harness: reapedChildrenCpu(), shop: processesCpu(shopPids) };
@@ -419,6 +429,14 @@ function runSpecs(shop: ShopDef, seeds: [string, string] | undefined): RunSpec[]
   ];
 }
 
+/** NODE22 on the shop's node22Run (the first run of that profile), where NODE22 is set. */
+function onNode22(shop: ShopDef, runs: RunSpec[]): RunSpec[] {
+  const bin = process.env.NODE22;
+  const i = runs.findIndex((r) => r.profile === shop.node22Run);
+  if (!bin || i < 0) return runs;
+  return runs.map((r, j) => (j === i ? { ...r, node: bin } : r));
+}
+
 interface Plan {
   shop: ShopDef;
   inst?: Instance;
@@ -486,7 +504,7 @@ async function shopPhase(plan: Plan, next: Plan | undefined, figures: ShopFigure
       }
     }
     const done: RunFigures[] = [];
-    for (const run of runSpecs(shop, seeds)) {
+    for (const run of onNode22(shop, runSpecs(shop, seeds))) {
       if (interrupted) break;
       const { figures: f, verdict, diffLines } = await oneRun(inst, run, shopDir);
       done.push(f);

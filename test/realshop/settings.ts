@@ -62,3 +62,23 @@ export function realShopWorkers(shop: ShopDef = shopByKey('gx32'), env: NodeJS.P
 export function reproWanted(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.REALSHOP_REPRO !== '0';
 }
+
+/** The variables of the real-shop phase, for `npm run test:realshop -- --help` (README: The real shops). */
+export const REALSHOP_FIELDS: readonly { env: string; default: string; meaning: string }[] = [
+  { env: 'REALSHOP_SHOPS', default: 'gx32,gx48', meaning: 'The shops to run (keys of test/realshop/shops.ts)' },
+  { env: 'REALSHOP_DIR', default: '../shared/realshop', meaning: "GX 3.2's recipe folder (holding setup.sh)" },
+  { env: 'REALSHOP_ROOT', default: '/tmp/gambio/npm-test', meaning: "GX 3.2's files, database and logs (the recipe's GAMBIO_ROOT); a developer's shop elsewhere is never touched" },
+  { env: 'REALSHOP_PORT', default: '8091', meaning: "GX 3.2's port on 127.0.0.1" },
+  { env: 'REALSHOP_WORKERS', default: "(the harness's default)", meaning: "Playwright workers of GX 3.2's runs" },
+  { env: 'REALSHOP_GX48_DIR', default: '../shared/realshop-gx48', meaning: "GX 4.8's recipe folder" },
+  { env: 'REALSHOP_GX48_ROOT', default: '/tmp/gambio/npm-test-gx48', meaning: "GX 4.8's files, database and logs (about 0.7 GB)" },
+  { env: 'REALSHOP_GX48_PORT', default: '8093', meaning: "GX 4.8's port on 127.0.0.1" },
+  { env: 'REALSHOP_GX48_WORKERS', default: "(the harness's default)", meaning: "Playwright workers of GX 4.8's runs" },
+  { env: 'REALSHOP_FC_SEED', default: DEFAULT_SEED, meaning: 'fast-check seed of every run' },
+  { env: 'REALSHOP_MAX_RESPONSE_MS', default: PHASE_RESPONSE_BUDGET_MS, meaning: "MAX_RESPONSE_MS of the phase's runs (the shop shares the machine with the harness)" },
+  { env: 'REALSHOP_REPORTER', default: 'dot', meaning: "Console reporter of the runs (their output goes to each run's console.log)" },
+  { env: 'REALSHOP_REPRO', default: 'on', meaning: '0 turns off the second standard run of GX 3.2 (two seeds must fail the same cells)' },
+  { env: 'REALSHOP_REPRO_SEEDS', default: '777,1644147794', meaning: "The two seeds of GX 3.2's standard runs, a,b; drawn draws two" },
+  { env: 'REALSHOP_SERIAL', default: 'off', meaning: "1: each shop is set up just before its own runs, never beside the previous shop's" },
+  { env: 'NODE22', default: '(unset)', meaning: "A Node 22 binary: GX 3.2's readonly run runs under it (npm test's Node 22 check of a real shop)" },
+];

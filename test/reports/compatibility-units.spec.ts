@@ -17,6 +17,7 @@ import { renderHtml } from '../../src/report/compatibility/render-html.js';
 import { renderMarkdown } from '../../src/report/compatibility/render-md.js';
 import { summaryLine } from '../../src/report/compatibility/reporter.js';
 import { keysOf } from '../../src/report/compatibility/tags.js';
+import { verdictOfTest } from '../../src/report/verdicts.js';
 import { OTHER_OPERATION } from '../../src/report/compatibility/types.js';
 import { catalogue, META, op, rec } from './support/records.js';
 
@@ -179,7 +180,9 @@ test.describe('known-deviations baseline @reports', () => {
     const r = build(records, baseline);
     expect(r.gate.ok).toBe(false);
     expect(r.gate.baselineFile).toBe('conformance.baseline.json');
-    expect(r.gate.newFailures).toEqual([{ operation: 'getC', check: 'c1', outcome: 'error' }]);
+    // An Error cell fails the gate as the harness's, never among the target's failures.
+    expect(r.gate.newFailures).toEqual([]);
+    expect(r.gate.harnessErrors).toEqual([{ operation: 'getC', check: 'c1' }]);
     expect(r.gate.known).toEqual([{ operation: 'getB', check: 'c2', outcome: 'fail', reason: 'vendor ticket 7' }]);
     expect(r.gate.fixed).toEqual([{ operation: 'getA', check: 'c1', reason: 'was broken' }]);
     expect(r.gate.unmatched).toEqual([{ operation: 'getC', check: 'c9', reason: 'never run' }]);
@@ -197,7 +200,28 @@ test.describe('known-deviations baseline @reports', () => {
   test('should fail the gate when the run itself was cut short, whatever the baseline says', () => {
     const r = buildReport({ catalogue: catalogue([op('getA', 'alpha')]), records: [rec(['getA'], ['c1'], 'pass')], meta: META, baseline: NO_BASELINE, projectRoot: '/p', runStatus: 'interrupted' });
     expect(r.gate.ok).toBe(false);
-    expect(r.gate.runErrors).toEqual(['the run ended early (interrupted)']);
+    expect(r.gate.runErrors).toEqual(['the run was interrupted before it ended (its interrupted tests are not verdicts)']);
+  });
+
+  test('should take an interrupted test for no verdict, with or without the record its teardown wrote: a Skip that says so', () => {
+    const t = { tags: ['@customers', '@op:getCustomers', '@check:statusCodeConformance'], annotations: [] };
+    const cut = verdictOfTest(t, { status: 'interrupted', annotations: [], attachments: [] });
+    expect(cut.outcome).toBe('skip');
+    expect(cut.reason).toMatch(/^interrupted: /);
+    const written: VerdictRecord = { version: VERDICT_VERSION, operations: ['getCustomers'], checks: ['statusCodeConformance'], group: 'customers', outcome: 'error', reason: 'test ended interrupted', findings: [], advisories: [], notes: [], leftovers: [], deprecated: [] };
+    const withRecord = verdictOfTest(t, { status: 'interrupted', annotations: [], attachments: [{ name: 'verdict.json', contentType: 'application/json', body: Buffer.from(JSON.stringify(written)) }] });
+    expect(withRecord).toMatchObject({ outcome: 'skip', operations: ['getCustomers'], findings: [] });
+    // A test that failed before the interruption keeps its verdict; one that crashed is still Error.
+    expect(verdictOfTest(t, { status: 'failed', annotations: [], attachments: [] }).outcome).toBe('error');
+  });
+
+  test('should name the harness error that stopped a run, instead of an interruption', () => {
+    const r = buildReport({ catalogue: catalogue([op('getA', 'alpha')]), records: [rec(['getA'], ['c1'], 'error')], meta: META, baseline: NO_BASELINE, projectRoot: '/p', runStatus: 'interrupted', harnessStop: { cause: 'Error: worker process exited unexpectedly', tests: 6 } });
+    expect(r.gate.ok).toBe(false);
+    expect(r.harnessStop).toEqual({ cause: 'Error: worker process exited unexpectedly', tests: 6 });
+    expect(r.gate.runErrors).toEqual(['the harness broke: "Error: worker process exited unexpectedly" ended 6 tests, and the run stopped early (a fault of the harness or its runtime, not of the target)']);
+    expect(r.gate.newFailures).toEqual([]);
+    expect(summaryLine(r, 'index.html')).toBe('Compatibility: not judged: the harness broke: "Error: worker process exited unexpectedly" ended 6 tests, and the run stopped early (a fault of the harness or its runtime, not of the target). index.html');
   });
 
   test('should update entries: keep what still fails or did not run, drop what passes, add new failures with a reason to write', () => {

@@ -1,7 +1,8 @@
 // `npm run shop`: the standalone shop reads its environment, prints its URL, serves, stops on
-// SIGTERM; `--list-faults` prints every fault; bad settings (port, fault, quirk, chaos mode) end the
-// start with one line.
+// SIGTERM; `--list-faults` prints every fault; bad settings (port, fault, quirk, chaos mode, an
+// unknown argument) and a port another process holds end the start with one line.
 import { spawn, spawnSync } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ALL_FAULTS } from '../../reference/faults/registry.js';
 import { QUIRKS } from '../../reference/quirks/registry.js';
@@ -55,4 +56,20 @@ test('should serve on 127.0.0.1, print its URL and stop cleanly on SIGTERM @shop
     child.kill('SIGTERM');
   }
   expect(await exited).toBe(0);
+});
+
+test('should end the start with one line when the port is taken, not a stack trace @shop', async () => {
+  const holder = createServer();
+  await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+  const port = (holder.address() as AddressInfo).port;
+  try {
+    const busy = run([], { PORT: String(port) });
+    expect(busy.status).toBe(2);
+    expect(busy.stderr.trim()).toBe(`Reference shop: port ${port} on 127.0.0.1 is already in use (another shop or server?); choose another with PORT=<n>, or PORT=0 for any free port.`);
+    const unknown = run(['--bogus'], { PORT: '0' });
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr.trim()).toBe('Reference shop: unknown argument --bogus; use --list-faults or --help.');
+  } finally {
+    holder.close();
+  }
 });

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { CONFIG_FIELDS, ConfigError, DEFAULT_USER, PROJECT_ROOT, loadConfig } from '../../src/config/config.js';
+import { CONFIG_FIELDS, ConfigError, DEFAULT_USER, PROJECT_ROOT, loadConfig, problemLine } from '../../src/config/config.js';
 
 /** A project root of its own: the bundled-spec path, an optional .env. */
 function tempRoot(dotenv?: string): string {
@@ -97,6 +97,26 @@ test.describe('configuration @config', () => {
     // The credentials given in a bad BASE_URL are not repeated in the message.
     expect(configError({ BASE_URL: 'https://user:s3cret@shop.example.test/v2' })).not.toContain('s3cret');
     expect(configError({ BASE_URL: 'https://shop.example.test/shop1/api.php/v2/' })).toBeUndefined();
+  });
+
+  test('should name every bad value at once, each with where it came from', () => {
+    const root = tempRoot('PROFILE=fast\nTIMEOUT_MS=soon\nAPI_USER=ok@example.test\n');
+    let err: unknown;
+    try {
+      loadConfig({ SPEC: 'spec/own.yaml', FC_RUNS: 'many' }, root);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    const lines = (err as ConfigError).problems.map(problemLine);
+    expect(lines).toEqual([
+      'Configuration error (in .env): PROFILE=fast is unknown; use one of readonly, standard, full.',
+      'Configuration error (in .env): TIMEOUT_MS=soon is not a whole number.',
+      'Configuration error (in the environment): FC_RUNS=many is not a whole number.',
+    ]);
+    // The environment wins over .env, so a value the environment sets is judged and named as its.
+    const fixed = loadConfig({ SPEC: 'spec/own.yaml', PROFILE: 'readonly', TIMEOUT_MS: '2000' }, root);
+    expect(fixed).toMatchObject({ profile: 'readonly', timeoutMs: 2000, apiUser: 'ok@example.test' });
   });
 
   test('should end npm run spec:lint with one line and no stack trace when SPEC is missing', () => {

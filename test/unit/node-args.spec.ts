@@ -1,6 +1,6 @@
 // The Node arguments a conformance run hands its workers (src/cli/node-args.ts).
 import { test, expect } from '@playwright/test';
-import { heapFlags, remoteWorkerFlags, withoutTsx, workerEnv } from '../../src/cli/node-args.js';
+import { heapFlags, REMOTE_WORKER_LEVERS, remoteWorkerFlags, runtimeTakes, withoutTsx, workerEnv } from '../../src/cli/node-args.js';
 
 test.describe('node arguments of a run @harness', () => {
   test('should take the tsx loader out of execArgv in each of its spellings and keep the rest', () => {
@@ -17,13 +17,29 @@ test.describe('node arguments of a run @harness', () => {
     expect(heapFlags(['--heap_growing_percent=0', '--min-semi-space-size=1'], undefined)).toEqual([]);
   });
 
-  test('should put workers in lite mode only for a target elsewhere and where the user chose nothing', () => {
-    expect(remoteWorkerFlags([], undefined, true)).toEqual(['--lite-mode']);
-    expect(remoteWorkerFlags([], undefined, false)).toEqual([]);
-    expect(remoteWorkerFlags(['--opt'], undefined, true)).toEqual([]);
-    expect(remoteWorkerFlags([], '--jitless', true)).toEqual([]);
-    expect(remoteWorkerFlags(['--no-lite-mode'], undefined, true)).toEqual([]);
-    expect(remoteWorkerFlags(['--no-opt'], undefined, true)).toEqual([]);
+  test('should give workers the first memory lever the runtime takes, only for a target elsewhere and where the user chose nothing', () => {
+    const all = () => true;
+    expect(remoteWorkerFlags([], undefined, true, all)).toEqual(['--lite-mode']);
+    expect(remoteWorkerFlags([], undefined, false, all)).toEqual([]);
+    expect(remoteWorkerFlags(['--opt'], undefined, true, all)).toEqual([]);
+    expect(remoteWorkerFlags([], '--jitless', true, all)).toEqual([]);
+    expect(remoteWorkerFlags(['--no-lite-mode'], undefined, true, all)).toEqual([]);
+    expect(remoteWorkerFlags(['--no-opt'], undefined, true, all)).toEqual([]);
+    expect(remoteWorkerFlags(['--no-maglev'], undefined, true, all)).toEqual([]);
+    // Node 22: lite mode leaves its web globals unbuildable (no WebAssembly for undici).
+    const noLite = (flags: readonly string[]) => !flags.includes('--lite-mode');
+    expect(remoteWorkerFlags([], undefined, true, noLite)).toEqual(['--optimize-for-size', '--no-opt', '--no-sparkplug', '--no-maglev']);
+    expect(remoteWorkerFlags([], undefined, true, () => false)).toEqual([]);
+    // Asked in order, and no further than the first the runtime takes.
+    const asked: string[] = [];
+    remoteWorkerFlags([], undefined, true, (flags) => (asked.push(flags.join(' ')), true));
+    expect(asked).toEqual(['--lite-mode']);
+    expect(REMOTE_WORKER_LEVERS.length).toBeGreaterThan(1);
+  });
+
+  test('should probe the runtime itself: a flag it does not know fails, no flag passes', () => {
+    expect(runtimeTakes([])).toBe(true);
+    expect(runtimeTakes(['--no-such-v8-flag-of-ours'])).toBe(false);
   });
 
   test('should give workers two malloc arenas unless the user set a number', () => {

@@ -141,6 +141,7 @@ export function applyBaseline(input: GateInput): Gate {
     baselineFile: input.baseline.file ? path.relative(input.projectRoot, input.baseline.file) || input.baseline.file : null,
     ok: false,
     newFailures: [],
+    harnessErrors: [],
     known: [],
     fixed: [],
     unmatched: [],
@@ -181,7 +182,9 @@ export function applyBaseline(input: GateInput): Gate {
         delete cell.known;
         delete cell.reason;
         unknown.forEach((id) => newDefects.add(id));
-        gate.newFailures.push({ operation: cell.operation, check: cell.check, outcome: cell.outcome, ...(unknown.length ? { defects: unknown } : {}) });
+        // An Error cell is the harness's: it fails the gate, never as the target's failure.
+        if (cell.outcome === 'error') gate.harnessErrors?.push({ operation: cell.operation, check: cell.check });
+        else gate.newFailures.push({ operation: cell.operation, check: cell.check, outcome: cell.outcome, ...(unknown.length ? { defects: unknown } : {}) });
       }
       for (const id of ids) if (!unknown.includes(id)) knownDefects.add(id);
     } else if (cell.outcome === 'pass') {
@@ -222,9 +225,10 @@ export function applyBaseline(input: GateInput): Gate {
   // same results always give the same gate.
   const byCell = (a: { operation: string; check: string }, b: { operation: string; check: string }): number => a.operation.localeCompare(b.operation) || a.check.localeCompare(b.check);
   gate.newFailures.sort(byCell);
+  gate.harnessErrors?.sort(byCell);
   gate.known.sort(byCell);
   gate.defects = { new: [...newDefects].sort(), known: [...knownDefects].filter((id) => !newDefects.has(id)).sort(), spread: spread.sort((a, b) => a.id.localeCompare(b.id)), cellOnly: cellOnly.length };
-  gate.ok = gate.newFailures.length === 0 && gate.runErrors.length === 0;
+  gate.ok = gate.newFailures.length === 0 && !gate.harnessErrors?.length && gate.runErrors.length === 0;
   return gate;
 }
 

@@ -3,6 +3,7 @@
 import type { Outcome } from '../../checks/types.js';
 import type { ResponseBudgets } from '../../config/budgets.js';
 import type { Catalogue } from '../../spec/types.js';
+import { harnessStopLine } from '../harness-stop.js';
 import { buildCoverage } from './coverage.js';
 import { buildLatency } from './latency.js';
 import { groupDefects } from '../defects/group.js';
@@ -20,6 +21,8 @@ export interface BuildInput {
   runStatus: string;
   /** Errors outside any test (worker crash, global setup) and other reasons not to trust the run. */
   runErrors?: string[];
+  /** The harness watch stopped the run (src/report/harness-stop.ts): named instead of "ended early". */
+  harnessStop?: { cause: string; tests: number } | undefined;
   shard?: { current: number; total: number } | null;
   /** ONLY_GROUPS/SKIP_GROUPS of the run (scope.ts reportScope); null or absent: the whole spec. */
   scope?: ReportScope | null;
@@ -118,9 +121,11 @@ export function buildReport(input: BuildInput): CompatibilityReport {
   const scope = input.scope ?? null;
   const matrix = buildMatrix(input.catalogue, input.records, () => false, scope);
   const runErrors = [...(input.runErrors ?? [])];
-  if (input.runStatus === 'interrupted' || input.runStatus === 'timedout') runErrors.push(`the run ended early (${input.runStatus})`);
+  if (input.harnessStop) runErrors.push(harnessStopLine(input.harnessStop));
+  else if (input.runStatus === 'interrupted') runErrors.push('the run was interrupted before it ended (its interrupted tests are not verdicts)');
+  else if (input.runStatus === 'timedout') runErrors.push(`the run ended early (${input.runStatus})`);
   const cells = [...matrix.cells.values()];
-  const defects = groupDefects(cells);
+  const defects = groupDefects(cells, input.meta.replayEnv ?? []);
   const gate = applyBaseline({ baseline: input.baseline, cells, defects, runErrors, projectRoot: input.projectRoot, outOfScope: outOfScopeSet(scope, matrix.operations) });
   const rows = restatus(matrix.operations, (op, check) => matrix.cells.get(cellKey(op, check))?.known === true);
 
@@ -146,6 +151,7 @@ export function buildReport(input: BuildInput): CompatibilityReport {
     ...input.meta,
     shard: input.shard ?? null,
     runStatus: input.runStatus,
+    ...(input.harnessStop ? { harnessStop: { cause: input.harnessStop.cause, tests: input.harnessStop.tests } } : {}),
     scope,
     definition: scope ? SCOPED_DEFINITION : CONFORMANT_DEFINITION,
     score: { conformant, declared, inScope, percent: inScope ? Math.round((conformant / inScope) * 1000) / 10 : 0 },
@@ -191,7 +197,7 @@ export function rebaseline(report: CompatibilityReport, baseline: Baseline, proj
   const failures = report.failures.map(({ defects: _, ...c }) => ({ ...c }));
   const other = report.other.map(({ defects: _, ...c }) => ({ ...c }));
   // Grouped again from the cells' findings: the signatures of this harness, whichever wrote report.json.
-  const defects = groupDefects([...failures, ...other]);
+  const defects = groupDefects([...failures, ...other], report.replayEnv ?? []);
   const runErrors = report.gate.runErrors.filter((e) => !e.startsWith('baseline: '));
   const gate = applyBaseline({ baseline, cells: [...failures, ...other, ...passStubs], defects, runErrors, projectRoot, outOfScope: outOfScopeSet(report.scope, report.operations) });
   const known = new Set(failures.filter((c) => c.known).map((c) => cellKey(c.operation, c.check)));

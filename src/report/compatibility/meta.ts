@@ -3,11 +3,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { HarnessConfig } from '../../config/config.js';
+import { replayVariables } from '../../config/replay.js';
 import type { Catalogue } from '../../spec/types.js';
 import { toCurl } from '../../client/curl.js';
 import { readRequestSummary } from '../../client/tally.js';
 import { BREAKER_LIMIT, boardFile, readBoard, type BoardFact } from '../../support/board.js';
-import type { CompatibilityReport, RunNotes } from './types.js';
+import type { CompatibilityReport, LeftoverItem, RunNotes } from './types.js';
 
 /** What the preflight wrote (src/preflight/global-setup.ts). */
 interface TargetFile {
@@ -44,7 +45,7 @@ export function safeUrl(raw: string | undefined): string | null {
   }
 }
 
-export type RunMeta = Pick<CompatibilityReport, 'spec' | 'target' | 'profile' | 'seed' | 'runId' | 'startedAt' | 'notes'>;
+export type RunMeta = Pick<CompatibilityReport, 'spec' | 'target' | 'profile' | 'seed' | 'runId' | 'startedAt' | 'notes' | 'replayEnv'>;
 
 /** `v2.2.0` -> `2.2.0`; the shop sends `vv3.2.0.1` for its own version. */
 function bare(v: string): string {
@@ -78,12 +79,35 @@ function stoppedCalling(reportDir: string, runId: string | undefined): RunNotes[
     });
 }
 
-function leftoverSummary(reportDir: string, projectRoot: string): RunNotes['leftovers'] {
+const LEFTOVERS_NAMED = 50;
+
+interface LeftoverLine {
+  kind?: string;
+  id?: string;
+  collection?: string;
+  path?: string;
+  operationId?: string;
+  ephemeral?: boolean;
+  reason?: string;
+  apiCannotDelete?: boolean;
+  manualStep?: string;
+}
+
+/** leftovers.json of this run (the global teardown writes it before the reporters end), named item by item. */
+function leftoverSummary(reportDir: string, projectRoot: string, runId: string | undefined): RunNotes['leftovers'] {
   const file = path.join(reportDir, 'leftovers.json');
   if (!existsSync(file)) return null;
   try {
-    const l = JSON.parse(readFileSync(file, 'utf8')) as { leftovers?: { ephemeral?: boolean }[]; possiblePartial?: unknown[] };
-    return { records: (l.leftovers ?? []).filter((e) => !e.ephemeral).length, possiblePartial: (l.possiblePartial ?? []).length, file: path.relative(projectRoot, file) || file };
+    const l = JSON.parse(readFileSync(file, 'utf8')) as { runId?: string; leftovers?: LeftoverLine[]; possiblePartial?: unknown[] };
+    // An earlier run's file says nothing about this run.
+    if (runId && l.runId && l.runId !== runId) return null;
+    const live = (l.leftovers ?? []).filter((e) => !e.ephemeral);
+    const items: LeftoverItem[] = live.slice(0, LEFTOVERS_NAMED).map((e) => ({
+      what: `${e.kind === 'file' ? `file ${e.id ?? ''} in ${e.collection ?? ''}` : (e.path ?? '')}${e.operationId ? ` (${e.operationId})` : ''}`,
+      reason: e.reason ?? '',
+      ...(e.apiCannotDelete && e.manualStep ? { manualStep: e.manualStep } : {}),
+    }));
+    return { records: live.length, manual: live.filter((e) => e.apiCannotDelete).length, possiblePartial: (l.possiblePartial ?? []).length, file: path.relative(projectRoot, file) || file, items };
   } catch {
     return null;
   }
@@ -107,13 +131,14 @@ export function runMeta(config: HarnessConfig, catalogue: Catalogue, projectRoot
       embedded: t?.embedded ?? (config.baseUrl === undefined ? true : null),
     },
     profile: config.profile,
+    replayEnv: replayVariables(config),
     seed: config.fcSeed ?? null,
     runId: t?.runId ?? null,
     startedAt: t?.startedAt ?? null,
     notes: {
       version: versionNote(catalogue.info.version, t?.apiVersion, t?.shopVersion),
       stoppedCalling: stoppedCalling(config.reportDir, t?.runId),
-      leftovers: leftoverSummary(config.reportDir, projectRoot),
+      leftovers: leftoverSummary(config.reportDir, projectRoot, t?.runId ?? config.runId),
       requests: readRequestSummary(config.reportDir, t?.runId) ?? null,
     },
   };

@@ -7,6 +7,7 @@
 // scoped run the operations out of scope, the baseline), the full matrix, spec findings and errata.
 import { OUTCOMES, type Outcome } from '../../checks/types.js';
 import { formatEvidence } from '../evidence.js';
+import { harnessErrorsText } from '../harness-stop.js';
 import { OUTCOME_COLOUR, OUTCOME_LETTER, STATUS_COLOUR, STATUS_LABEL } from './colours.js';
 import { anchor, esc } from './escape.js';
 import { badgeLabel } from './meta.js';
@@ -183,7 +184,7 @@ function gateHtml(r: CompatibilityReport): string {
   if (g.ok) lines.push(`<div class="gate ok" id="gate">CI gate: passed. ${g.known.length} known deviation(s) from the ${esc(base)}.</div>`);
   else {
     const nd = g.defects?.new.length ?? 0;
-    const why = [g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline${nd ? ` (${nd} new defect${nd === 1 ? '' : 's'})` : ''}` : '', ...g.runErrors].filter(Boolean).join('; ');
+    const why = [g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline${nd ? ` (${nd} new defect${nd === 1 ? '' : 's'})` : ''}` : '', harnessErrorsText(g.harnessErrors), ...g.runErrors].filter(Boolean).join('; ');
     lines.push(`<div class="gate bad" id="gate">CI gate: failed: ${esc(why)} (${esc(base)}, ${g.known.length} known deviation(s)).</div>`);
   }
   return lines.join('\n');
@@ -278,16 +279,26 @@ function notesHtml(r: CompatibilityReport): string {
   if (!n) return '';
   const stopped = n.stoppedCalling.map((s) => `<section class="apart" data-operation="${esc(s.operation)}"><h3>${esc(s.operation)} <span class="muted">${esc(opLabel(r, s.operation))}</span></h3><p>Answered ${esc(s.statuses.join(', '))}; the run stopped calling it (a create that fails may leave half-written records behind). Its own checks judged the recorded answer; tests that needed it as setup were skipped, naming it.</p><pre>${esc(`${s.request}\n-> ${s.answer}`)}</pre></section>`);
   const left = n.leftovers;
-  const leftText = !left
-    ? 'No leftover report was written (the run ended before its teardown).'
-    : left.records || left.possiblePartial
-      ? `${left.records} record(s) the run created could not be deleted, and ${left.possiblePartial} create(s) answered 5xx, after which the shop may keep a partial record its API does not show; ${left.file} lists each with the reason. \`npm run cleanup\` retries the deletes.`
-      : 'Nothing: every record the run created was deleted, and no create answered 5xx.';
+  const items = (left?.items ?? []).map((i) => `<li class="leftover${i.manualStep ? ' manual' : ''}"><code>${esc(i.what)}</code>: ${esc(i.manualStep ? `${i.reason}; ${i.manualStep}` : i.reason)}</li>`);
+  const leftItems = items.length ? `\n<ul id="leftovers-list">${items.join('')}</ul>${(left?.records ?? 0) > items.length ? `<p class="muted">… ${(left?.records ?? 0) - items.length} more in ${esc(left?.file ?? '')}.</p>` : ''}` : '';
   return `<h2 id="stopped">Operations the run stopped calling (${stopped.length})</h2>
 ${listOrNone(stopped, 'None: no create answered 5xx repeatedly.')}
 <h2 id="leftovers">Left behind on the target</h2>
-<p id="leftovers-summary">${esc(leftText)}</p>
+<p id="leftovers-summary">${esc(leftoversText(left))}</p>${leftItems}
 `;
+}
+
+/** The leftovers section's summary (the page and the Markdown): what the run left, and what removes it. */
+export function leftoversText(left: NonNullable<CompatibilityReport['notes']>['leftovers']): string {
+  if (!left) return 'No leftover report was written (the run ended before its teardown).';
+  if (!left.records && !left.possiblePartial) return 'Nothing: every record the run created was deleted, and no create answered 5xx.';
+  const manual = left.manual ?? 0;
+  const retry = left.records - manual;
+  const parts: string[] = [];
+  if (retry) parts.push(`${retry} record(s) the run created could not be deleted; \`npm run cleanup\` retries them`);
+  if (manual) parts.push(`${manual} record(s) the API cannot delete (the spec declares no DELETE for them): each below names the manual step that removes it, and no cleanup tries them`);
+  if (left.possiblePartial) parts.push(`${left.possiblePartial} create(s) answered 5xx, after which the shop may keep a partial record its API does not show`);
+  return `${parts.join('; ')}. ${left.file} lists each with the reason.`;
 }
 
 function listOrNone(items: string[], none: string): string {

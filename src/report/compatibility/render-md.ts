@@ -2,9 +2,10 @@
 // page: it leads with the defects (worst first, each with its reproduction), evidence is cut to the
 // request line, the status and the first lines of the body.
 import { formatEvidence } from '../evidence.js';
+import { harnessErrorsText } from '../harness-stop.js';
 import { STATUS_LABEL } from './colours.js';
 import { badgeLabel } from './meta.js';
-import { requestsText } from './render-html.js';
+import { leftoversText, requestsText } from './render-html.js';
 import { budgetsText } from './render-figures.js';
 import { reproductionText } from './reproduction.js';
 import { outOfScopeReason, scopedLabel, scopeVariables, scoreText } from './scope.js';
@@ -111,7 +112,7 @@ export function renderMarkdown(r: CompatibilityReport): string {
   const g = r.gate;
   out.push(g.ok
     ? `CI gate: **passed** (${g.known.length} known deviation(s)${g.baselineFile ? ` from ${g.baselineFile}` : ''}).`
-    : `CI gate: **failed**: ${[g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline${g.defects?.new.length ? ` (${g.defects.new.length} new defect(s))` : ''}` : '', ...g.runErrors].filter(Boolean).join('; ')}.`);
+    : `CI gate: **failed**: ${[g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline${g.defects?.new.length ? ` (${g.defects.new.length} new defect(s))` : ''}` : '', harnessErrorsText(g.harnessErrors), ...g.runErrors].filter(Boolean).join('; ')}.`);
   out.push('');
   const dc = r.counts.defects;
   out.push(`## Defects (${dc.total}: ${dc.new} new, ${dc.known} known)`, '');
@@ -150,7 +151,8 @@ export function renderMarkdown(r: CompatibilityReport): string {
     out.push(...(n.stoppedCalling.length ? n.stoppedCalling.map((x) => `- ${x.operation}: answered ${x.statuses.join(', ')}; not called again (a failing create may leave half-written records). Last: \`${cellText(x.answer.slice(0, 160))}\``) : ['None.']), '');
     const left = n.leftovers;
     out.push('## Left behind on the target', '');
-    out.push(!left ? 'No leftover report was written.' : left.records || left.possiblePartial ? `${left.records} record(s) could not be deleted; ${left.possiblePartial} create(s) answered 5xx (possible partial records). See ${left.file}.` : 'Nothing: every record the run created was deleted.', '');
+    out.push(leftoversText(left), '');
+    if (left?.items?.length) out.push(...left.items.map((i) => `- \`${i.what}\`: ${cellText(i.manualStep ? `${i.reason}; ${i.manualStep}` : i.reason)}`), '');
   }
   const deprecated = r.operations.filter((o) => o.deprecated);
   out.push(`## Deprecated operations (${deprecated.length})`, '');

@@ -14,6 +14,7 @@ import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, Test
 import { loadConfig, PROJECT_ROOT } from '../../config/config.js';
 import { Redactor } from '../../client/redact.js';
 import { catalogueFor } from '../../spec/cache.js';
+import { harnessErrorsText, harnessStopLine, readHarnessStop } from '../harness-stop.js';
 import { isListing } from '../listing.js';
 import { BaselineError, findBaseline, readBaseline, type Baseline } from './baseline.js';
 import { buildReport } from './build.js';
@@ -110,6 +111,7 @@ export default class CompatibilityReporter implements Reporter {
       projectRoot: PROJECT_ROOT,
       runStatus,
       runErrors,
+      harnessStop: readHarnessStop(config.reportDir, config.runId),
       shard: this.shard,
       scope: runScope(this.metadata, config),
       budgets: config.responseBudgets,
@@ -120,7 +122,10 @@ export default class CompatibilityReporter implements Reporter {
 
 export function summaryLine(r: CompatibilityReport, where: string): string {
   const g = r.gate;
-  const gate = g.ok ? `CI gate passed${g.known.length ? ` (${g.known.length} known deviation(s))` : ''}` : `CI gate failed (${[g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline` : '', ...g.runErrors].filter(Boolean).join('; ')})`;
+  // A run the harness watch stopped judged nothing of the target: no score to read as its.
+  if (r.harnessStop) return `${scopedLabel('Compatibility', r.scope)}: not judged: ${harnessStopLine(r.harnessStop)}. ${where}`;
+  const harness = harnessErrorsText(g.harnessErrors);
+  const gate = g.ok ? `CI gate passed${g.known.length ? ` (${g.known.length} known deviation(s))` : ''}` : `CI gate failed (${[g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline` : '', harness, ...g.runErrors].filter(Boolean).join('; ')})`;
   const fixed = g.fixed.length ? `; ${g.fixed.length} baseline entr${g.fixed.length === 1 ? 'y' : 'ies'} now pass and can be removed` : '';
   const shard = r.shard ? ` [shard ${r.shard.current}/${r.shard.total}]` : '';
   // Advisories are counted apart: they never fail anything.

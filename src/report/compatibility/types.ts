@@ -238,7 +238,15 @@ export interface Gate {
   /** Baseline file (relative to the project), or null when there is none. */
   baselineFile: string | null;
   ok: boolean;
+  /** Fail cells the baseline does not know: the target's failures. */
   newFailures: { operation: string; check: string; outcome: Outcome; defects?: string[] }[];
+  /**
+   * Error cells the baseline does not know: tests the harness could not finish (a bug, a crash,
+   * a timeout). They fail the gate, since the run could not judge those cells, but they are the
+   * harness's, never presented as the target's failures. Absent in reports written before it
+   * existed (their Error cells are among newFailures).
+   */
+  harnessErrors?: { operation: string; check: string }[];
   known: { operation: string; check: string; outcome: Outcome; reason: string }[];
   /** Baseline entries whose cells ran and now pass: they can be removed. */
   fixed: BaselineEntry[];
@@ -266,14 +274,27 @@ export interface Gate {
   defects?: { new: string[]; known: string[]; spread: { id: string; cells: { operation: string; check: string }[] }[]; cellOnly: number };
 }
 
+/** One record or file the run left on the target, as the page names it. */
+export interface LeftoverItem {
+  /** `file <name> in <collection>` or the record's path, with the operation that made it. */
+  what: string;
+  reason: string;
+  /** The API cannot delete it: what removes it by hand. */
+  manualStep?: string;
+}
+
 /** What the run learnt about the target beyond the matrix, said on the page rather than hidden. */
 export interface RunNotes {
   /** The target reports a version other than the spec's (X-API-Version), with what that means. */
   version: string | null;
   /** Creates the run stopped calling after repeated 5xx answers (src/support/board.ts). */
   stoppedCalling: { operation: string; statuses: number[]; request: string; answer: string }[];
-  /** What the run could not delete (leftovers.json of the global teardown), when it wrote one. */
-  leftovers: { records: number; possiblePartial: number; file: string } | null;
+  /**
+   * What the run could not delete (leftovers.json of the global teardown), when it wrote one:
+   * counts, and each leftover named as leftovers.json and the console name it (`manual`: those
+   * the API cannot delete, with the manual step; absent in reports written before it existed).
+   */
+  leftovers: { records: number; possiblePartial: number; file: string; manual?: number; items?: LeftoverItem[] } | null;
   /** Requests the run sent, by intent and by test file (src/client/tally.ts); null when not counted. */
   requests?: { total: number; byIntent: Record<string, number>; bySource: Record<string, number>; byOperation?: Record<string, Record<string, number>> } | null;
 }
@@ -291,6 +312,17 @@ export interface CompatibilityReport {
   shard: { current: number; total: number } | null;
   /** Playwright's overall status of the run. */
   runStatus: string;
+  /**
+   * The variables every replay command of the report starts with (src/config/replay.ts): the
+   * run's target, credentials as variables, settings, and a REPORT_DIR apart. Absent in reports
+   * written before it existed.
+   */
+  replayEnv?: string[];
+  /**
+   * Set when the harness watch stopped the run (src/report/harness-stop.ts): the harness error
+   * that ended test after test, and how many. Absent in a run that was not stopped so.
+   */
+  harnessStop?: { cause: string; tests: number };
   /** The groups ONLY_GROUPS/SKIP_GROUPS limited the run to; null when the whole spec was in scope. */
   scope: ReportScope | null;
   /** How "conformant" is defined, in one sentence (shown on the page). */

@@ -124,16 +124,17 @@ function reproductionNote(example: ReportFinding): string | undefined {
 }
 
 /**
- * The command that runs the test that showed it again, against the same target (BASE_URL,
- * API_USER, API_PASSWORD as for the run): its spec file and its title path; property tests: the
- * replay with seed and path.
+ * The command that runs the test that showed it again: the run's target and settings as variables
+ * (`env`, src/config/replay.ts: BASE_URL, credentials as "$API_USER", REPORT_DIR apart from the
+ * run's), its spec file and its title path; property tests: the replay with seed and path, which
+ * their worker wrote with the same variables.
  */
-function replayOf(cell: CellReport): string | undefined {
+function replayOf(cell: CellReport, env: readonly string[]): string | undefined {
   if (cell.replay) return cell.replay;
   const t = cell.tests[0];
   if (!t) return undefined;
   const within = t.title.startsWith(`${t.file} › `) ? t.title.slice(t.file.length + 3) : t.title;
-  return `npx playwright test ${shellQuote(t.file)} -g ${shellQuote(titleGrep(within.split(' › ').join(' ')))}`;
+  return [...env, 'npx playwright test', shellQuote(t.file), '-g', shellQuote(titleGrep(within.split(' › ').join(' ')))].join(' ');
 }
 
 /** The signatures a failing cell's findings show (a cell without findings: its message's). */
@@ -172,7 +173,7 @@ interface Building {
 }
 
 /** Groups the Fail cells' findings into defects, ranked, and links each cell to its defects (`cell.defects`). */
-export function groupDefects(cells: readonly CellReport[]): Defect[] {
+export function groupDefects(cells: readonly CellReport[], replayEnv: readonly string[] = []): Defect[] {
   const byText = new Map<string, Building>();
   for (const cell of cells) {
     if (cell.outcome !== 'fail') continue;
@@ -191,7 +192,7 @@ export function groupDefects(cells: readonly CellReport[]): Defect[] {
     const example = pick(b.findings);
     const cellList = [...b.cells.values()];
     const first = cellList.find((c) => c.tests.length) ?? cellList[0];
-    const replay = first ? replayOf(first) : undefined;
+    const replay = first ? replayOf(first, replayEnv) : undefined;
     const curl = example?.evidence?.curl;
     const reproduction: Defect['reproduction'] = {};
     if (curl) reproduction.curl = curl;

@@ -16,6 +16,7 @@ import { PROJECT_ROOT } from '../../../src/config/config.js';
 import { splitPath } from '../../../src/properties/replay.js';
 import { PropertyFailure, runProperty, scaledRuns, totalRuns } from '../../../src/properties/runner.js';
 import { seedFromRunId } from '../../../src/properties/seed.js';
+import { replayVariables } from '../../../src/config/replay.js';
 
 export interface CheckOptions {
   /** Share of FC_RUNS this property gets (expensive properties take less); see README "Properties". */
@@ -95,7 +96,7 @@ export const test = base.extend<{ prop: PropertyKit }>({
             `property: ${claim}`,
             async () => {
               // The client's requests are no report steps (src/client/http.ts): the property is one step.
-              const r = await runProperty(property, { seed, numRuns, ...(replayOf ? { path: replayOf } : {}), ...(timeLimitMs ? { timeLimitMs } : {}), ...(opts.examples ? { examples: opts.examples } : {}) }, { claim, file, title: testInfo.title, ...(faults ? { shopFaults: faults } : {}) });
+              const r = await runProperty(property, { seed, numRuns, ...(replayOf ? { path: replayOf } : {}), ...(timeLimitMs ? { timeLimitMs } : {}), ...(opts.examples ? { examples: opts.examples } : {}) }, { claim, file, title: testInfo.title, env: replayVariables(config), ...(faults ? { shopFaults: faults } : {}) });
               if ((r.verdict === 'fail' || r.verdict === 'error') && r.report) {
                 verdict.deferred = false;
                 verdict.propertyRun({ claim, seed: r.details.seed, runs: ran, ...(r.fcPath !== undefined ? { path: r.fcPath } : {}), ...(r.replay ? { replay: r.replay } : {}) });
