@@ -11,6 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { entryKey, ledgerFile, outstandingEntries, readCleanupFailures, readLedger, unsettledRequests, type LedgerEntry } from '../client/ledger.js';
 import { loadConfigOrExit } from '../config/config.js';
+import { runArtefact } from '../core/run-artefacts.js';
 
 export interface Leftover extends LedgerEntry {
   /** Why the run could not delete it. */
@@ -53,9 +54,9 @@ export default function globalTeardown(): void {
   const config = loadConfigOrExit();
   const { leftovers, possiblePartial } = leftoverReport(config.reportDir, config.runId);
   mkdirSync(config.reportDir, { recursive: true });
-  writeFileSync(path.join(config.reportDir, 'leftovers.json'), JSON.stringify({ runId: config.runId, leftovers, possiblePartial }, null, 2) + '\n');
+  writeFileSync(runArtefact(config.reportDir, 'leftovers'), JSON.stringify({ runId: config.runId, leftovers, possiblePartial }, null, 2) + '\n');
   const live = leftovers.filter((e) => !e.ephemeral);
-  const where = path.relative(process.cwd(), path.join(config.reportDir, 'leftovers.json'));
+  const where = path.relative(process.cwd(), runArtefact(config.reportDir, 'leftovers'));
   if (live.length) {
     const lines = live.slice(0, 20).map((e) => `  ${e.kind === 'file' ? `file ${e.id} in ${e.collection}` : e.path} (${e.operationId}) on ${e.target}: ${e.reason}`);
     process.stderr.write(`\n${live.length} record(s) this run created could not be removed:\n${lines.join('\n')}${live.length > 20 ? '\n  …' : ''}\nRun \`npm run cleanup\` to retry; ${where} lists them all.\n`);

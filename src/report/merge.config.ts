@@ -4,11 +4,16 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { loadConfigOrExit, PROJECT_ROOT } from '../config/config.js';
+import { readTargetFile } from './compatibility/meta.js';
 import { conformanceReporters } from './reporters.js';
+import { runTitle } from './run-title.js';
 
 const config = loadConfigOrExit();
+// The shards' target.json (npm run report -- --merge copies one here) names the run for the title.
+const t = readTargetFile(config.reportDir);
+const htmlTitle = t?.runId ? runTitle({ runId: t.runId, baseUrl: t.embedded ? undefined : t.url, profile: t.profile ?? config.profile, seed: t.fcSeed, fcRuns: t.fcRuns }) : undefined;
 
 export default defineConfig({
   testDir: path.join(PROJECT_ROOT, 'suites'),
-  reporter: conformanceReporters(config.reportDir, ['list'], { baseline: process.env.CONFORMANCE_BASELINE }),
+  reporter: conformanceReporters(config.reportDir, ['list'], { baseline: process.env.CONFORMANCE_BASELINE, ...(htmlTitle ? { htmlTitle } : {}) }),
 });

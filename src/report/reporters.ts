@@ -3,6 +3,7 @@
 import type { ReporterDescription } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runArtefact } from '../core/run-artefacts.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -21,25 +22,27 @@ export interface ReporterOptions {
    * to. Ours stay in the list and stay idle by themselves.
    */
   listing?: boolean;
+  /** The HTML report's title: the run's seed, runs, target, profile and id (run-title.ts). */
+  htmlTitle?: string;
 }
 
 export function conformanceReporters(reportDir: string, terminal: ReporterDescription = ['list'], options: ReporterOptions = {}): ReporterDescription[] {
-  const allureResults = `${reportDir}/allure-results`;
+  const allureResults = runArtefact(reportDir, 'allureResults');
   const files = !options.listing;
   return [
     [path.join(here, 'redacting-reporter.ts')],
-    ...(options.blob && files ? [['blob', { outputDir: `${reportDir}/blob` }] as ReporterDescription] : []),
+    ...(options.blob && files ? [['blob', { outputDir: runArtefact(reportDir, 'blob') }] as ReporterDescription] : []),
     terminal,
     ...(files
       ? ([
-          ['html', { outputFolder: `${reportDir}/html`, open: 'never' }],
-          ['junit', { outputFile: `${reportDir}/junit.xml` }],
+          ['html', { outputFolder: runArtefact(reportDir, 'html'), open: 'never', ...(options.htmlTitle ? { title: options.htmlTitle } : {}) }],
+          ['junit', { outputFile: runArtefact(reportDir, 'junit') }],
         ] as ReporterDescription[])
       : []),
     // Labels (epic/feature/story/severity, seed, profile) must reach allure-playwright before it sees the test.
     [path.join(here, 'allure-labels.ts'), { resultsDir: allureResults }],
     // allure-playwright (wrapped so it also runs under `playwright merge-reports`).
     [path.join(here, 'allure-reporter.ts'), { resultsDir: allureResults, detail: false, suiteTitle: true }],
-    [path.join(here, 'compatibility/reporter.ts'), { outputDir: `${reportDir}/compatibility`, ...(options.baseline ? { baseline: options.baseline } : {}) }],
+    [path.join(here, 'compatibility/reporter.ts'), { outputDir: runArtefact(reportDir, 'compatibility'), ...(options.baseline ? { baseline: options.baseline } : {}) }],
   ];
 }

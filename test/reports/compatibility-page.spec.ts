@@ -315,6 +315,36 @@ test.describe('compatibility report of a run @reports', () => {
     }
   });
 
+  // Playwright's HTML report shows a config's own metadata only at #show-metadata-other (since
+  // 1.51), so the run is named by the report's title (src/report/run-title.ts), on its first page.
+  test("should name the run (seed, FC_RUNS, target, profile, run id) in Playwright's HTML report in Chromium", async ({ run }) => {
+    const seed = run.json.seed;
+    expect(typeof seed).toBe('number');
+    // The child inherits FC_RUNS (npm run test:quick sets 5).
+    const runs = process.env.FC_RUNS ?? '25';
+    const title = `Conformance run rreports · embedded reference shop · PROFILE=standard · FC_SEED=${seed ?? '?'} · FC_RUNS=${runs}`;
+    const browser = await launchChromium();
+    try {
+      const url = pathToFileURL(path.join(run.dir, 'html', 'index.html')).href;
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(url);
+      await expect(page.getByText(title, { exact: true })).toBeVisible();
+      await expect(page).toHaveTitle(title);
+      await page.screenshot({ path: path.join(PROJECT_ROOT, 'reports', 'playwright-report-title.png') });
+      // The same under "Metadata" where Playwright shows it: the hash it reads when the page loads.
+      const other = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await other.goto(`${url}#show-metadata-other`);
+      await other.getByRole('button', { name: 'Metadata' }).click();
+      const items = other.locator('.metadata-view [role="listitem"]');
+      for (const text of [`fast-check seed: ${seed ?? '?'}`, `fast-check runs (FC_RUNS): ${runs}`, 'target: embedded reference shop', 'profile (PROFILE): standard', 'run id (RUN_ID): rreports']) {
+        await expect(items.filter({ hasText: text })).toHaveCount(1);
+      }
+      expect(await other.locator('.metadata-view').innerText()).not.toContain(PASSWORD);
+    } finally {
+      await browser.close();
+    }
+  });
+
   test('should leave no credential in any artefact of the run', ({ run }) => {
     const { hits, files } = scanTree(run.dir, secretForms(USER, PASSWORD));
     for (const f of ['junit.xml', 'compatibility/report.json', 'compatibility/report.md', 'compatibility/index.html', 'compatibility/badge.svg', 'allure-report/index.html', 'html/index.html']) expect(files).toContain(f);

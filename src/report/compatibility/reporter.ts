@@ -15,6 +15,7 @@ import { loadConfig, PROJECT_ROOT } from '../../config/config.js';
 import { Redactor } from '../../client/redact.js';
 import { catalogueFor } from '../../spec/cache.js';
 import { isListing } from '../listing.js';
+import { SEED_METADATA } from '../run-title.js';
 import { BaselineError, findBaseline, readBaseline, type Baseline } from './baseline.js';
 import { buildReport } from './build.js';
 import { runMeta } from './meta.js';
@@ -58,7 +59,7 @@ export default class CompatibilityReporter implements Reporter {
     if (this.listing) return;
     this.metadata = config.metadata;
     this.shard = config.shard ? { current: config.shard.current, total: config.shard.total } : null;
-    const seed = (config.metadata as Record<string, unknown> | undefined)?.['fast-check seed'];
+    const seed = (config.metadata as Record<string, unknown> | undefined)?.[SEED_METADATA];
     if (typeof seed === 'number') this.seed = seed;
     // A report.json from an earlier run must not be mistaken for this one's if this run dies.
     rmSync(path.join(this.outputDir, 'report.json'), { force: true });
