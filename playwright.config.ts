@@ -8,7 +8,7 @@ import { embeddedShopUrl } from './src/config/embedded.js';
 import { runArtefact } from './src/core/run-artefacts.js';
 import { SCOPE_METADATA } from './src/report/compatibility/scope.js';
 import { isListing } from './src/report/listing.js';
-import { conformanceReporters } from './src/report/reporters.js';
+import { consoleReporter, conformanceReporters } from './src/report/reporters.js';
 import { runMetadata, runTitle, type RunLabel } from './src/report/run-title.js';
 import { bannerStream, drawSeed, seedBanner } from './src/properties/seed.js';
 
@@ -51,9 +51,10 @@ export default defineConfig<object, WorkerOptions>({
   // results before the list, HTML, JUnit and Allure reporters see them.
   // A sharded run also writes a blob report to merge (`npm run report -- --merge`); the baseline
   // file may be chosen by `npm run conformance -- --baseline <file>` (src/cli/conformance.ts).
-  // `npm run conformance -- --reporter dot` chooses the console reporter only (src/cli/conformance.ts).
+  // The console shows the run's progress (src/report/progress-reporter.ts); `npm run conformance --
+  // --reporter list` (or dot, line, ...) chooses another console reporter only (src/cli/conformance.ts).
   // `--list` runs nothing: no reporter may replace the last run's reports (src/report/listing.ts).
-  reporter: conformanceReporters(reportDir, [process.env.CONFORMANCE_CONSOLE_REPORTER ?? 'list'], {
+  reporter: conformanceReporters(reportDir, consoleReporter(process.env.CONFORMANCE_CONSOLE_REPORTER ?? 'progress'), {
     blob: process.argv.some((a) => a.startsWith('--shard')),
     baseline: process.env.CONFORMANCE_BASELINE,
     listing: isListing(process.argv),

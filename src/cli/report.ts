@@ -18,6 +18,7 @@ import { Redactor } from '../client/redact.js';
 import { renderAllure } from '../report/allure-render.js';
 import { BaselineError, findBaseline, readBaseline } from '../report/compatibility/baseline.js';
 import { rebaseline } from '../report/compatibility/build.js';
+import { closingLines } from '../report/compatibility/closing.js';
 import { summaryLine } from '../report/compatibility/reporter.js';
 import { readCompatibilityReport, writeCompatibilityReport } from '../report/compatibility/write.js';
 
@@ -103,7 +104,7 @@ function main(): number {
       const report = rebaseline(readCompatibilityReport(path.join(compatDir, 'report.json')), baseline, PROJECT_ROOT);
       writeCompatibilityReport(compatDir, report, redactor);
       gateOk = report.gate.ok;
-      console.log(summaryLine(report, path.relative(process.cwd(), path.join(compatDir, 'index.html'))));
+      console.log([summaryLine(report, path.relative(process.cwd(), path.join(compatDir, 'index.html'))), ...closingLines(report)].join('\n'));
     } catch (err) {
       if (!(err instanceof BaselineError)) throw err;
       process.stderr.write(`${err.message}\n`);

@@ -26,6 +26,15 @@ export interface ReporterOptions {
   htmlTitle?: string;
 }
 
+/**
+ * The console reporter by name: `progress` (ours, the default: a count, the elapsed time, an
+ * estimate where honest; progress-reporter.ts) or one of Playwright's (list, line, dot, github,
+ * json, null).
+ */
+export function consoleReporter(name: string): ReporterDescription {
+  return name === 'progress' ? [path.join(here, 'progress-reporter.ts')] : [name];
+}
+
 export function conformanceReporters(reportDir: string, terminal: ReporterDescription = ['list'], options: ReporterOptions = {}): ReporterDescription[] {
   const allureResults = runArtefact(reportDir, 'allureResults');
   const files = !options.listing;

@@ -18,6 +18,7 @@ import { isListing } from '../listing.js';
 import { SEED_METADATA } from '../run-title.js';
 import { BaselineError, findBaseline, readBaseline, type Baseline } from './baseline.js';
 import { buildReport } from './build.js';
+import { closingLines } from './closing.js';
 import { runMeta } from './meta.js';
 import { stripAnsi, toRecord } from './record.js';
 import { runScope, scopedLabel, scoreText } from './scope.js';
@@ -84,7 +85,7 @@ export default class CompatibilityReporter implements Reporter {
     try {
       const report = await this.build(result.status);
       writeCompatibilityReport(this.outputDir, report, this.redactor);
-      if (this.options.summary !== false) process.stdout.write(`\n${summaryLine(report, path.relative(process.cwd(), path.join(this.outputDir, 'index.html')))}\n`);
+      if (this.options.summary !== false) process.stdout.write(`\n${[summaryLine(report, path.relative(process.cwd(), path.join(this.outputDir, 'index.html'))), ...closingLines(report)].join('\n')}\n`);
     } catch (err) {
       process.stderr.write(`\nThe compatibility report could not be written: ${this.redactor.text(err instanceof Error ? err.message : String(err))}\n`);
     }
