@@ -9,9 +9,10 @@ import { conformanceReporters } from './reporters.js';
 import { runTitle } from './run-title.js';
 
 const config = loadConfigOrExit();
-// The shards' target.json (npm run report -- --merge copies one here) names the run for the title.
+// The title names the shards' runs: npm run report -- --merge reads their target.json files
+// (CONFORMANCE_HTML_TITLE); a merge started otherwise takes the one target.json in REPORT_DIR.
 const t = readTargetFile(config.reportDir);
-const htmlTitle = t?.runId ? runTitle({ runId: t.runId, baseUrl: t.embedded ? undefined : t.url, profile: t.profile ?? config.profile, seed: t.fcSeed, fcRuns: t.fcRuns }) : undefined;
+const htmlTitle = process.env.CONFORMANCE_HTML_TITLE || (t?.runId ? runTitle({ runId: t.runId, baseUrl: t.embedded ? undefined : t.url, profile: t.profile ?? config.profile, seed: t.fcSeed, fcRuns: t.fcRuns }) : undefined);
 
 export default defineConfig({
   testDir: path.join(PROJECT_ROOT, 'suites'),

@@ -31,6 +31,18 @@ export function runTitle(l: RunLabel): string {
   return [`Conformance run ${l.runId}`, target(l), `PROFILE=${l.profile}`, ...(l.seed !== undefined ? [`FC_SEED=${l.seed}`] : []), ...(l.fcRuns !== undefined ? [`FC_RUNS=${l.fcRuns}`] : [])].join(' · ');
 }
 
+/**
+ * The title of a merge of shards: what they share once, what differs listed (`FC_SEED=1, 2`):
+ * shards run apart, each with its run id and, unless FC_SEED pins it, its own seed.
+ */
+export function mergedTitle(labels: readonly RunLabel[]): string | undefined {
+  if (!labels.length) return undefined;
+  const all = (f: (l: RunLabel) => string | undefined): string => [...new Set(labels.map(f).filter((v): v is string => v !== undefined))].join(', ');
+  const seeds = all((l) => (l.seed === undefined ? undefined : String(l.seed)));
+  const runs = all((l) => (l.fcRuns === undefined ? undefined : String(l.fcRuns)));
+  return [`Conformance run ${all((l) => l.runId)}`, all((l) => target(l)), `PROFILE=${all((l) => l.profile)}`, ...(seeds ? [`FC_SEED=${seeds}`] : []), ...(runs ? [`FC_RUNS=${runs}`] : [])].join(' · ');
+}
+
 /** The config metadata naming the run (shown by the HTML report at `#show-metadata-other`). */
 export function runMetadata(l: RunLabel): Record<string, string | number> {
   return {
