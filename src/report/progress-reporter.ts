@@ -1,7 +1,8 @@
 // The default console output of `npm run conformance`: how far the run is, not every test's title.
 // A run against a real shop has ~2,000 tests; the list reporter printed a long line for each
 // (`--reporter list` still does). This prints, as users of Playwright's line and dot reporters
-// expect, a count, the elapsed time and, where honest, the time left (progress.ts), with the
+// expect, a count, the elapsed time and, where honest, the time left (progress.ts: from the
+// durations of finished tests of each kind, once every kind has some), with the
 // outcomes so far as the verdict records say them (pass, fail, error, unsupported, skip).
 //   On a terminal: one status line, rewritten in place at most every 250 ms and every second for
 //   the clock; anything else printed (a failing test, a test's output, an error) goes above it.
@@ -14,7 +15,7 @@ import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, Test
 import { OUTCOMES, type Outcome } from '../core/finding.js';
 import { stripAnsi } from './compatibility/record.js';
 import { isListing } from './listing.js';
-import { clock, outcomesText, progressLine, type ProgressCounts } from './progress.js';
+import { clock, outcomesText, progressLine, type KindProgress, type ProgressCounts } from './progress.js';
 import { verdictOfTest } from './verdicts.js';
 
 /** Failing tests named as they happen; the rest are counted. */
@@ -45,7 +46,8 @@ export default class ProgressReporter implements Reporter {
   private readonly write: (text: string) => void;
   private readonly now: () => number;
   private readonly columns: number;
-  private readonly counts: ProgressCounts = { total: 0, done: 0, byOutcome: Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number> };
+  private readonly kinds = new Map<string, KindProgress>();
+  private readonly counts: ProgressCounts = { total: 0, done: 0, byOutcome: Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>, kinds: this.kinds };
   private started = 0;
   /** The status line is kept up to date (a terminal, between the first and the last test). */
   private active = false;
@@ -74,7 +76,13 @@ export default class ProgressReporter implements Reporter {
     if (this.listing) return;
     this.started = this.now();
     this.lastPlain = this.started;
-    this.counts.total = suite.allTests().length;
+    const tests = suite.allTests();
+    this.counts.total = tests.length;
+    for (const t of tests) {
+      const k = this.kinds.get(kindOf(t)) ?? { total: 0, done: 0, ms: 0 };
+      k.total++;
+      this.kinds.set(kindOf(t), k);
+    }
     const workers = config.workers;
     this.print(`Running ${this.counts.total.toLocaleString('en')} test${this.counts.total === 1 ? '' : 's'} using ${workers} worker${workers === 1 ? '' : 's'}${config.shard ? `, shard ${config.shard.current}/${config.shard.total}` : ''}`);
     if (!this.counts.total) return;
@@ -91,6 +99,11 @@ export default class ProgressReporter implements Reporter {
     const verdict = verdictOfTest(test, result);
     this.counts.done++;
     this.counts.byOutcome[verdict.outcome]++;
+    const kind = this.kinds.get(kindOf(test));
+    if (kind) {
+      kind.done++;
+      kind.ms += Math.max(0, result.duration);
+    }
     if (verdict.outcome === 'fail') {
       const f = verdict.findings.find((x) => x.outcome === 'fail');
       this.nameFailure(test, 'fail', f ? `${f.title}: ${f.message}` : result.error?.message);
@@ -176,6 +189,17 @@ export default class ProgressReporter implements Reporter {
     if (this.shown) this.write('\r\x1b[2K');
     this.shown = false;
   }
+}
+
+/**
+ * A test's kind, for the estimate (progress.ts): the first folder of its file under the test
+ * directory (contract, resources, properties, model), or the file itself.
+ */
+export function kindOf(test: Pick<TestCase, 'parent'>): string {
+  let s: Suite | undefined = test.parent;
+  while (s && s.type !== 'file') s = s.parent;
+  const file = (s?.title ?? '').replace(/\\/g, '/');
+  return file.includes('/') ? (file.split('/')[0] ?? file) : file;
 }
 
 function chunkText(chunk: string | Buffer): string {

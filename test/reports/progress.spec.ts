@@ -15,13 +15,14 @@ function verdict(outcome: Outcome, extra: Partial<VerdictRecord> = {}): VerdictR
   return { version: VERDICT_VERSION, operations: ['getA'], checks: ['c1'], group: 'alpha', outcome, findings: [], advisories: [], notes: [], leftovers: [], deprecated: [], ...extra };
 }
 
-function testCase(n: number): TestCase {
-  return { title: `should do thing ${n}`, retries: 0, tags: [], annotations: [], titlePath: () => ['', '', 'contract/a.spec.ts', 'getA (GET /a)', `should do thing ${n}`] } as unknown as TestCase;
+function testCase(n: number, file = 'contract/a.spec.ts'): TestCase {
+  const parent = { type: 'describe', title: 'getA (GET /a)', parent: { type: 'file', title: file, parent: { type: 'project', title: '' } } };
+  return { title: `should do thing ${n}`, retries: 0, tags: [], annotations: [], parent, titlePath: () => ['', '', file, 'getA (GET /a)', `should do thing ${n}`] } as unknown as TestCase;
 }
 
-function result(v: VerdictRecord): TestResult {
+function result(v: VerdictRecord, duration = 1_000): TestResult {
   const status = v.outcome === 'pass' ? 'passed' : v.outcome === 'fail' || v.outcome === 'error' ? 'failed' : 'skipped';
-  return { retry: 0, status, attachments: [{ name: VERDICT_ATTACHMENT, contentType: 'application/json', body: Buffer.from(JSON.stringify(v)) }] } as unknown as TestResult;
+  return { retry: 0, status, duration, attachments: [{ name: VERDICT_ATTACHMENT, contentType: 'application/json', body: Buffer.from(JSON.stringify(v)) }] } as unknown as TestResult;
 }
 
 function harness(total: number, tty: boolean) {
@@ -45,13 +46,22 @@ test.describe('progress of a run @reports', () => {
     expect(roughly(12_000)).toBe('about 10 s');
     expect(roughly(150_000)).toBe('about 3 min');
     expect(roughly(4_300_000)).toBe('about 1 h 12 min');
-    // Before a fifth of the tests or 20 s are behind, no estimate; then the rate so far.
-    expect(timeLeft({ done: 100, total: 1000 }, 60_000)).toBeUndefined();
-    expect(timeLeft({ done: 300, total: 1000 }, 10_000)).toBeUndefined();
-    expect(timeLeft({ done: 250, total: 1000 }, 60_000)).toBe(180_000);
+    // Each kind of test at its own pace: no estimate before every kind with tests left has a tenth
+    // of them (at least 3) finished, nor before 20 s; then each kind's mean duration, scaled to the wall time.
+    const kinds = (propertiesDone: number): Map<string, { total: number; done: number; ms: number }> =>
+      new Map([
+        ['contract', { total: 100, done: 100, ms: 1_000 }],
+        ['properties', { total: 10, done: propertiesDone, ms: propertiesDone * 10_000 }],
+      ]);
+    expect(timeLeft({ kinds: kinds(0) }, 60_000)).toBeUndefined();
+    expect(timeLeft({ kinds: kinds(2) }, 60_000)).toBeUndefined();
+    expect(timeLeft({ kinds: kinds(3) }, 10_000)).toBeUndefined();
+    expect(timeLeft({ kinds: kinds(3) }, 62_000)).toBe(140_000);
+    expect(timeLeft({ kinds: kinds(10) }, 62_000)).toBeUndefined();
+    expect(timeLeft({}, 62_000)).toBeUndefined();
     const byOutcome = { pass: 790, fail: 3, error: 0, unsupported: 0, skip: 17, disabled: 0 };
-    expect(progressLine({ done: 810, total: 1934, byOutcome }, 65_000)).toBe('[  810/1,934]  41% · 1m 05s · about 2 min left · 790 passed, 3 failed, 17 skipped');
-    expect(progressLine({ done: 10, total: 1934, byOutcome: { ...byOutcome, pass: 10, fail: 0, skip: 0 } }, 2_000)).toBe('[   10/1,934]   0% · 2s · 10 passed');
+    expect(progressLine({ done: 810, total: 1934, byOutcome, kinds: kinds(3) }, 62_000)).toBe('[  810/1,934]  41% · 1m 02s · about 2 min left · 790 passed, 3 failed, 17 skipped');
+    expect(progressLine({ done: 10, total: 1934, byOutcome: { ...byOutcome, pass: 10, fail: 0, skip: 0 }, kinds: kinds(0) }, 2_000)).toBe('[   10/1,934]   0% · 2s · 10 passed');
   });
 
   test('should print plain lines away from a terminal: a tenth at a time, the first failures named, no carriage return', () => {
@@ -102,6 +112,24 @@ test.describe('progress of a run @reports', () => {
     expect(h.out.slice(-1)[0]).toBe(`[16/16] 100% · 5s · 1 passed, ${n} errors\n`);
     h.reporter.onEnd({ status: 'failed', startTime: new Date(), duration: 4_800 });
     expect(h.out.slice(-1)[0]).toBe(`\n16 tests in 5s: 1 passed, ${n} errors\n`);
+  });
+
+  test('should hold the estimate back while a kind of test with tests left has too few finished', () => {
+    let now = 0;
+    const out: string[] = [];
+    const reporter = new ProgressReporter({ tty: false, write: (t) => out.push(t), now: () => now });
+    const tests = [...Array.from({ length: 30 }, (_, i) => testCase(i)), ...Array.from({ length: 10 }, (_, i) => testCase(100 + i, 'properties/p.spec.ts'))];
+    reporter.onBegin({ workers: 1, shard: null } as unknown as FullConfig, { allTests: () => tests } as unknown as Suite);
+    for (const t of tests) {
+      now += t.titlePath()[2]?.startsWith('properties') ? 10_000 : 1_000;
+      reporter.onTestEnd(t, result(verdict('pass'), t.titlePath()[2]?.startsWith('properties') ? 10_000 : 1_000));
+    }
+    const lines = out.join('').split('\n').filter((l) => l.startsWith('['));
+    // 30 contract tests in 30 s: the rate would say 10 s left; the properties have not started.
+    expect(lines.slice(0, 8).every((l) => !l.includes('left'))).toBe(true);
+    expect(lines.find((l) => l.startsWith('[32/40]'))).toBe('[32/40]  80% · 50s · 32 passed');
+    // Six properties done: 4 more at 10 s each.
+    expect(lines.find((l) => l.startsWith('[36/40]'))).toBe('[36/40]  90% · 1m 30s · about 40 s left · 36 passed');
   });
 
   test('should say how far an interrupted run came', () => {
