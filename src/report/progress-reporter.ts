@@ -9,7 +9,8 @@
 //   Elsewhere (CI logs, a pipe, `npm test`, a file): no carriage returns or cursor moves, one
 //   plain line at every tenth of the run and at least once a minute.
 // The first failures are named as they happen (at most FAILURES_NAMED: on a shop with hundreds,
-// the defects, grouped and ranked, come at the end from the compatibility report and the gate).
+// the defects, grouped and ranked, come at the end from the compatibility report and the gate); a
+// run with few (FAILURES_IN_FULL: a replay command, a focused --grep) ends with each in full.
 // PLAYWRIGHT_FORCE_TTY is honoured as Playwright's own reporters honour it.
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { OUTCOMES, type Outcome } from '../core/finding.js';
@@ -20,6 +21,12 @@ import { verdictOfTest } from './verdicts.js';
 
 /** Failing tests named as they happen; the rest are counted. */
 export const FAILURES_NAMED = 10;
+/**
+ * Up to this many failing tests, the end prints each in full, as Playwright's reporters print every
+ * one: a replay command or a focused run shows its failure (counterexample, evidence, replay).
+ * Beyond it, the defects at the end and the reports say it shorter than ~30 lines a failure would.
+ */
+export const FAILURES_IN_FULL = 5;
 /** Away from a terminal: a line at least this often while tests finish. */
 const PLAIN_EVERY_MS = 60_000;
 /** On a terminal: redraws at most this often on test ends; the clock ticks every second. */
@@ -57,6 +64,8 @@ export default class ProgressReporter implements Reporter {
   private lastPlain = 0;
   private lastTenth = 0;
   private named = 0;
+  /** The failing tests, kept while they are few enough to print in full at the end. */
+  private readonly failing: { test: TestCase; result: TestResult }[] = [];
   private timer: NodeJS.Timeout | undefined;
   /** `playwright test --list` runs nothing: Playwright prints the list itself (listing.ts). */
   private readonly listing = isListing();
@@ -106,8 +115,8 @@ export default class ProgressReporter implements Reporter {
     }
     if (verdict.outcome === 'fail') {
       const f = verdict.findings.find((x) => x.outcome === 'fail');
-      this.nameFailure(test, 'fail', f ? `${f.title}: ${f.message}` : result.error?.message);
-    } else if (verdict.outcome === 'error') this.nameFailure(test, 'error', verdict.reason ?? result.error?.message);
+      this.nameFailure(test, result, 'fail', f ? `${f.title}: ${f.message}` : result.error?.message);
+    } else if (verdict.outcome === 'error') this.nameFailure(test, result, 'error', verdict.reason ?? result.error?.message);
     if (this.counts.done >= this.counts.total) {
       this.finish();
       return;
@@ -142,11 +151,24 @@ export default class ProgressReporter implements Reporter {
     const c = this.counts;
     const elapsed = this.now() - this.started;
     const how = result.status === 'interrupted' ? `interrupted after ${c.done.toLocaleString('en')} of ${c.total.toLocaleString('en')} tests` : result.status === 'timedout' ? `stopped by the global timeout after ${c.done.toLocaleString('en')} of ${c.total.toLocaleString('en')} tests` : `${c.done.toLocaleString('en')} test${c.done === 1 ? '' : 's'}`;
+    if (this.failing.length && this.failing.length <= FAILURES_IN_FULL) this.printFailures();
+    else if (this.failing.length) this.print(`\n${this.named} tests failed: the defects follow, grouped and ranked; every failure's evidence is in the reports (\`--reporter list\` prints them all here).`);
     this.print(`\n${how} in ${clock(elapsed)}: ${outcomesText(c.byOutcome)}`);
   }
 
-  private nameFailure(test: TestCase, outcome: 'fail' | 'error', why: string | undefined): void {
+  /** Each failing test in full, numbered, as Playwright's reporters end a run. */
+  private printFailures(): void {
+    this.failing.forEach(({ test, result }, i) => {
+      const title = test.titlePath().slice(2).join(' › ') || test.title;
+      const errors = (result.errors.length ? result.errors : result.error ? [result.error] : []).map((e) => e.message ?? e.value ?? '').filter(Boolean);
+      const body = errors.map((e) => (this.tty ? e : stripAnsi(e))).join('\n\n');
+      this.print(`\n  ${i + 1}) ${title}\n\n${body.split('\n').map((l) => (l ? `    ${l}` : '')).join('\n')}`);
+    });
+  }
+
+  private nameFailure(test: TestCase, result: TestResult, outcome: 'fail' | 'error', why: string | undefined): void {
     this.named++;
+    if (this.failing.length <= FAILURES_IN_FULL) this.failing.push({ test, result });
     if (this.named > FAILURES_NAMED) return;
     const title = test.titlePath().slice(3).join(' › ') || test.title;
     const first = why ? stripAnsi(why).split('\n').find((l) => l.trim())?.trim() : undefined;

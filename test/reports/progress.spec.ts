@@ -22,7 +22,8 @@ function testCase(n: number, file = 'contract/a.spec.ts'): TestCase {
 
 function result(v: VerdictRecord, duration = 1_000): TestResult {
   const status = v.outcome === 'pass' ? 'passed' : v.outcome === 'fail' || v.outcome === 'error' ? 'failed' : 'skipped';
-  return { retry: 0, status, duration, attachments: [{ name: VERDICT_ATTACHMENT, contentType: 'application/json', body: Buffer.from(JSON.stringify(v)) }] } as unknown as TestResult;
+  const errors = status === 'failed' ? [{ message: `${v.outcome === 'fail' ? 'ConformanceError' : 'HarnessError'}: ${v.findings[0]?.title ?? v.reason ?? ''}\nevidence line 1\nevidence line 2` }] : [];
+  return { retry: 0, status, duration, errors, attachments: [{ name: VERDICT_ATTACHMENT, contentType: 'application/json', body: Buffer.from(JSON.stringify(v)) }] } as unknown as TestResult;
 }
 
 function harness(total: number, tty: boolean) {
@@ -88,6 +89,9 @@ test.describe('progress of a run @reports', () => {
       '[40/40] 100% · 40s · 36 passed, 3 failed, 1 skipped',
     ]);
     expect(lines).toContain('  ✘ fail  getA (GET /a) › should do thing 5: served without credentials: GET /a answered 200');
+    // Few failures: each in full at the end, as Playwright's reporters print them (a replay shows its failure).
+    expect(text).toContain('\n  1) contract/a.spec.ts › getA (GET /a) › should do thing 5\n\n    ConformanceError: served without credentials\n    evidence line 1\n    evidence line 2\n');
+    expect(text).toContain('\n  3) contract/a.spec.ts › getA (GET /a) › should do thing 31\n');
     expect(lines[lines.length - 1]).toBe('40 tests in 40s: 36 passed, 3 failed, 1 skipped');
   });
 
@@ -112,6 +116,9 @@ test.describe('progress of a run @reports', () => {
     expect(h.out.slice(-1)[0]).toBe(`[16/16] 100% · 5s · 1 passed, ${n} errors\n`);
     h.reporter.onEnd({ status: 'failed', startTime: new Date(), duration: 4_800 });
     expect(h.out.slice(-1)[0]).toBe(`\n16 tests in 5s: 1 passed, ${n} errors\n`);
+    // Many failures: not each in full (the defects and the reports say it shorter).
+    expect(h.out.join('')).toContain(`\n${n} tests failed: the defects follow, grouped and ranked;`);
+    expect(h.out.join('')).not.toContain('evidence line 1');
   });
 
   test('should hold the estimate back while a kind of test with tests left has too few finished', () => {
