@@ -5,9 +5,11 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { loadConfigOrExit } from './src/config/config.js';
 import { embeddedShopUrl } from './src/config/embedded.js';
+import { runArtefact } from './src/core/run-artefacts.js';
 import { SCOPE_METADATA } from './src/report/compatibility/scope.js';
 import { isListing } from './src/report/listing.js';
-import { conformanceReporters } from './src/report/reporters.js';
+import { consoleReporter, conformanceReporters } from './src/report/reporters.js';
+import { runMetadata, runTitle, type RunLabel } from './src/report/run-title.js';
 import { bannerStream, drawSeed, seedBanner } from './src/properties/seed.js';
 
 const config = loadConfigOrExit();
@@ -22,6 +24,7 @@ process.env.FC_SEED = String(fcSeed);
 // Chosen here, in the runner, before workers start: they re-evaluate this file and read it back.
 if (config.baseUrl === undefined) embeddedShopUrl();
 const reportDir = config.reportDir;
+const runLabel: RunLabel = { runId: config.runId, baseUrl: config.baseUrl, profile: config.profile, seed: fcSeed, fcRuns: config.fcRuns };
 
 /** The worker option of fixtures/index.ts this config sets. */
 interface WorkerOptions {
@@ -30,13 +33,14 @@ interface WorkerOptions {
 
 export default defineConfig<object, WorkerOptions>({
   testDir: './suites',
-  outputDir: `${reportDir}/test-results`,
+  outputDir: runArtefact(reportDir, 'testResults'),
   fullyParallel: true,
   forbidOnly: true,
   // Contract suites get no retries: randomness is pinned by seeds, not hidden by reruns.
   retries: 0,
   // The group scope travels with the run (merge-reports keeps it) to the compatibility report.
-  metadata: { 'fast-check seed': fcSeed, 'fast-check runs (FC_RUNS)': config.fcRuns, [SCOPE_METADATA]: { onlyGroups: config.onlyGroups, skipGroups: config.skipGroups } },
+  // The HTML report shows the run's label as its title (src/report/run-title.ts says why not as metadata).
+  metadata: { ...runMetadata(runLabel), [SCOPE_METADATA]: { onlyGroups: config.onlyGroups, skipGroups: config.skipGroups } },
   // Against a target elsewhere the tests mostly wait on it: at least 2 workers (measured on 2
   // cores: 46 s with 1 worker, 33 s with 2). The embedded shop answers in the runner's own process,
   // so a run is bound by CPU: half the cores (at least 1), the runner keeps the rest. On 2 cores one
@@ -47,12 +51,14 @@ export default defineConfig<object, WorkerOptions>({
   // results before the list, HTML, JUnit and Allure reporters see them.
   // A sharded run also writes a blob report to merge (`npm run report -- --merge`); the baseline
   // file may be chosen by `npm run conformance -- --baseline <file>` (src/cli/conformance.ts).
-  // `npm run conformance -- --reporter dot` chooses the console reporter only (src/cli/conformance.ts).
+  // The console shows the run's progress (src/report/progress-reporter.ts); `npm run conformance --
+  // --reporter list` (or dot, line, ...) chooses another console reporter only (src/cli/conformance.ts).
   // `--list` runs nothing: no reporter may replace the last run's reports (src/report/listing.ts).
-  reporter: conformanceReporters(reportDir, [process.env.CONFORMANCE_CONSOLE_REPORTER ?? 'list'], {
+  reporter: conformanceReporters(reportDir, consoleReporter(process.env.CONFORMANCE_CONSOLE_REPORTER ?? 'progress'), {
     blob: process.argv.some((a) => a.startsWith('--shard')),
     baseline: process.env.CONFORMANCE_BASELINE,
     listing: isListing(process.argv),
+    htmlTitle: runTitle(runLabel),
   }),
   // The embedded shop (when BASE_URL is unset) and the preflight (reachable? credentials? the API?)
   // before any worker; the leftover report after.

@@ -9,7 +9,8 @@
 // passed, the target failed, nothing judged (configuration, preflight), the harness broke (the
 // harness watch stopped the run, or only Error cells failed it), interrupted.
 //
-// `--reporter <name>` chooses only the console output (list, line, dot, github, json, null): passed
+// `--reporter <name>` chooses only the console output (progress, the default: a count, the elapsed
+// time and an estimate; or list, line, dot, github, json, null): passed
 // through to Playwright it would replace every reporter, the redacting one first among them, and
 // let credentials from call logs reach the artefacts.
 //
@@ -35,8 +36,8 @@ import { stopTranspiler } from './transpiler.js';
 const require = createRequire(import.meta.url);
 const LIST_LIMIT = 25;
 
-/** Console reporters `--reporter` may choose; the report files are always written. */
-const CONSOLE_REPORTERS = ['list', 'line', 'dot', 'github', 'json', 'null'] as const;
+/** Console reporters `--reporter` may choose (progress is the default); the report files are always written. */
+const CONSOLE_REPORTERS = ['progress', 'list', 'line', 'dot', 'github', 'json', 'null'] as const;
 
 interface Args {
   terminal: string | undefined;

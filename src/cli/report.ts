@@ -19,7 +19,10 @@ import { Redactor } from '../client/redact.js';
 import { renderAllure } from '../report/allure-render.js';
 import { BaselineError, findBaseline, readBaseline } from '../report/compatibility/baseline.js';
 import { rebaseline } from '../report/compatibility/build.js';
+import { closingLines } from '../report/compatibility/closing.js';
+import { readTargetFile } from '../report/compatibility/meta.js';
 import { summaryLine } from '../report/compatibility/reporter.js';
+import { mergedTitle } from '../report/run-title.js';
 import { readCompatibilityReport, writeCompatibilityReport } from '../report/compatibility/write.js';
 
 const require = createRequire(import.meta.url);
@@ -95,14 +98,21 @@ function merge(dir: string, reportDir: string, baseline: string | undefined): vo
   const zips = findFiles(dir, (f) => f.endsWith('.zip'));
   if (!zips.length) fail(`--merge ${dir}: no blob reports (*.zip); run the shards with --shard=i/n first`);
   // The preflight of a shard wrote the target's URL and versions; the merged report shows them too.
-  const target = findFiles(dir, (f) => f === 'target.json')[0];
+  const targets = findFiles(dir, (f) => f === 'target.json');
+  const target = targets[0];
   mkdirSync(reportDir, { recursive: true });
   if (target) copyFileSync(target, path.join(reportDir, 'target.json'));
+  // The HTML report's title names every shard's run (each has its run id, and its seed unless FC_SEED pinned one).
+  const labels = targets.flatMap((f) => {
+    const t = readTargetFile(path.dirname(f));
+    return t?.runId ? [{ runId: t.runId, baseUrl: t.embedded ? undefined : t.url, profile: t.profile ?? 'standard', seed: t.fcSeed, fcRuns: t.fcRuns }] : [];
+  });
+  const title = mergedTitle(labels);
   const blobs = mkdtempSync(path.join(os.tmpdir(), 'blobs-'));
   try {
     zips.forEach((z, i) => copyFileSync(z, path.join(blobs, `${String(i).padStart(3, '0')}-${path.basename(z)}`)));
     const cli = path.join(path.dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
-    const env = { ...process.env, ...(baseline ? { CONFORMANCE_BASELINE: baseline } : {}) };
+    const env = { ...process.env, ...(baseline ? { CONFORMANCE_BASELINE: baseline } : {}), ...(title ? { CONFORMANCE_HTML_TITLE: title } : {}) };
     const r = spawnSync(process.execPath, [cli, 'merge-reports', '--config', path.join(here, '../report/merge.config.ts'), blobs], { cwd: PROJECT_ROOT, stdio: 'inherit', env });
     if (r.status !== 0) fail(`merge-reports failed (exit ${r.status ?? r.signal})`);
   } finally {
@@ -126,7 +136,7 @@ function main(): number {
       const report = rebaseline(readCompatibilityReport(path.join(compatDir, 'report.json')), baseline, PROJECT_ROOT);
       writeCompatibilityReport(compatDir, report, redactor);
       gateOk = report.gate.ok;
-      console.log(summaryLine(report, path.relative(process.cwd(), path.join(compatDir, 'index.html'))));
+      console.log([summaryLine(report, path.relative(process.cwd(), path.join(compatDir, 'index.html'))), ...closingLines(report)].join('\n'));
     } catch (err) {
       if (!(err instanceof BaselineError)) throw err;
       process.stderr.write(`${err.message}\n`);

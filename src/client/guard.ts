@@ -10,7 +10,7 @@
 //   in the ledger. A DELETE on a collection that names nothing is refused.
 import type { Profile } from '../config/config.js';
 import type { Operation, ParameterInfo } from '../spec/types.js';
-import { isDestructiveOperation, isSearchOperation } from '../spec/operation-kinds.js';
+import { isDestructiveOperation, isSearchOperation, profileBlocks } from '../spec/operation-kinds.js';
 import { FILES } from '../spec/particulars.js';
 import { paramNoun, type Ledger } from './ledger.js';
 import { isObj } from '../core/json.js';
@@ -125,9 +125,8 @@ export function guardWrite(req: WriteRequest, ctx: GuardContext): Verdict {
     return ctx.ledger.ownsRecord(req.path) ? ok : no(`${effective} ${req.path} matches no operation of the spec and is not a record the harness created`);
   }
   const destructive = isDestructiveOperation(op, ctx.specMarksDestructive);
-  if (destructive && ctx.profile !== 'full') {
-    return no(`${op.id} is destructive (cache clears, job triggers, sending mail); it runs only with PROFILE=full`);
-  }
+  const blocked = profileBlocks(op, ctx.profile, ctx.specMarksDestructive);
+  if (blocked) return no(blocked.reason);
   if (req.wireOp && req.wireOp !== op && isDestructiveOperation(req.wireOp, ctx.specMarksDestructive) && ctx.profile !== 'full') {
     // A server that ignores the override would run the POST of this path, which is destructive.
     return no(`POST ${req.path} is ${req.wireOp.id}, destructive if the override were ignored; it runs only with PROFILE=full`);

@@ -17,7 +17,7 @@ import type { ValidatorSet } from '../spec/validators.js';
 import type { ApiClient, MultipartValue } from './api-client.js';
 import { clientSentReferences, minimalValue, multipartBody, referenceFields, requiresId, validBody, type BodyContext, type Uniq } from './bodies.js';
 import { BlockedError, GuardError, UnsupportedError } from './errors.js';
-import { isDestructiveOperation, isSearchOperation, isWriteOperation, marksDestructive } from '../spec/operation-kinds.js';
+import { isSearchOperation, marksDestructive, profileBlocks } from '../spec/operation-kinds.js';
 import { clientSends, FILES, PUT_CREATE_IDS, RECORD_VIEWS } from '../spec/particulars.js';
 import { collectionNoun, paramNoun, singular } from './ledger.js';
 import { kindNouns, nounsFor, shopReferences, type RefValue } from './references.js';
@@ -202,11 +202,7 @@ export class DataResolver {
 
   /** Why the profile forbids sending this operation, or undefined. */
   profileBlocks(op: Operation): string | undefined {
-    if (isDestructiveOperation(op, this.specMarksDestructive) && this.deps.profile !== 'full') {
-      return `${op.id} is destructive (cache clears, job triggers, sending mail); it runs only with PROFILE=full`;
-    }
-    if (isWriteOperation(op) && this.deps.profile === 'readonly') return `PROFILE=readonly sends no writes (${op.id} is a ${op.method.toUpperCase()})`;
-    return undefined;
+    return profileBlocks(op, this.deps.profile, this.specMarksDestructive)?.reason;
   }
 
   get writesAllowed(): boolean {

@@ -1,6 +1,8 @@
 // Playwright globalSetup of the conformance run: the embedded reference shop when BASE_URL is unset
 // (in this process, closed by the teardown returned here; embedded-shop.ts), then the preflight,
 // once, before any worker starts.
+// First it removes the reports of the run before (src/core/run-artefacts.ts), so a run the
+// preflight stops leaves no earlier run's page to be read as its own.
 // On failure it prints one plain message and ends the run (exit code 2). On success it writes
 // `${reportDir}/target.json` (URL without credentials, X-API-Version, X-Shop-Version, spec, profile,
 // run id) for the fixtures and the reports.
@@ -11,6 +13,7 @@ import { embeddedShopUrl } from '../config/embedded.js';
 import { unknownBudgetNames } from '../config/budgets.js';
 import { catalogueFor } from '../spec/cache.js';
 import { compactLedger, ledgerFile } from '../client/ledger.js';
+import { clearRunArtefacts, runArtefact } from '../core/run-artefacts.js';
 import { apiRoot } from '../client/url.js';
 import { boardFile } from '../support/board.js';
 import { tallyFile } from '../client/tally.js';
@@ -19,6 +22,9 @@ import { PreflightError, runPreflight } from './preflight.js';
 
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
   const config = loadConfigOrExit();
+  // The configuration holds: this run starts, and the last run's reports stop being the latest
+  // (even if the checks below or the preflight end it in a moment).
+  clearRunArtefacts(config.reportDir);
   const catalogue = await catalogueFor(config.spec, config.errata);
   // A misspelt group would silently select nothing ("0/0 conformant"): name the known ones instead.
   const groups = new Set(catalogue.operations.map((op) => op.group));
@@ -47,12 +53,15 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
       spec: { file: path.relative(process.cwd(), catalogue.info.file), title: catalogue.info.title, version: catalogue.info.version, hash: catalogue.info.hash },
       profile: config.profile,
       runId: config.runId,
+      // playwright.config.ts pinned the run's seed in FC_SEED; a merge of shards titles its HTML report with both.
+      ...(config.fcSeed !== undefined ? { fcSeed: config.fcSeed } : {}),
+      fcRuns: config.fcRuns,
       startedAt: new Date().toISOString(),
       preflight: result.probe,
       preflightTried: result.tried,
       ...(result.rootMap ? { rootMap: result.rootMap } : {}),
     };
-    writeFileSync(path.join(config.reportDir, 'target.json'), JSON.stringify(info, null, 2) + '\n');
+    writeFileSync(runArtefact(config.reportDir, 'target'), JSON.stringify(info, null, 2) + '\n');
     // Workers have not started: the one moment the ledger can be rewritten safely, and the support
     // facts of an earlier run with the same RUN_ID forgotten (src/support/board.ts).
     compactLedger(ledgerFile(config.reportDir));

@@ -19,6 +19,7 @@ import { deleteRequestOf } from '../client/record-keeper.js';
 import { loadConfigOrExit, PROJECT_ROOT } from '../config/config.js';
 import { catalogueFor } from '../spec/cache.js';
 import type { Catalogue } from '../spec/types.js';
+import { runArtefact } from '../core/run-artefacts.js';
 
 export interface Leftover extends LedgerEntry {
   /** Why the run could not delete it. */
@@ -73,9 +74,9 @@ export default async function globalTeardown(): Promise<void> {
   const catalogue = await catalogueFor(config.spec, config.errata);
   const { leftovers, possiblePartial } = leftoverReport(config.reportDir, config.runId, catalogue);
   mkdirSync(config.reportDir, { recursive: true });
-  writeFileSync(path.join(config.reportDir, 'leftovers.json'), JSON.stringify({ runId: config.runId, leftovers, possiblePartial }, null, 2) + '\n');
+  writeFileSync(runArtefact(config.reportDir, 'leftovers'), JSON.stringify({ runId: config.runId, leftovers, possiblePartial }, null, 2) + '\n');
   const live = leftovers.filter((e) => !e.ephemeral);
-  const where = path.relative(process.cwd(), path.join(config.reportDir, 'leftovers.json'));
+  const where = path.relative(process.cwd(), runArtefact(config.reportDir, 'leftovers'));
   const list = (items: readonly Leftover[]): string => `${items.slice(0, 20).map((e) => `  ${leftoverLine(e)}`).join('\n')}${items.length > 20 ? '\n  …' : ''}`;
   const retry = live.filter((e) => !e.apiCannotDelete);
   const manual = live.filter((e) => e.apiCannotDelete);

@@ -20,7 +20,7 @@ export function seedFromRunId(runId: string): number {
   return h | 0;
 }
 
-/** The line the runner prints at start (and the HTML report shows as metadata). */
+/** The line the runner prints at start (the HTML report names the seed in its title: src/report/run-title.ts). */
 export function seedBanner(seed: number, source: 'FC_SEED' | 'drawn', runs: number): string {
   const how = source === 'FC_SEED' ? 'from FC_SEED' : 'drawn for this run';
   return `fast-check seed ${seed} (${how}; FC_RUNS=${runs}); replay a property failure with the FC_SEED=… FC_PATH=… command it prints`;

@@ -6,7 +6,7 @@
 // it among the reasons the run cannot be trusted, and `npm run conformance` exits with
 // EXIT.harnessBroke.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { runArtefact } from '../core/run-artefacts.js';
 
 /** More than a handful: the sixth test that ends with the same harness error stops the run. */
 export const HARNESS_STOP_AFTER = 5;
@@ -23,7 +23,7 @@ export interface HarnessStop {
 }
 
 export function harnessStopFile(reportDir: string): string {
-  return path.join(reportDir, 'harness-broke.json');
+  return runArtefact(reportDir, 'harnessStop');
 }
 
 export function writeHarnessStop(reportDir: string, stop: HarnessStop): void {

@@ -4,11 +4,17 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { loadConfigOrExit, PROJECT_ROOT } from '../config/config.js';
+import { readTargetFile } from './compatibility/meta.js';
 import { conformanceReporters } from './reporters.js';
+import { runTitle } from './run-title.js';
 
 const config = loadConfigOrExit();
+// The title names the shards' runs: npm run report -- --merge reads their target.json files
+// (CONFORMANCE_HTML_TITLE); a merge started otherwise takes the one target.json in REPORT_DIR.
+const t = readTargetFile(config.reportDir);
+const htmlTitle = process.env.CONFORMANCE_HTML_TITLE || (t?.runId ? runTitle({ runId: t.runId, baseUrl: t.embedded ? undefined : t.url, profile: t.profile ?? config.profile, seed: t.fcSeed, fcRuns: t.fcRuns }) : undefined);
 
 export default defineConfig({
   testDir: path.join(PROJECT_ROOT, 'suites'),
-  reporter: conformanceReporters(config.reportDir, ['list'], { baseline: process.env.CONFORMANCE_BASELINE, watch: false }),
+  reporter: conformanceReporters(config.reportDir, ['list'], { baseline: process.env.CONFORMANCE_BASELINE, watch: false, ...(htmlTitle ? { htmlTitle } : {}) }),
 });

@@ -3,6 +3,7 @@
 import type { ReporterDescription } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runArtefact } from '../core/run-artefacts.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -26,19 +27,30 @@ export interface ReporterOptions {
    * under `playwright merge-reports`, which replays finished tests and has no run to stop.
    */
   watch?: boolean;
+  /** The HTML report's title: the run's seed, runs, target, profile and id (run-title.ts). */
+  htmlTitle?: string;
+}
+
+/**
+ * The console reporter by name: `progress` (ours, the default: a count, the elapsed time, an
+ * estimate where honest; progress-reporter.ts) or one of Playwright's (list, line, dot, github,
+ * json, null).
+ */
+export function consoleReporter(name: string): ReporterDescription {
+  return name === 'progress' ? [path.join(here, 'progress-reporter.ts')] : [name];
 }
 
 export function conformanceReporters(reportDir: string, terminal: ReporterDescription = ['list'], options: ReporterOptions = {}): ReporterDescription[] {
-  const allureResults = `${reportDir}/allure-results`;
+  const allureResults = runArtefact(reportDir, 'allureResults');
   const files = !options.listing;
   return [
     [path.join(here, 'redacting-reporter.ts')],
-    ...(options.blob && files ? [['blob', { outputDir: `${reportDir}/blob` }] as ReporterDescription] : []),
+    ...(options.blob && files ? [['blob', { outputDir: runArtefact(reportDir, 'blob') }] as ReporterDescription] : []),
     terminal,
     ...(files
       ? ([
-          ['html', { outputFolder: `${reportDir}/html`, open: 'never' }],
-          ['junit', { outputFile: `${reportDir}/junit.xml` }],
+          ['html', { outputFolder: runArtefact(reportDir, 'html'), open: 'never', ...(options.htmlTitle ? { title: options.htmlTitle } : {}) }],
+          ['junit', { outputFile: runArtefact(reportDir, 'junit') }],
         ] as ReporterDescription[])
       : []),
     // Labels (epic/feature/story/severity, seed, profile) must reach allure-playwright before it sees the test.
@@ -46,6 +58,6 @@ export function conformanceReporters(reportDir: string, terminal: ReporterDescri
     // allure-playwright (wrapped so it also runs under `playwright merge-reports`).
     [path.join(here, 'allure-reporter.ts'), { resultsDir: allureResults, detail: false, suiteTitle: true }],
     ...(options.watch !== false ? [[path.join(here, 'harness-watch.ts')] as ReporterDescription] : []),
-    [path.join(here, 'compatibility/reporter.ts'), { outputDir: `${reportDir}/compatibility`, ...(options.baseline ? { baseline: options.baseline } : {}) }],
+    [path.join(here, 'compatibility/reporter.ts'), { outputDir: runArtefact(reportDir, 'compatibility'), ...(options.baseline ? { baseline: options.baseline } : {}) }],
   ];
 }

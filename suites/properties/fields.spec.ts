@@ -37,13 +37,19 @@ test.describe('fields @properties', () => {
       const idParam = single ? /\{([^}]+)\}$/.exec(single.path)?.[1] : undefined;
       const ids = [...full.keys()].filter((id) => /^\d+$/.test(id));
       const singles = new Map<string, Record<string, unknown>>();
+      // Every run asks one record too, whatever the seed: the example (the first two fields, on the
+      // list and its first record) comes first; a drawn run asks one in five of six (fc.option),
+      // the first runs less often. Without it a seed whose few runs all drew no record (3 runs a
+      // list at FC_RUNS=25) left fields on the single read unsent, and the coverage index of one
+      // shop moved between runs (issue 32).
+      const examples: [string[], number | undefined][] = single ? [[c.fields.all.slice(0, 2), 0]] : [];
       await prop.check(
         `GET ${c.path}?fields=… answers exactly the asked fields`,
         fc.asyncProperty(fieldsArb(c.fields.all), fc.option(fc.nat(), { nil: undefined }), async (fields, pick) => {
           const got = await readList(api, c.list, { fields }, 'fields', `fields=${fields.join(',')}`);
           const judged: [unknown, Exchange][] = got.items.map((r) => [r, got.exchange]);
           const fullOf = new Map<unknown, Record<string, unknown> | undefined>();
-          // About half the runs also ask one record (`pick`) for the same fields.
+          // Most runs also ask one record (`pick`) for the same fields; the example always does.
           if (single && idParam && ids.length && pick !== undefined) {
             const id = ids[pick % ids.length] as string;
             // The single read may answer another view than the list (orders): its own unprojected answer says which fields it has.
@@ -76,7 +82,7 @@ test.describe('fields @properties', () => {
             }
           }
         }),
-        RUNS.perList,
+        { ...RUNS.perList, ...(examples.length ? { examples } : {}) },
       );
     });
   }

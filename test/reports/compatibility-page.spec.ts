@@ -60,6 +60,9 @@ test.describe('compatibility report of a run @reports', () => {
     expect(out).toContain('1 known deviation(s) listed in');
     expect(out).toContain(`1 baseline entry now passes; remove it from`);
     expect(out).toContain(`${NOW_PASSES.operation} · ${NOW_PASSES.check}: ${NOW_PASSES.reason}`);
+    // The closing lines: why operations were not tested, and the run's response times.
+    expect(out).toMatch(/\n\d+ not tested: \d+ operations no test of this run reached\.\n/);
+    expect(out).toMatch(/\nResponse times: p95 \d+ ms over [\d,]+ answers \(p50 \d+ ms, max \d+ ms\); slowest operation \w+ \(p95 \d+ ms\); none over its budget \(MAX_RESPONSE_MS=2000 ms\)\.\n/);
   });
 
   test('should write report.json with the run, the target and the matrix, without credentials', ({ run }) => {
@@ -100,6 +103,14 @@ test.describe('compatibility report of a run @reports', () => {
       await expect(page.locator('#score')).toContainText('operations conformant');
       await expect(page.locator('#definition')).toContainText('An operation is conformant when');
       await expect(page.locator('#gate')).toContainText('CI gate: failed');
+      // The operations of the groups the slice left untouched are not tested, and the page says why.
+      const untested = r.counts.operations.untested;
+      expect(untested).toBeGreaterThan(100);
+      await expect(page.locator('#score-not-tested')).toHaveText(`${untested} not tested: ${untested} operations no test of this run reached.`);
+      await page.locator('#score a[href="#not-tested"]').click();
+      await expect(page.locator('#not-tested')).toBeInViewport();
+      await expect(page.locator('#not-tested')).toHaveText(`Not tested (${untested})`);
+      await expect(page.locator('section.not-tested[data-cause="unreached"] li[data-operation="getCustomers"]')).toBeVisible();
       const overview = page.locator('#group-overview');
       await expect(overview).toBeVisible();
       for (const g of ['tax', 'languages', 'customers']) await expect(overview.locator(`g[data-group="${g}"]`)).toBeVisible();
@@ -315,6 +326,36 @@ test.describe('compatibility report of a run @reports', () => {
     }
   });
 
+  // Playwright's HTML report shows a config's own metadata only at #show-metadata-other (since
+  // 1.51), so the run is named by the report's title (src/report/run-title.ts), on its first page.
+  test("should name the run (seed, FC_RUNS, target, profile, run id) in Playwright's HTML report in Chromium", async ({ run }) => {
+    const seed = run.json.seed;
+    expect(typeof seed).toBe('number');
+    // The child inherits FC_RUNS (npm run test:quick sets 5).
+    const runs = process.env.FC_RUNS ?? '25';
+    const title = `Conformance run rreports · embedded reference shop · PROFILE=standard · FC_SEED=${seed ?? '?'} · FC_RUNS=${runs}`;
+    const browser = await launchChromium();
+    try {
+      const url = pathToFileURL(path.join(run.dir, 'html', 'index.html')).href;
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(url);
+      await expect(page.getByText(title, { exact: true })).toBeVisible();
+      await expect(page).toHaveTitle(title);
+      await page.screenshot({ path: path.join(PROJECT_ROOT, 'reports', 'playwright-report-title.png') });
+      // The same under "Metadata" where Playwright shows it: the hash it reads when the page loads.
+      const other = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await other.goto(`${url}#show-metadata-other`);
+      await other.getByRole('button', { name: 'Metadata' }).click();
+      const items = other.locator('.metadata-view [role="listitem"]');
+      for (const text of [`fast-check seed: ${seed ?? '?'}`, `fast-check runs (FC_RUNS): ${runs}`, 'target: embedded reference shop', 'profile (PROFILE): standard', 'run id (RUN_ID): rreports']) {
+        await expect(items.filter({ hasText: text })).toHaveCount(1);
+      }
+      expect(await other.locator('.metadata-view').innerText()).not.toContain(PASSWORD);
+    } finally {
+      await browser.close();
+    }
+  });
+
   test('should leave no credential in any artefact of the run', ({ run }) => {
     const { hits, files } = scanTree(run.dir, secretForms(USER, PASSWORD));
     for (const f of ['junit.xml', 'compatibility/report.json', 'compatibility/report.md', 'compatibility/index.html', 'compatibility/badge.svg', 'allure-report/index.html', 'html/index.html']) expect(files).toContain(f);
@@ -326,6 +367,6 @@ test.describe('compatibility report of a run @reports', () => {
   test('should refuse a --reporter that would replace the report files and the redaction', async ({ run }) => {
     const refused = await runNode(tsx('src/cli/conformance.ts', '--reporter', 'html'), { REPORT_DIR: run.dir });
     expect(refused.status, refused.output).toBe(2);
-    expect(refused.output).toContain('--reporter html: choose the console output with one of list, line, dot');
+    expect(refused.output).toContain('--reporter html: choose the console output with one of progress, list, line, dot');
   });
 });

@@ -11,6 +11,7 @@ import { severityOf } from '../../src/report/allure-severity.js';
 import { badgeSvg } from '../../src/report/compatibility/badge.js';
 import { BaselineError, parseBaseline, updatedEntries, type Baseline } from '../../src/report/compatibility/baseline.js';
 import { buildReport, rebaseline } from '../../src/report/compatibility/build.js';
+import { closingLines } from '../../src/report/compatibility/closing.js';
 import { buildMatrix, cellKey } from '../../src/report/compatibility/matrix.js';
 import { badgeLabel, safeUrl } from '../../src/report/compatibility/meta.js';
 import { renderHtml } from '../../src/report/compatibility/render-html.js';
@@ -133,6 +134,56 @@ test.describe('matrix and score @reports', () => {
     expect(r.operations.map((o) => o.status)).toEqual(['untested', 'untested', 'untested']);
     expect(r.counts.testedOperations).toBe(1);
     expect(r.score.conformant).toBe(0);
+  });
+
+  test('should say why each operation was not tested: the profile, skipped tests, or no test, on the page, in Markdown and in the closing lines', () => {
+    const ops = [
+      op('getA', 'alpha'),
+      op('deleteCache', 'cache', { method: 'delete', path: '/cache', extensions: { 'x-destructive': true } }),
+      op('deleteCacheText', 'cache', { method: 'delete', path: '/cache/text', extensions: { 'x-destructive': true } }),
+      op('createB', 'beta', { method: 'post', path: '/beta' }),
+      op('getC', 'gamma'),
+      op('getD', 'delta'),
+    ];
+    const records = [
+      rec(['getA'], ['c1'], 'pass'),
+      rec(['deleteCache'], ['c1'], 'disabled', { reason: 'disabled: deleteCache is destructive (cache clears, job triggers, sending mail); it runs only with PROFILE=full' }),
+      rec(['deleteCacheText'], ['c1'], 'disabled'),
+      rec(['createB'], ['c1'], 'pass'),
+      rec(['getC'], ['c1'], 'skip', { reason: 'skip: setup: POST /gamma answered 500' }),
+      rec(['getC'], ['c2'], 'skip', { reason: 'skip: setup: POST /gamma answered 500' }),
+    ];
+    const standard = buildReport({ catalogue: catalogue(ops), records, meta: META, baseline: NO_BASELINE, projectRoot: '/p', runStatus: 'passed' });
+    expect(standard.counts.operations.untested).toBe(4);
+    expect(standard.notTested?.map((g) => [g.cause, g.needs, g.operations.map((o) => o.id)])).toEqual([
+      ['profile', 'full', ['deleteCache', 'deleteCacheText']],
+      ['skipped', undefined, ['getC']],
+      ['unreached', undefined, ['getD']],
+    ]);
+    expect(standard.notTested?.[0]?.summary).toBe('2 destructive operations not run (they clear caches, trigger jobs or send mail): PROFILE=standard; PROFILE=full runs them');
+    expect(standard.notTested?.[1]?.operations[0]?.reason).toBe('skip: setup: POST /gamma answered 500');
+    const html = renderHtml(standard);
+    expect(html).toContain('<p id="score-not-tested">4 not tested: 2 destructive operations not run (they clear caches, trigger jobs or send mail): PROFILE=standard; PROFILE=full runs them; 1 operation whose every test was skipped or disabled (each says why); 1 operation no test of this run reached.</p>');
+    const section = html.slice(html.indexOf('<h2 id="not-tested"'), html.indexOf('<h2', html.indexOf('<h2 id="not-tested"') + 5));
+    expect(section).toContain('Not tested (4)');
+    expect(section).toContain('data-cause="profile" data-needs="full"');
+    expect(section).toContain('skip: setup: POST /gamma answered 500');
+    expect(html).toContain('<a href="#not-tested" title="deleteCache is destructive');
+    expect(renderMarkdown(standard)).toContain('## Not tested (4)\n\n- 2 destructive operations not run (they clear caches, trigger jobs or send mail): PROFILE=standard; PROFILE=full runs them: deleteCache, deleteCacheText');
+    expect(closingLines(standard)[0]).toBe('4 not tested: 2 destructive operations not run (they clear caches, trigger jobs or send mail): PROFILE=standard; PROFILE=full runs them; 1 operation whose every test was skipped or disabled (each says why); 1 operation no test of this run reached.');
+    // Readonly: the writes wait for PROFILE=standard, the destructive ones for PROFILE=full.
+    const readonly = buildReport({ catalogue: catalogue(ops), records: records.filter((x) => x.operations[0] !== 'createB').concat(rec(['createB'], ['c1'], 'disabled')), meta: { ...META, profile: 'readonly' }, baseline: NO_BASELINE, projectRoot: '/p', runStatus: 'passed' });
+    expect(readonly.notTested?.map((g) => [g.cause, g.needs, g.operations.map((o) => o.id), g.summary])).toEqual([
+      ['profile', 'full', ['deleteCache', 'deleteCacheText'], '2 destructive operations not run (they clear caches, trigger jobs or send mail): PROFILE=readonly; PROFILE=full runs them'],
+      ['profile', 'standard', ['createB'], '1 write operation not run: PROFILE=readonly sends no writes; PROFILE=standard runs them'],
+      ['skipped', undefined, ['getC'], '1 operation whose every test was skipped or disabled (each says why)'],
+      ['unreached', undefined, ['getD'], '1 operation no test of this run reached'],
+    ]);
+    // An operation no test named (a --grep) is unreached, whatever the profile would have said.
+    const grepped = buildReport({ catalogue: catalogue(ops), records: records.filter((x) => x.operations[0] !== 'deleteCacheText'), meta: META, baseline: NO_BASELINE, projectRoot: '/p', runStatus: 'passed' });
+    expect(grepped.notTested?.find((g) => g.cause === 'unreached')?.operations.map((o) => o.id)).toEqual(['deleteCacheText', 'getD']);
+    // Every operation tested: nothing to say.
+    expect(build([rec(['getA', 'getB', 'getC'], ['c1'], 'pass')]).notTested).toEqual([]);
   });
 
   test('should put tests that name no operation under "other", by check or by title', () => {

@@ -3,8 +3,10 @@
 // --merge` over the shards' folders. The merged matrix must be the unsharded one.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { test as base, expect } from '@playwright/test';
 import type { CompatibilityReport } from '../../src/report/compatibility/types.js';
+import { launchChromium } from './support/browser.js';
 import { FAULT, FAULTY_OPS, PLAYWRIGHT_CLI, runNode, selfTestDir, SLICE, tsx, type ChildResult } from './support/child.js';
 
 interface ShardRuns {
@@ -97,5 +99,21 @@ test.describe('sharded runs @reports', () => {
     const junit = readFileSync(path.join(runs.mergedDir, 'junit.xml'), 'utf8');
     expect(junit).toContain(`tests="${runs.whole.counts.tests}"`);
     expect(existsSync(path.join(runs.mergedDir, 'allure-results', 'environment.properties'))).toBe(true);
+  });
+
+  // Shards run apart, each with its run id and (FC_SEED unset) its own seed: the merged HTML
+  // report's title names both, as the shards' target.json files say.
+  test("should name every shard's run in the merged HTML report's title, in Chromium", async ({ runs }) => {
+    const seeds = [...new Set(runs.shards.map((r) => String(r.seed)))].join(', ');
+    const title = `Conformance run rshard1, rshard2 · embedded reference shop · PROFILE=standard · FC_SEED=${seeds} · FC_RUNS=${process.env.FC_RUNS ?? '25'}`;
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      await page.goto(pathToFileURL(path.join(runs.mergedDir, 'html', 'index.html')).href);
+      await expect(page).toHaveTitle(title);
+      await expect(page.getByText(title, { exact: true })).toBeVisible();
+    } finally {
+      await browser.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import type { Catalogue } from '../../spec/types.js';
 import { harnessStopLine } from '../harness-stop.js';
 import { buildCoverage } from './coverage.js';
 import { buildLatency } from './latency.js';
+import { notTested } from './not-tested.js';
 import { groupDefects } from '../defects/group.js';
 import { applyBaseline, type Baseline } from './baseline.js';
 import { buildMatrix, cellKey, CONFORMANT_DEFINITION, emptyCounts, SCOPED_DEFINITION, statusOf, summariseGroups } from './matrix.js';
@@ -175,6 +176,7 @@ export function buildReport(input: BuildInput): CompatibilityReport {
     advisories,
     unreproduced,
     defects,
+    notTested: notTested(rows, input.catalogue.operations, input.meta.profile, (op) => matrix.checks.flatMap((check) => matrix.cells.get(cellKey(op, check)) ?? [])),
     gate,
     specFindings: input.catalogue.findings,
     errataApplied: input.catalogue.errataApplied,

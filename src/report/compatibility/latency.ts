@@ -44,6 +44,8 @@ export interface LatencyReport {
   budgets: ResponseBudgets;
   /** Answers timed in the run. */
   answers: number;
+  /** p50, p95 and max over every answer of the run (absent in older reports, and when none was timed). */
+  run?: { p50: number; p95: number; max: number };
   /** Operations with at least one timed answer, slowest p95 first. */
   operations: OperationLatency[];
   /** The slowest answers of the run, slowest first. */
@@ -67,11 +69,13 @@ export function buildLatency(
   }
   const groupOf = new Map(operations.map((o) => [o.id, o.group]));
   const rows: OperationLatency[] = [];
+  const every: number[] = [];
   let answers = 0;
   for (const [operation, acc] of byOp) {
     const l = latencyOf(acc.durations);
     if (!l) continue;
     answers += l.count;
+    every.push(...acc.durations);
     const op = { id: operation, group: groupOf.get(operation) ?? 'other' };
     const budgetMs = budgetFor(budgets, op);
     const row: OperationLatency = {
@@ -89,5 +93,6 @@ export function buildLatency(
   }
   rows.sort((a, b) => b.p95 - a.p95 || b.max - a.max || a.operation.localeCompare(b.operation));
   const all = rows.flatMap((r) => r.slowest.map((s) => ({ ...s, operation: r.operation })));
-  return { definition: LATENCY_DEFINITION, budgets, answers, operations: rows, slowest: slowestOf(all, (s) => s.durationMs, SLOWEST_OF_RUN) };
+  const run = latencyOf(every);
+  return { definition: LATENCY_DEFINITION, budgets, answers, ...(run ? { run: { p50: run.p50, p95: run.p95, max: run.max } } : {}), operations: rows, slowest: slowestOf(all, (s) => s.durationMs, SLOWEST_OF_RUN) };
 }

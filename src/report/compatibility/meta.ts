@@ -18,6 +18,10 @@ interface TargetFile {
   shopVersion?: string;
   runId?: string;
   startedAt?: string;
+  profile?: string;
+  /** The run's fast-check seed and FC_RUNS (absent in files written before they were kept). */
+  fcSeed?: number;
+  fcRuns?: number;
 }
 
 export function readTargetFile(reportDir: string): TargetFile | undefined {

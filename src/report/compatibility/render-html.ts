@@ -15,6 +15,7 @@ import { groupOverviewSvg } from './render-svg.js';
 import { outOfScopeReason, scopedLabel, scopeVariables, scoreText } from './scope.js';
 import { reproductionText } from './reproduction.js';
 import { coverageHtml, FIGURES_CSS, latencyHtml } from './render-figures.js';
+import { notTestedLine } from './not-tested.js';
 import type { AdvisoryReport, CellReport, CompatibilityReport, Defect, GroupSummary, OperationRow, ReportFinding, UnreproducedReport } from './types.js';
 
 const CSS = `
@@ -198,14 +199,16 @@ function countsLine(r: CompatibilityReport): string {
 function scoreHtml(r: CompatibilityReport): string {
   const ops = r.counts.operations;
   const statuses = (['conformant', 'known', 'failing', 'unsupported', 'untested', 'outOfScope'] as const).filter((s) => s !== 'outOfScope' || r.scope);
-  const parts = statuses.map((s) => `${pill(`${ops[s]} ${STATUS_LABEL[s]}`, STATUS_COLOUR[s])}`).join(' ');
+  const parts = statuses.map((s) => (s === 'untested' && ops.untested ? `<a href="#not-tested">${pill(`${ops[s]} ${STATUS_LABEL[s]}`, STATUS_COLOUR[s])}</a>` : pill(`${ops[s]} ${STATUS_LABEL[s]}`, STATUS_COLOUR[s]))).join(' ');
+  // Why operations were not tested, beside the score, so ten grey operations do not read as ten defects.
+  const why = notTestedLine(r.notTested);
   // A scoped run states its score for the scope, and says so next to the number.
   const scope = r.scope
     ? `<p id="score-scope"><strong>${esc(scopedLabel('Scope', r.scope))}:</strong> ${esc(`${scoreText(r)}; the ${ops.outOfScope} others are out of scope (${scopeVariables(r.scope)}): not tested by design, not failures.`)}</p>`
     : '';
   return `<div class="score" id="score">
 <div><div class="big" id="score-value">${r.score.conformant}/${r.score.inScope}</div><div class="muted">operations conformant (${r.score.percent}%)${r.scope ? ' in scope' : ''}</div>${r.coverage ? `<div class="muted" id="score-coverage"><a href="#coverage">coverage index ${r.coverage.index}%</a></div>` : ''}</div>
-<div><div>${parts}</div><p>${esc(countsLine(r))}</p>${scope}</div>
+<div><div>${parts}</div>${why ? `<p id="score-not-tested">${esc(why)}.</p>` : ''}<p>${esc(countsLine(r))}</p>${scope}</div>
 </div>
 <p id="definition"><strong>Conformant operation:</strong> ${esc(r.definition)}</p>
 ${gateHtml(r)}`;
@@ -215,6 +218,7 @@ function matrixTable(r: CompatibilityReport, rows: readonly OperationRow[]): str
   // The same columns in every group's table, so the tables read as one matrix.
   const cols = r.checks;
   const known = new Set(r.failures.filter((f) => f.known).map((f) => `${f.operation}\u0000${f.check}`));
+  const notTestedReason = new Map((r.notTested ?? []).flatMap((g) => g.operations.map((o) => [o.id, o.reason ?? g.summary] as const)));
   const head = `<tr><th>operation</th><th>status</th>${cols.map((c) => `<th class="rot">${esc(c)}</th>`).join('')}</tr>`;
   const body = rows.map((row) => {
     const tds = cols.map((c) => {
@@ -223,7 +227,9 @@ function matrixTable(r: CompatibilityReport, rows: readonly OperationRow[]): str
       const k = known.has(`${row.id}\u0000${c}`);
       return `<td class="cell${k ? ' known' : ''}" style="background:${OUTCOME_COLOUR[o]}" title="${esc(`${row.id} · ${c}: ${o}${k ? ' (known deviation)' : ''}`)}">${OUTCOME_LETTER[o]}</td>`;
     });
-    return `<tr><td><code>${esc(row.id)}</code><br><span class="muted">${esc(`${row.method} ${row.path}`)}</span></td><td>${pill(STATUS_LABEL[row.status], STATUS_COLOUR[row.status])}</td>${tds.join('')}</tr>`;
+    const why = row.status === 'untested' ? notTestedReason.get(row.id) : undefined;
+    const status = pill(STATUS_LABEL[row.status], STATUS_COLOUR[row.status]);
+    return `<tr><td><code>${esc(row.id)}</code><br><span class="muted">${esc(`${row.method} ${row.path}`)}</span></td><td>${why ? `<a href="#not-tested" title="${esc(why)}">${status}</a>` : status}</td>${tds.join('')}</tr>`;
   });
   return `<table class="matrix">${head}${body.join('')}</table>`;
 }
@@ -271,6 +277,22 @@ function matrixHtml(r: CompatibilityReport): string {
 export function requestsText(q: NonNullable<NonNullable<CompatibilityReport['notes']>['requests']>): string {
   const parts = Object.entries(q.byIntent).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`);
   return `${q.total}${parts.length ? ` (${parts.join(', ')})` : ''}`;
+}
+
+/** Why the operations counted "not tested" were not: the profile, skipped setups, or no test. */
+function notTestedHtml(r: CompatibilityReport): string {
+  const groups = r.notTested;
+  // Reports written before the reasons were kept say nothing here.
+  if (!groups) return '';
+  const n = groups.reduce((a, g) => a + g.operations.length, 0);
+  const sections = groups.map((g) => {
+    const items = g.operations.map((o) => `<li data-operation="${esc(o.id)}"><code>${esc(o.id)}</code> <span class="muted">${esc(opLabel(r, o.id))}</span>${g.cause === 'skipped' && o.reason ? `: ${esc(o.reason)}` : ''}</li>`);
+    return `<section class="apart not-tested" data-cause="${esc(g.cause)}"${g.needs ? ` data-needs="${esc(g.needs)}"` : ''}><h3>${esc(g.summary)}</h3><ul>${items.join('')}</ul></section>`;
+  });
+  return `<h2 id="not-tested">Not tested (${n})</h2>
+<p class="muted">Operations no check could judge in this run, and why. Not failures, and not conformant: they count against the score until a run tests them.</p>
+${listOrNone(sections, 'None: every operation in scope was tested.')}
+`;
 }
 
 /** What the run stopped calling, and what it left behind on the target. */
@@ -376,6 +398,7 @@ ${listOrNone((r.unreproduced ?? []).map((u) => unreproducedHtml(r, u)), 'None: e
 <p class="muted">Operations the target does not implement (404 for the whole path, 405, 501). Not failures, and not conformant.</p>
 ${listOrNone(unsupportedHtml, 'None: the target answered every operation that was tested.')}
 
+${notTestedHtml(r)}
 ${notesHtml(r)}
 <h2 id="deprecated">Deprecated operations (${deprecated.length})</h2>
 ${listOrNone(deprecatedHtml, 'The spec marks no operation deprecated.')}

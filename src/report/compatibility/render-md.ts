@@ -7,6 +7,7 @@ import { STATUS_LABEL } from './colours.js';
 import { badgeLabel } from './meta.js';
 import { leftoversText, requestsText } from './render-html.js';
 import { budgetsText } from './render-figures.js';
+import { notTestedLine } from './not-tested.js';
 import { reproductionText } from './reproduction.js';
 import { outOfScopeReason, scopedLabel, scopeVariables, scoreText } from './scope.js';
 import type { AdvisoryReport, CellReport, CompatibilityReport, Defect, UnreproducedReport } from './types.js';
@@ -121,6 +122,8 @@ export function renderMarkdown(r: CompatibilityReport): string {
   const ops = r.counts.operations;
   const statuses = (Object.keys(ops) as (keyof typeof ops)[]).filter((s) => s !== 'outOfScope' || r.scope);
   out.push(`Operations: ${statuses.map((s) => `${ops[s]} ${STATUS_LABEL[s]}`).join(', ')}. Tests: ${r.counts.tests}.`, '');
+  const why = notTestedLine(r.notTested);
+  if (why) out.push(`${why}.`, '');
 
   out.push('## Resource groups', '', '| group | conformant | known deviation | failing | unsupported | not tested |', '|---|---:|---:|---:|---:|---:|');
   for (const gr of r.groups.filter((x) => x.outOfScope < x.operations)) out.push(`| ${cellText(gr.name)} | ${gr.conformant}/${gr.operations} | ${gr.known} | ${gr.failing} | ${gr.unsupported} | ${gr.untested} |`);
@@ -145,6 +148,11 @@ export function renderMarkdown(r: CompatibilityReport): string {
   const unsupportedOps = [...new Set(r.unsupported.map((c) => c.operation))];
   out.push(`## Unsupported operations (${unsupportedOps.length})`, '');
   out.push(...(unsupportedOps.length ? unsupportedOps.map((id) => `- ${id}`) : ['None.']), '');
+  if (r.notTested?.length) {
+    out.push(`## Not tested (${r.notTested.reduce((a, g) => a + g.operations.length, 0)})`, '');
+    for (const g of r.notTested) out.push(`- ${g.summary}: ${g.operations.map((o) => (g.cause === 'skipped' && o.reason ? `${o.id} (${cellText(o.reason)})` : o.id)).join(', ')}`);
+    out.push('');
+  }
   if (r.notes) {
     const n = r.notes;
     out.push(`## Operations the run stopped calling (${n.stoppedCalling.length})`, '');

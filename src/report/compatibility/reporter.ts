@@ -16,8 +16,10 @@ import { Redactor } from '../../client/redact.js';
 import { catalogueFor } from '../../spec/cache.js';
 import { harnessErrorsText, harnessStopLine, readHarnessStop } from '../harness-stop.js';
 import { isListing } from '../listing.js';
+import { SEED_METADATA } from '../run-title.js';
 import { BaselineError, findBaseline, readBaseline, type Baseline } from './baseline.js';
 import { buildReport } from './build.js';
+import { closingLines } from './closing.js';
 import { runMeta } from './meta.js';
 import { stripAnsi, toRecord } from './record.js';
 import { runScope, scopedLabel, scoreText } from './scope.js';
@@ -59,7 +61,7 @@ export default class CompatibilityReporter implements Reporter {
     if (this.listing) return;
     this.metadata = config.metadata;
     this.shard = config.shard ? { current: config.shard.current, total: config.shard.total } : null;
-    const seed = (config.metadata as Record<string, unknown> | undefined)?.['fast-check seed'];
+    const seed = (config.metadata as Record<string, unknown> | undefined)?.[SEED_METADATA];
     if (typeof seed === 'number') this.seed = seed;
     // A report.json from an earlier run must not be mistaken for this one's if this run dies.
     rmSync(path.join(this.outputDir, 'report.json'), { force: true });
@@ -84,7 +86,7 @@ export default class CompatibilityReporter implements Reporter {
     try {
       const report = await this.build(result.status);
       writeCompatibilityReport(this.outputDir, report, this.redactor);
-      if (this.options.summary !== false) process.stdout.write(`\n${summaryLine(report, path.relative(process.cwd(), path.join(this.outputDir, 'index.html')))}\n`);
+      if (this.options.summary !== false) process.stdout.write(`\n${[summaryLine(report, path.relative(process.cwd(), path.join(this.outputDir, 'index.html'))), ...closingLines(report)].join('\n')}\n`);
     } catch (err) {
       process.stderr.write(`\nThe compatibility report could not be written: ${this.redactor.text(err instanceof Error ? err.message : String(err))}\n`);
     }

@@ -299,6 +299,19 @@ export interface RunNotes {
   requests?: { total: number; byIntent: Record<string, number>; bySource: Record<string, number>; byOperation?: Record<string, Record<string, number>> } | null;
 }
 
+/**
+ * Why operations in scope were not tested (status `untested`), by cause (not-tested.ts): the
+ * profile does not send them (`needs`: the profile that does), their tests were all skipped or
+ * disabled for another reason (each operation with its tests' reason), or no test reached them.
+ */
+export interface NotTestedGroup {
+  cause: 'profile' | 'skipped' | 'unreached';
+  needs?: 'standard' | 'full';
+  /** One line: "10 destructive operations not run (…): PROFILE=standard; PROFILE=full runs them". */
+  summary: string;
+  operations: { id: string; reason?: string }[];
+}
+
 export interface CompatibilityReport {
   schemaVersion: number;
   generatedAt: string;
@@ -361,6 +374,8 @@ export interface CompatibilityReport {
   unreproduced?: UnreproducedReport[];
   /** Every Fail cell's findings grouped by cause, worst first. */
   defects: Defect[];
+  /** Why the operations counted `untested` were not tested (absent in older reports). */
+  notTested?: NotTestedGroup[];
   gate: Gate;
   specFindings: SpecFinding[];
   errataApplied: string[];
