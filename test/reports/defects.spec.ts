@@ -147,21 +147,35 @@ test.describe('defects of a run @reports', () => {
 });
 
 test.describe('baselines that know defects @reports', () => {
-  test('should know a defect wherever it shows, and say where it reached beyond its entries', () => {
+  test('should fail the gate where a known defect reached a cell no entry naming it names, and say so', () => {
     const crash = build([rec(['getProduct'], ['notAServerError'], 'fail', { findings: [serverError('getProduct', 'notAServerError', 'product_id')] })]).defects[0];
     const entries: BaselineEntry[] = [{ operation: 'getProduct', check: 'notAServerError', defect: crash?.signature ?? '', reason: 'vendor ticket 7' }];
-    const r = build(
-      [
-        rec(['getProduct'], ['notAServerError'], 'fail', { findings: [serverError('getProduct', 'notAServerError', 'product_id')] }),
-        rec(['deleteProduct'], ['notAServerError'], 'fail', { findings: [serverError('deleteProduct', 'notAServerError', 'product_id', '1abc')] }),
-      ],
-      entries,
-    );
-    expect(r.gate.ok).toBe(true);
+    const records = [
+      rec(['getProduct'], ['notAServerError'], 'fail', { findings: [serverError('getProduct', 'notAServerError', 'product_id')] }),
+      rec(['deleteProduct'], ['notAServerError'], 'fail', { findings: [serverError('deleteProduct', 'notAServerError', 'product_id', '1abc')] }),
+    ];
+    const r = build(records, entries);
+    // A regression for a CI owner: the defect is known, the new operation it reached is not (issue 37).
+    expect(r.gate.ok).toBe(false);
+    expect(r.gate.newFailures).toEqual([{ operation: 'deleteProduct', check: 'notAServerError', outcome: 'fail', defects: [crash?.id] }]);
+    expect(r.gate.known.map((k) => k.operation)).toEqual(['getProduct']);
     expect(r.defects[0]?.known).toBe(true);
-    expect(r.gate.defects?.spread).toEqual([{ id: crash?.id, cells: [{ operation: 'deleteProduct', check: 'notAServerError' }] }]);
+    expect(r.gate.defects?.new).toEqual([]);
+    expect(r.gate.defects?.reached).toEqual([{ id: crash?.id, cells: [{ operation: 'deleteProduct', check: 'notAServerError' }] }]);
+    expect(r.gate.defects?.spread).toEqual([]);
     expect(r.defects[0]?.cells.find((c) => c.operation === 'deleteProduct')?.beyondBaseline).toBe(true);
-    expect(renderHtml(r)).toContain('It now reaches 1 cell(s) the baseline does not name:');
+    expect(renderHtml(r)).toContain('It now reaches 1 cell(s) the baseline does not name, which fail the gate:');
+    expect(renderMarkdown(r)).toContain('1 known defect in cells the baseline does not name');
+    expect(renderJUnit(r)).toMatch(/name="#1 Answers 500[^"]*"><failure/);
+    // Tolerated spread is an explicit option with its reason: then the cell is known.
+    const tolerant = build(records, [{ ...(entries[0] as BaselineEntry), spread: 'one IntType check for every product id: accepted wherever it shows' }]);
+    expect(tolerant.gate.ok).toBe(true);
+    expect(tolerant.gate.defects?.spread).toEqual([{ id: crash?.id, cells: [{ operation: 'deleteProduct', check: 'notAServerError' }] }]);
+    expect(tolerant.gate.defects?.reached).toEqual([]);
+    expect(tolerant.defects[0]?.cells.find((c) => c.operation === 'deleteProduct')?.tolerated).toBe(true);
+    expect(renderHtml(tolerant)).toContain('Its spread is tolerated in 1 cell(s) the baseline does not name');
+    expect(() => parseBaseline(JSON.stringify({ deviations: [{ operation: 'a', check: 'b', reason: 'c', spread: 'anywhere' }] }), 'b.json')).toThrow(/"spread" needs a "defect"/);
+    expect(parseBaseline(JSON.stringify({ deviations: [{ operation: 'a', check: 'b', reason: 'c', defect: 'x', spread: ' anywhere ' }] }), 'b.json')[0]?.spread).toBe('anywhere');
   });
 
   test('should fail the gate on a new defect in a cell that holds a known one, and a cell-only entry should not hide it only when it names the defect', () => {
