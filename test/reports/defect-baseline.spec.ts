@@ -18,7 +18,7 @@ import type { BaselineEntry, CompatibilityReport } from '../../src/report/compat
 import { runNode, selfTestDir, tsx, type ChildResult } from './support/child.js';
 
 /** GX 3.2's known defect of getCustomer · rule:error-status, as its signature reads. */
-const ABC_200 = 'invalid-input-accepted | 2xx |  | a wrong-typed id';
+const ABC_200 = 'invalid-input-accepted | 2xx | a list | a wrong-typed id';
 const PASSWORD = 'responseSchemaConformance | 2xx | /password must not be present here | any input';
 const NO_MESSAGE = 'errorBodyShape | error | # error body says nothing | any input';
 const NO_EMAIL = 'responseSchemaConformance | 2xx | lacks email | any input';
@@ -80,8 +80,8 @@ test.describe('baselines that know defects, on the reference shop @reports', () 
   test('should fail the gate on a missing record answered 200, although its cell holds a known defect', ({ runs }) => {
     const r = runs.json;
     const missing = r.defects.find((d) => d.cells.some((c) => c.operation === 'getCustomer' && c.check === 'rule:error-status'));
-    expect(missing?.signature).toBe('invalid-input-accepted | 2xx |  | an id no shop has');
-    expect(missing?.title).toBe('Answers 200 to an id no shop has instead of refusing it with a 4xx');
+    expect(missing?.signature).toBe('invalid-input-accepted | 2xx | an empty object | an id no shop has');
+    expect(missing?.title).toBe('Answers 200 with an empty object to an id no shop has instead of refusing it with a 4xx');
     expect(r.gate.newFailures).toContainEqual({ operation: 'getCustomer', check: 'rule:error-status', outcome: 'fail', defects: [missing?.id] });
   });
 

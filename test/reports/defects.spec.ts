@@ -51,8 +51,12 @@ test.describe('defect signatures @reports', () => {
     // The same message on a valid request is another defect (GX 4.8: IntType "got NULL" on a valid
     // PUT of graduated prices, and on updateProductLink's broken bodies): a crash on what a client
     // may send is not the missing validation of what it may not.
+    // A bare value type on a valid request names no code path: the value is the operation's own
+    // (GX 4.8: "IntType ... got NULL" on postWithdrawals, updateReviews and an override of
+    // updateCustomer were three causes in one group, issue 37).
     const valid = signaturesOf(f('notAServerError', 'getProduct', ev(500, { bodyExcerpt: INT_TYPE, intent: 'positive' })));
-    expect(valid[0]?.text).toBe('server-error | 500 | IntType: Invalid argument value given | valid request');
+    expect(valid[0]?.text).toBe('server-error | 500 | IntType: Invalid argument value given | valid request to getProduct');
+    expect(signaturesOf(f('notAServerError', 'updateReviews', ev(500, { bodyExcerpt: INT_TYPE, intent: 'positive' })))[0]?.text).not.toBe(valid[0]?.text);
     const valued = signaturesOf(f('notAServerError', 'getProduct', ev(500, { bodyExcerpt: '{"message":"IntType: Invalid argument value given (expected numeric int got string): 1abc"}', intent: 'negative', label: 'wrong-typed path id product_id=1abc' })));
     expect(valued[0]?.detail).toBe('IntType: Invalid argument value given (expected numeric int got string)');
     // An empty answer says little: the kind of input tells causes apart (broken bodies are one kind).
@@ -78,11 +82,15 @@ test.describe('defect signatures @reports', () => {
     // A body whose root is not the declared kind says what the shop did with the request: the list
     // for GET /addresses/1abc and [] for a PUT with a broken body are two defects; a field of the
     // wrong type is the serializer's, whatever the request.
-    const rootNotObject = (label: string | undefined, intent: string) => signaturesOf(f('responseSchemaConformance', 'getAddress', ev(200, { intent, ...(label ? { label } : {}), schemaErrors: [{ path: '', schemaPath: '#/type', message: 'must be object' }] })))[0]?.text;
-    expect(rootNotObject('wrong-typed path id address_id=1abc', 'negative')).toBe('responseSchemaConformance | 2xx | / must be object | a wrong-typed id');
-    expect(rootNotObject('malformed JSON body', 'negative')).toBe('responseSchemaConformance | 2xx | / must be object | an invalid body');
+    const rootNotObject = (label: string | undefined, intent: string, status = 200) => signaturesOf(f('responseSchemaConformance', 'getAddress', ev(status, { intent, ...(label ? { label } : {}), bodyExcerpt: '[{"id": 1}]', schemaErrors: [{ path: '', schemaPath: '#/type', message: 'must be object' }] })))[0]?.text;
+    expect(rootNotObject('wrong-typed path id address_id=1abc', 'negative', 400)).toBe('responseSchemaConformance | error | / must be object | a wrong-typed id');
+    expect(rootNotObject('malformed JSON body', 'negative', 400)).toBe('responseSchemaConformance | error | / must be object | an invalid body');
+    // A success answer to input sent to be refused is that input accepted, whichever check judged
+    // its shape: one exchange, one defect (issue 37).
+    expect(rootNotObject('wrong-typed path id address_id=1abc', 'negative')).toBe('invalid-input-accepted | 2xx | a list | a wrong-typed id');
     const field = (label: string | undefined, intent: string) => signaturesOf(f('responseSchemaConformance', 'getProduct', ev(200, { intent, ...(label ? { label } : {}), schemaErrors: [{ path: '/discountAllowed', schemaPath: '#/properties/discountAllowed/type', message: 'must be integer' }] })))[0]?.text;
-    expect(field('wrong-typed path id product_id=1abc', 'negative')).toBe(field(undefined, 'positive'));
+    expect(field('record 5 read back', 'follow-up')).toBe(field(undefined, 'positive'));
+    expect(field(undefined, 'positive')).toBe('responseSchemaConformance | 2xx | /discountAllowed must be integer | any input');
     // One rule step met on several resources is one defect, whichever field holds the searched text.
     expect(normalise('search and q should each answer only the records containing "Standardsatz", the record whose title it is among them')).toBe(normalise('search and q should each answer only the records containing "19% MwSt.", the record whose description it is among them'));
   });
@@ -93,6 +101,47 @@ test.describe('defect signatures @reports', () => {
     expect(list.map((s) => s.text)).toEqual(single.map((s) => s.text));
     const both = signaturesOf({ ...lacksEmail('getCustomers', '/0'), evidence: ev(200, { schemaErrors: [...(lacksEmail('x', '/0').evidence?.schemaErrors ?? []), ...(withPassword('x').evidence?.schemaErrors ?? [])] }) });
     expect(both.length).toBe(2);
+  });
+});
+
+test.describe('one cause, one group: the splits and mixes of a GX 4.8 run @reports', () => {
+  const text = (x: ReportFinding): string => signaturesOf(x)[0]?.text ?? '';
+  const body = (message: string): string => JSON.stringify({ code: 0, status: 'error', message });
+
+  test('should group what one cause shows, whichever test met it', () => {
+    // The same 415 from an upload without a file: the attachments test and the catalogue file suites.
+    const upload = (label: string, title: string) => ({ ...f('rule:files', 'uploadCategoryIcons', ev(415, { intent: 'negative', method: 'POST', label, bodyExcerpt: body('Unsupported Media Type HTTP') }), title), aboutStatus: true as const });
+    expect(text(upload('upload without a file', 'POST /attachments without a file should answer 400'))).toBe(text(upload('upload without a file', 'an upload without a file should be refused with 400')));
+    expect(text(upload('upload without its file (file)', 'x'))).toBe('refused-with-another-status | 415 |  | an upload without a file');
+    // createAddress's 500s: the model refuses a value by naming its parameter, whichever.
+    const address = (message: string, label: string) => text(f('rule:negative-data', 'createAddress', ev(500, { intent: 'negative', method: 'POST', label, bodyExcerpt: body(message) })));
+    const causes = new Set([address('$p_company is not a string', 'breaks type: /company: object {}'), address('$p_firstname is not a string', 'breaks type: /firstname: boolean false'), address('$p_gender is not expected string "m", "f" or "o"', 'breaks enum: /gender: "F"'), address('$p_lastname is not a string', 'breaks type: /lastname: object {}')]);
+    expect([...causes]).toEqual(['server-error | 500 | $… is not … | invalid input']);
+    // The date check every controller repeats, worded its own way: one refusal of a valid request with changed=.
+    const dated = (operationId: string, word: string) => text({ ...f('rule:changed-date', operationId, ev(400, { intent: 'positive', method: 'GET', label: 'changed=2026-11-29', bodyExcerpt: body(`Given ${word} date is invalid. Expected format: 2018-09-25 15:59:01`) }), `${operationId} with {"search":"x","changed":"2026-11-29"} should answer 200 with a list`), aboutStatus: true as const });
+    expect(new Set([dated('getCustomers', 'modified'), dated('getCategories', 'modified'), dated('getProducts', 'changed')]).size).toBe(1);
+    expect(dated('getProducts', 'changed')).toBe('valid-request-refused | 400 | rule:changed-date | a valid request with changed=…');
+    // A shape problem of what the shop made of a body it should have refused is that acceptance.
+    const missingBody = (check: string) => text(f(check, 'createQuantityUnits', ev(200, { intent: 'negative', method: 'POST', label: 'missing required body', bodyExcerpt: '{"id": 3, "names": []}', schemaErrors: [{ path: '/names', schemaPath: '#/type', message: 'must be object' }] })));
+    expect(missingBody('responseSchemaConformance')).toBe(missingBody('negativeDataRejection'));
+    // The same field broken by the contract probe and by the negative-data property: one class.
+    const b2b = (label: string, check: string) => text(f(check, 'createAddress', ev(201, { intent: 'negative', method: 'POST', label, bodyExcerpt: '{"id": 4}' })));
+    expect(b2b('body field of the wrong type (b2bStatus is a string)', 'negativeDataRejection')).toBe(b2b('breaks type: /b2bStatus: string "x" where the schema allows boolean', 'rule:negative-data'));
+  });
+
+  test('should keep apart what two causes show, and what unrelated operations would share only by accident', () => {
+    // (bool) casting of an address's b2bStatus and `isGuest === true` on customers.
+    const mistyped = (operationId: string, field: string) => text(f('negativeDataRejection', operationId, ev(200, { intent: 'negative', method: 'PUT', label: `body field of the wrong type (${field} is a string)`, bodyExcerpt: '{"id": 3}' })));
+    expect(mistyped('updateAddress', 'b2bStatus')).not.toBe(mistyped('updateCustomer', 'isGuest'));
+    expect(mistyped('updateAddress', 'b2bStatus')).toBe('invalid-input-accepted | 2xx | a record | a body whose b2bStatus has the wrong type');
+    // A deleted category read back as {} and a quantity price answered for quantity 0: both "an
+    // invalid read answered 200", two causes.
+    const deleted = text({ ...f('rule:error-status', 'getCategory', ev(200, { intent: 'negative', method: 'GET', label: 'a record that does not exist', bodyExcerpt: '{}' }), 'getCategory of a deleted category should answer 404'), aboutStatus: true as const });
+    const quantity = text({ ...f('rule:graduated-prices', 'getProductQuantityPrices', ev(200, { intent: 'negative', method: 'GET', bodyExcerpt: '{"productId": 5, "graduatedPrice": 10}' }), 'a quantity of 0 should be refused with 400'), aboutStatus: true as const });
+    expect(deleted).toBe('invalid-input-accepted | 2xx | an empty object | a record that does not exist');
+    expect(quantity).not.toBe(deleted);
+    // The same deleted read in the lifecycle test is the same defect as in the error-status test.
+    expect(text({ ...f('rule:lifecycle', 'getCategory', ev(200, { intent: 'negative', method: 'GET', label: 'a record that does not exist', bodyExcerpt: '{}' }), 'a deleted category should read 404'), aboutStatus: true as const })).toBe(deleted);
   });
 });
 

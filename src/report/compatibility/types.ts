@@ -37,6 +37,8 @@ export interface ReportFinding {
   /** What the rule rests on, when not the vendor's description (advisories). */
   basis?: Basis;
   evidence?: Evidence;
+  /** The finding is about the answer's status (Finding.aboutStatus). */
+  aboutStatus?: true;
 }
 
 /** What one test said (its verdict record), reduced to what the matrix needs. */

@@ -6,7 +6,7 @@ import { makeCheckContext } from '../../../src/checks/context.js';
 import type { Basis, CheckContext, Exchange } from '../../../src/checks/types.js';
 import type { CallOptions } from '../../../src/client/api-client.js';
 import { listItems } from '../../../src/checks/rules/list-items.js';
-import { adviseRule, declaredErrorStatuses, expectRule, show, WHICH_ERROR } from '../../../fixtures/evidence.js';
+import { adviseRule, declaredErrorStatuses, expectRule, MISSING_RECORD, show, WHICH_ERROR } from '../../../fixtures/evidence.js';
 import { erratum, project } from '../../../src/checks/basis.js';
 import { saysWhy } from '../../../src/checks/errorBodyShape.js';
 import { annotateOutcome } from '../../../fixtures/outcome.js';
@@ -102,13 +102,14 @@ export async function expectError(
   rule = 'error-status',
   basis?: Basis,
 ): Promise<Exchange> {
-  const ex = await kit.api.call(operationId, { intent: 'negative', ...opts });
   const want = typeof status === 'number' ? [status] : status;
+  // A request that wants 404 asks for a record that does not exist: its class, for the defect it may show.
+  const ex = await kit.api.call(operationId, { intent: 'negative', ...(want.every((s) => s === 404 || s === 410) ? { label: MISSING_RECORD } : {}), ...opts });
   const got = ex.response.status;
   const otherDeclared = !want.includes(got) && declaredErrorStatuses(kit.api, ex).includes(got);
   const answered = `got ${got || ex.response.transportError || 'no answer'}: ${show(ex.response.json ?? ex.response.text)}`;
   const refused = want.includes(got) || otherDeclared;
-  expectRule(refused, kit.api, { rule, title, message: `expected ${want.join(' or ')}, ${answered}`, exchange: ex, ...(basis ? { basis } : {}) });
+  expectRule(refused, kit.api, { rule, title, message: `expected ${want.join(' or ')}, ${answered}`, exchange: ex, ...(basis ? { basis } : {}), aboutStatus: true });
   // A refusal the vendor does not describe that did not come: the advisory says so, and the rules
   // of an error body have no error answer to judge.
   if (!refused) return ex;

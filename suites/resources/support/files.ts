@@ -63,8 +63,8 @@ export function fileTests(group: FileGroup, spec: SpecOperations): void {
   test('should refuse uploads without a file or without a name, and a rename without parameters, with 400', { tag: [G, `@op:${ops.upload}`, `@op:${ops.rename}`, '@rule:files', '@rule:error-status'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const name = fileName(kit);
-    await expectError(kit, checks, ops.upload, { multipart: uploadForm(kit, ops, name, { file: null }) }, 400, 'an upload without a file should be refused with 400', true, 'files');
-    await expectError(kit, checks, ops.upload, { multipart: uploadForm(kit, ops, name, { filename: null }) }, 400, 'an upload without the filename field should be refused with 400', true, 'files');
+    await expectError(kit, checks, ops.upload, { multipart: uploadForm(kit, ops, name, { file: null }), label: 'upload without a file' }, 400, 'an upload without a file should be refused with 400', true, 'files');
+    await expectError(kit, checks, ops.upload, { multipart: uploadForm(kit, ops, name, { filename: null }), label: 'upload without the filename field' }, 400, 'an upload without the filename field should be refused with 400', true, 'files');
     const renameDeclares400 = kit.api.operation(ops.rename).responses.some((r) => r.status === '400');
     await expectError(kit, checks, ops.rename, { body: {} }, 400, 'a rename without oldFilename and newFilename should be refused with 400', renameDeclares400, 'files');
     expectListed(kit, await listNames(kit, checks, ops.list, 'files'), name, false, 'after the refused uploads');
