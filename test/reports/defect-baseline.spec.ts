@@ -80,8 +80,8 @@ test.describe('baselines that know defects, on the reference shop @reports', () 
   test('should fail the gate on a missing record answered 200, although its cell holds a known defect', ({ runs }) => {
     const r = runs.json;
     const missing = r.defects.find((d) => d.cells.some((c) => c.operation === 'getCustomer' && c.check === 'rule:error-status'));
-    expect(missing?.signature).toBe('invalid-input-accepted | 2xx | an empty object | an id no shop has');
-    expect(missing?.title).toBe('Answers 200 with an empty object to an id no shop has instead of refusing it with a 4xx');
+    expect(missing?.signature).toBe('invalid-input-accepted | 2xx | an empty object | a request for a record that does not exist');
+    expect(missing?.title).toBe('Answers 200 with an empty object to a request for a record that does not exist instead of refusing it with a 4xx');
     expect(r.gate.newFailures).toContainEqual({ operation: 'getCustomer', check: 'rule:error-status', outcome: 'fail', defects: [missing?.id] });
   });
 

@@ -67,7 +67,7 @@ test.describe('defect signatures @reports', () => {
     expect(empty('wrong-typed path id product_id=1abc')).toBe('server-error | 500 | (empty body) | a wrong-typed id');
     expect(empty('customer_id=abc')).toBe(empty('wrong-typed path id product_id=1abc'));
     expect(empty('out-of-range path id product_id=99999999999999999999')).toBe('server-error | 500 | (empty body) | an out-of-range id');
-    expect(empty('a zone id no shop has')).toBe('server-error | 500 | (empty body) | an id no shop has');
+    expect(empty('a zone id no shop has')).toBe('server-error | 500 | (empty body) | a request for a record that does not exist');
   });
 
   test('should keep apart what mixed two causes on GX 4.8: error answers with nothing or with a stack trace, a root of the wrong type for two kinds of input', () => {
@@ -138,7 +138,7 @@ test.describe('one cause, one group: the splits and mixes of a GX 4.8 run @repor
     // invalid read answered 200", two causes.
     const deleted = text({ ...f('rule:error-status', 'getCategory', ev(200, { intent: 'negative', method: 'GET', label: 'a record that does not exist', bodyExcerpt: '{}' }), 'getCategory of a deleted category should answer 404'), aboutStatus: true as const });
     const quantity = text({ ...f('rule:graduated-prices', 'getProductQuantityPrices', ev(200, { intent: 'negative', method: 'GET', bodyExcerpt: '{"productId": 5, "graduatedPrice": 10}' }), 'a quantity of 0 should be refused with 400'), aboutStatus: true as const });
-    expect(deleted).toBe('invalid-input-accepted | 2xx | an empty object | a record that does not exist');
+    expect(deleted).toBe('invalid-input-accepted | 2xx | an empty object | a request for a record that does not exist');
     expect(quantity).not.toBe(deleted);
     // The same deleted read in the lifecycle test is the same defect as in the error-status test.
     expect(text({ ...f('rule:lifecycle', 'getCategory', ev(200, { intent: 'negative', method: 'GET', label: 'a record that does not exist', bodyExcerpt: '{}' }), 'a deleted category should read 404'), aboutStatus: true as const })).toBe(deleted);

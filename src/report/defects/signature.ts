@@ -3,10 +3,10 @@
 //
 //   A defect is the answer a kind of request gets: (1) the problem the answer shows, (2) the answer
 //   (its status, and the shop's own words where it says why), (3) the request class, from what was
-//   sent (valid; a wrong-typed, out-of-range or unknown id; a missing, malformed or mistyped body;
-//   a body whose field X breaks its type, enum or presence; a record that does not exist; an upload
-//   without a file; a query parameter), and for a valid request refused (4) the rule that needed
-//   it. Never the test's own words about a status (they name operations and values), never the
+//   sent (valid; a wrong-typed or out-of-range id; a request for a record that does not exist; a
+//   missing, malformed or mistyped body; a body whose field X breaks its type, enum or presence;
+//   an upload without a file; a query parameter), and for a valid request refused (4) the rule
+//   that needed it. Never the test's own words about a status (they name operations and values), never the
 //   operation, but where the answer cannot tell code paths apart (below).
 //
 // What an answer shows decides the problem first, whatever check judged it, so one exchange is one
@@ -168,7 +168,8 @@ export function inputKind(ev: Evidence | undefined): string {
   if (sentToBeRefused(intent)) {
     if (/^wrong-typed path id\b/.test(raw) || /^[\w.]*id=[^\d\s]\S*$/i.test(raw)) return 'a wrong-typed id';
     if (/^out-of-range path id\b/.test(raw)) return 'an out-of-range id';
-    if (/\bid no shop has$/.test(raw)) return 'an id no shop has';
+    // An id no record has and a record deleted before its read: both ask for a record that does not exist.
+    if (/\bid no shop has$/.test(raw) || raw === 'a record that does not exist') return 'a request for a record that does not exist';
     if (/^upload without (a|its) file\b/.test(raw)) return 'an upload without a file';
     const field = brokenField(raw);
     if (field) return field;

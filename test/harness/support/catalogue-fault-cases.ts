@@ -45,6 +45,7 @@ const LINKS = 'should show a link in both directions, move it, and remove it on 
 export const CATALOGUE_FAULT_CASES: CatalogueFaultCase[] = [
   { fault: 'category-children-include-grandchildren', fails: ['should list exactly the direct children of a category', 'should list as children exactly the categories whose parent is the category'] },
   { fault: 'category-children-missing-200', fails: ['should answer 404 for a category that does not exist: read, children, products'] },
+  { fault: 'category-missing-200', fails: ['should answer 404 for a category that does not exist: read, children, products', LIFECYCLE.category] },
   { fault: 'category-products-always-recursive', fails: ["should list a category's own products, and with recursive those of its descendants too"] },
   { fault: 'category-products-ignore-links', fails: [LINKS, 'should remove the links of a deleted product'] },
   { fault: 'product-unlink-ignored', fails: [LINKS] },
