@@ -87,7 +87,7 @@ test.describe('defect signatures @reports', () => {
     expect(rootNotObject('malformed JSON body', 'negative', 400)).toBe('responseSchemaConformance | error | / must be object | an invalid body');
     // A success answer to input sent to be refused is that input accepted, whichever check judged
     // its shape: one exchange, one defect (issue 37).
-    expect(rootNotObject('wrong-typed path id address_id=1abc', 'negative')).toBe('invalid-input-accepted | 2xx | a list | a wrong-typed id');
+    expect(rootNotObject('wrong-typed path id address_id=1abc', 'negative')).toBe('invalid-input-accepted | 2xx |  | a wrong-typed id');
     const field = (label: string | undefined, intent: string) => signaturesOf(f('responseSchemaConformance', 'getProduct', ev(200, { intent, ...(label ? { label } : {}), schemaErrors: [{ path: '/discountAllowed', schemaPath: '#/properties/discountAllowed/type', message: 'must be integer' }] })))[0]?.text;
     expect(field('record 5 read back', 'follow-up')).toBe(field(undefined, 'positive'));
     expect(field(undefined, 'positive')).toBe('responseSchemaConformance | 2xx | /discountAllowed must be integer | any input');
@@ -125,15 +125,19 @@ test.describe('one cause, one group: the splits and mixes of a GX 4.8 run @repor
     const missingBody = (check: string) => text(f(check, 'createQuantityUnits', ev(200, { intent: 'negative', method: 'POST', label: 'missing required body', bodyExcerpt: '{"id": 3, "names": []}', schemaErrors: [{ path: '/names', schemaPath: '#/type', message: 'must be object' }] })));
     expect(missingBody('responseSchemaConformance')).toBe(missingBody('negativeDataRejection'));
     // The same field broken by the contract probe and by the negative-data property: one class.
-    const b2b = (label: string, check: string) => text(f(check, 'createAddress', ev(201, { intent: 'negative', method: 'POST', label, bodyExcerpt: '{"id": 4}' })));
+    const b2b = (label: string, check: string) => text(f(check, 'createAddress', ev(201, { intent: 'negative', method: 'POST', label, bodyExcerpt: '{"id": 4}', curl: "curl -sS -i -X POST 'https://shop.example.test/api.php/v2/addresses'" })));
     expect(b2b('body field of the wrong type (b2bStatus is a string)', 'negativeDataRejection')).toBe(b2b('breaks type: /b2bStatus: string "x" where the schema allows boolean', 'rule:negative-data'));
   });
 
   test('should keep apart what two causes show, and what unrelated operations would share only by accident', () => {
-    // (bool) casting of an address's b2bStatus and `isGuest === true` on customers.
-    const mistyped = (operationId: string, field: string) => text(f('negativeDataRejection', operationId, ev(200, { intent: 'negative', method: 'PUT', label: `body field of the wrong type (${field} is a string)`, bodyExcerpt: '{"id": 3}' })));
-    expect(mistyped('updateAddress', 'b2bStatus')).not.toBe(mistyped('updateCustomer', 'isGuest'));
-    expect(mistyped('updateAddress', 'b2bStatus')).toBe('invalid-input-accepted | 2xx | a record | a body whose b2bStatus has the wrong type');
+    // (bool) casting of an address's b2bStatus and `isGuest === true` on customers: each resource's
+    // controller reads its body, so the class names the resource.
+    const mistyped = (path: string, field: string) => text(f('negativeDataRejection', 'x', ev(200, { intent: 'negative', method: 'PUT', label: `body field of the wrong type (${field} is a string)`, bodyExcerpt: '{"id": 3}', curl: `curl -sS -i -X PUT 'https://shop.example.test/api.php/v2/${path}' -u "$API_USER:$API_PASSWORD"` })));
+    expect(mistyped('addresses/3', 'b2bStatus')).not.toBe(mistyped('customers/3', 'isGuest'));
+    expect(mistyped('addresses/3', 'b2bStatus')).toBe('invalid-input-accepted | 2xx |  | a body field of the wrong type to addresses');
+    // One resource's fields are one cause: its controller does not check types.
+    expect(mistyped('customers/3', 'isGuest')).toBe(mistyped('customers', 'gender'));
+    expect(text(f('rule:negative-data', 'x', ev(201, { intent: 'negative', method: 'POST', label: 'breaks type: /1/isGuest: string "true" where the schema allows boolean', bodyExcerpt: '{"id": 3}', curl: "curl -sS -i -X POST 'https://shop.example.test/api.php/v2/customers'" })))).toBe(mistyped('customers/3', 'isGuest'));
     // A deleted category read back as {} and a quantity price answered for quantity 0: both "an
     // invalid read answered 200", two causes.
     const deleted = text({ ...f('rule:error-status', 'getCategory', ev(200, { intent: 'negative', method: 'GET', label: 'a record that does not exist', bodyExcerpt: '{}' }), 'getCategory of a deleted category should answer 404'), aboutStatus: true as const });

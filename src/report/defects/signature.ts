@@ -4,15 +4,16 @@
 //   A defect is the answer a kind of request gets: (1) the problem the answer shows, (2) the answer
 //   (its status, and the shop's own words where it says why), (3) the request class, from what was
 //   sent (valid; a wrong-typed or out-of-range id; a request for a record that does not exist; a
-//   missing, malformed or mistyped body; a body whose field X breaks its type, enum or presence;
-//   an upload without a file; a query parameter), and for a valid request refused (4) the rule
+//   missing, malformed or mistyped body; a body field that breaks its type, enum or presence, with
+//   the resource whose controller reads it; an upload without a file; a query parameter), and for a valid request refused (4) the rule
 //   that needed it. Never the test's own words about a status (they name operations and values), never the
 //   operation, but where the answer cannot tell code paths apart (below).
 //
 // What an answer shows decides the problem first, whatever check judged it, so one exchange is one
 // defect: a 5xx is a server error (one cause per message; with values, ids, parameter names and
 // the value it complains of taken out); invalid input answered 2xx is invalid input accepted (data
-// written wrongly for a write), whatever shape the answer had; a request without valid credentials
+// written wrongly for a write), whatever check judged its shape, told apart only by an answer that
+// held nothing (`{}`); a request without valid credentials
 // answered is an open door; a request sent to be refused that got another 4xx than the rule wants is
 // a refusal with another status; a valid request a rule needs answered 4xx is a valid request
 // refused. Otherwise the check, or for the resource suites' rules the rule's own words (one failing
@@ -126,40 +127,49 @@ function serverCause(message: string): string {
   return normalise(message.replace(/\)\s*:\s*\S*$/, ')').replace(/:\s+\S+$/, (m) => (/^:\s+[\w#.-]+$/.test(m) ? '' : m)));
 }
 
-/** A body field as a request class names it: `/0/address/gender` -> `address.gender` (list items left out). */
-function fieldName(pointer: string): string {
-  return pointer.split('/').filter((x) => x !== '' && x !== '*' && !/^\d+$/.test(x)).join('.');
-}
-
 /**
- * The body-field rule a request broke, from the label of a negative probe (`body field of the wrong
- * type (isGuest is a string)`) or of the negative-data property (`breaks type: /1/isGuest: ...`,
+ * The body rule a request broke, from the label of a negative probe (`body field of the wrong type
+ * (isGuest is a string)`) or of the negative-data property (`breaks type: /1/isGuest: ...`,
  * `breaks required: /0: required field "gender" is missing`): both judges name the same class.
+ * A field's rule is the resource's own code (its controller reads the body), so the class names the
+ * resource, not the field: GX 4.8 casts an address's b2bStatus with (bool) and tests a customer's
+ * isGuest with === true, two causes; one resource's fields are one.
  */
 function brokenField(label: string): string | undefined {
-  const probe = /^body field of the wrong type \((\S+) is an? \w+\)$/.exec(label);
-  if (probe) return `a body whose ${probe[1] ?? ''} has the wrong type`;
-  const prop = /^breaks (\w+): (\S*): (.*)$/.exec(label);
+  if (/^body field of the wrong type \(\S+ is an? \w+\)$/.test(label)) return 'a body field of the wrong type';
+  const prop = /^breaks (\w+): (\S*): /.exec(label);
   if (!prop) return undefined;
-  const [, kind = '', at = '', what = ''] = prop;
-  if (kind === 'required') {
-    const missing = /required field "([^"]+)" is missing/.exec(what)?.[1] ?? '';
-    const field = [fieldName(at), missing].filter(Boolean).join('.');
-    return `a body without ${field || 'a required field'}`;
-  }
+  const [, kind = '', at = ''] = prop;
+  if (kind === 'required') return 'a body without a required field';
   if (kind === 'additionalProperties') return 'a body with a field it does not declare';
-  const field = fieldName(at);
-  if (!field) return `a body that breaks its ${kind} rule`;
-  if (kind === 'type') return `a body whose ${field} has the wrong type`;
-  if (kind === 'enum') return `a body whose ${field} is not one of its values`;
-  return `a body whose ${field} breaks its ${kind} rule`;
+  // The body itself (its root, or an item of a bulk body) of the wrong kind: an invalid body.
+  if (!at.split('/').some((x) => x !== '' && !/^\d+$/.test(x))) return kind === 'type' ? 'an invalid body' : `a body that breaks its ${kind} rule`;
+  if (kind === 'type') return 'a body field of the wrong type';
+  if (kind === 'enum') return 'a body field out of its enum';
+  return `a body field that breaks its ${kind} rule`;
+}
+
+/** The collection a request wrote to, from its URL (`/products/{id}/additional_fields` -> `products/additional_fields`). */
+function resourceOf(ev: Evidence): string | undefined {
+  const url = /'(https?:\/\/[^'\s]+)'/.exec(ev.curl)?.[1];
+  if (!url) return undefined;
+  let segments: string[];
+  try {
+    segments = new URL(url).pathname.split('/').filter(Boolean);
+  } catch {
+    return undefined;
+  }
+  const base = segments.findIndex((x) => /^v\d+$/.test(x));
+  // Ids and id lists out, and literal segments that are another view of a record (`.../Property`).
+  const own = (base >= 0 ? segments.slice(base + 1) : segments).filter((x) => !/\d/.test(x) && !/,/.test(x) && !/^[A-Z]/.test(x));
+  return own.length ? own.join('/') : undefined;
 }
 
 /**
  * The request class of an exchange, without the values it carried: probes and the suites' invalid
  * requests by their label (`wrong-typed path id customer_id=1abc` and a suite's `customer_id=abc`
  * are both a wrong-typed id; a missing, malformed or mistyped body is an invalid body; a field that
- * breaks its rule is named with the field, whichever judge sent it), other requests as valid ones.
+ * breaks its rule is named with the resource, whichever judge sent it), other requests as valid ones.
  */
 export function inputKind(ev: Evidence | undefined): string {
   if (!ev) return 'unknown input';
@@ -172,7 +182,8 @@ export function inputKind(ev: Evidence | undefined): string {
     if (/\bid no shop has$/.test(raw) || raw === 'a record that does not exist') return 'a request for a record that does not exist';
     if (/^upload without (a|its) file\b/.test(raw)) return 'an upload without a file';
     const field = brokenField(raw);
-    if (field) return field;
+    const resource = field?.startsWith('a body field') || field?.startsWith('a body without') || field?.startsWith('a body with a') ? resourceOf(ev) : undefined;
+    if (field) return resource ? `${field} to ${resource}` : field;
   }
   const label = raw
     .replace(/\s*\([^)]*\)/g, '')
@@ -206,17 +217,16 @@ function withParameters(ev: Evidence): string {
 }
 
 /**
- * What a success answer to invalid input held, in a word: a shop that answers a missing record
- * with `{}` and one that answers the record its leading digits name are two causes.
+ * What a success answer to invalid input held, where it held nothing of a record: a shop that
+ * answers a missing record with `{}` and one that answers it with the record (a deleted one, or the
+ * one its leading digits name) are two causes; a record, a list or a message is what the operation
+ * answers anyway, not a cause of its own.
  */
 export function answerKind(ev: Evidence): string {
   const body = ev.bodyExcerpt.replace(/… \(\d+ characters[^)]*\)$/, '').trim();
   if (!body) return 'no body';
-  if (/^\[\s*\]$/.test(body)) return 'an empty list';
-  if (body.startsWith('[')) return 'a list';
   if (/^\{\s*\}$/.test(body)) return 'an empty object';
-  if (body.startsWith('{')) return /"status"\s*:\s*"success"/.test(body) && /"code"\s*:/.test(body) ? 'a success message' : 'a record';
-  return 'text';
+  return '';
 }
 
 /** Whether a 500's message names nothing but a value type (`IntType: Invalid argument value given (...)`): no code path of its own. */
