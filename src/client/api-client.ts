@@ -202,8 +202,13 @@ export class ApiClient {
    */
   private async run(req: Addressed): Promise<Exchange> {
     const ex = await this.runOnce(req);
+    if (setupToSendAgain(ex, this.keeper.leftNothing(ex))) {
+      if (this.deps.floor) return this.setupAlone(req, ex);
+      // No floor to send it alone: its 5xx counts as any failing create's does.
+      if (req.op) this.gate.strike(req.op, ex);
+      return ex;
+    }
     if (!this.deps.floor) return ex;
-    if (setupToSendAgain(ex, this.keeper.leftNothing(ex))) return this.setupAlone(req, ex);
     if (!breakdownToSettle(ex, req.method === 'POST' && req.override !== undefined && !this.postOn(req.path))) return ex;
     const { answer, unreproduced } = await settleBreakdown(ex, this.resendOf(req));
     if (unreproduced) this.deps.onUnreproduced?.(ex, unreproduced);
@@ -219,14 +224,21 @@ export class ApiClient {
    * never sent overlapped on purpose: each copy would be a record.
    */
   private async setupAlone(req: Addressed, ex: Exchange): Promise<Exchange> {
+    const op = req.op;
     let again: Exchange;
     try {
       again = (await this.alone(() => this.runOnce(req, 'replay'))).value;
     } catch {
       // Refused by the gate now (a create the run stopped calling), or the harness broke: the first answer stands.
+      if (op) this.gate.strike(op, ex);
       return ex;
     }
     if (brokeDown(again)) {
+      // A failing create, not an overlap: both breakdowns count towards the breaker, as before.
+      if (op) {
+        this.gate.strike(op, ex);
+        if (again.leftNothing) this.gate.strike(op, again);
+      }
       again.replayedAlone = { reproduced: 1, of: 1 };
       return again;
     }

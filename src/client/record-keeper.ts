@@ -119,7 +119,10 @@ export class RecordKeeper {
       if (look?.found) created.push(...look.found.filter((r) => this.remember(r, op.id)));
       if (look?.unsure) this.ledger.recordOpenReason(pending, look.unsure);
       else this.ledger.recordSettled(pending);
-      if (unclear && look && !look.unsure && !created.length && (ex.response.status === 0 || ex.response.status >= 500)) this.madeNothing.add(ex);
+      if (unclear && look && !look.unsure && !created.length && (ex.response.status === 0 || ex.response.status >= 500)) {
+        this.madeNothing.add(ex);
+        ex.leftNothing = true;
+      }
     }
     // A create that failed stays failed for its caller (a setup that answered 500 is a Skip), even
     // when the keeper found what it half-wrote: that is the ledger's (and the checks') business.

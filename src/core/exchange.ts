@@ -89,6 +89,11 @@ export interface Exchange {
    * as it went out or came back (src/client/floor.ts). Absent: no floor, or no breakdown.
    */
   othersOnTheWire?: number;
+  /**
+   * A create that broke down (a 5xx, no answer) and left nothing: the record keeper looked at the
+   * collection and no record carries what it sent. Sending it again makes at most one record.
+   */
+  leftNothing?: true;
 }
 
 export interface SchemaErrorInfo {
