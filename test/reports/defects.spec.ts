@@ -254,5 +254,8 @@ test.describe('baselines that know defects @reports', () => {
     const defectsOf = (o: string, c: string) => r.defects.filter((d) => d.cells.some((x) => x.operation === o && x.check === c));
     const updated = updatedEntries([{ operation: 'getCustomers', check: 'responseSchemaConformance', reason: 'schema' }], r.gate, () => 'x', defectsOf);
     expect(updated).toEqual([{ operation: 'getCustomers', check: 'responseSchemaConformance', reason: 'schema', defect: r.defects[0]?.signature }]);
+    // An entry whose signature its failing cell no longer shows (the grouping changed) is re-keyed, with its reason.
+    const stale = { operation: 'getCustomers', check: 'responseSchemaConformance', reason: 'schema (reviewed)', defect: 'responseSchemaConformance | 2xx | an old signature | any input' };
+    expect(updatedEntries([stale], r.gate, () => 'x', defectsOf)).toEqual([{ ...stale, defect: r.defects[0]?.signature }]);
   });
 });

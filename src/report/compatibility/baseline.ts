@@ -276,7 +276,8 @@ function note(beyond: Map<string, { tolerated: boolean; cells: { operation: stri
  * scoped run's reach) are kept (with their reasons), entries whose cells now pass go, and new
  * failures are added, one entry per new defect and cell, with a reason that says it still has to
  * be written. An entry that names no defect is replaced by one per defect its cell shows now, with
- * its reason (`defectsOf`), so a new defect in that cell is told apart from then on.
+ * its reason (`defectsOf`), so a new defect in that cell is told apart from then on; so is an entry
+ * whose signature its failing cell no longer shows (re-keyed after the signatures changed).
  */
 export function updatedEntries(old: readonly BaselineEntry[], gate: Gate, describe: (operation: string, check: string) => string, defectsOf: (operation: string, check: string) => readonly Defect[] = () => []): BaselineEntry[] {
   // The gate may come from report.json: compare entries by value, not by reference.
@@ -284,7 +285,11 @@ export function updatedEntries(old: readonly BaselineEntry[], gate: Gate, descri
   const out: BaselineEntry[] = [];
   const has = (e: BaselineEntry): boolean => out.some((o) => o.operation === e.operation && o.check === e.check && o.defect === e.defect);
   for (const e of kept) {
-    const shown = e.defect === undefined && e.operation !== '*' && e.check !== '*' ? defectsOf(e.operation, e.check) : [];
+    const inCell = e.operation !== '*' && e.check !== '*' ? defectsOf(e.operation, e.check) : [];
+    // An entry naming no defect gets the signatures its cell shows now; one whose signature its
+    // failing cell no longer shows (the grouping changed: issue 37) is re-keyed to what it shows,
+    // with its reason, so a reviewer's words are not lost to a new signature.
+    const shown = e.defect === undefined || (inCell.length && !inCell.some((d) => d.signature === e.defect)) ? inCell : [];
     if (!shown.length) {
       if (!has(e)) out.push(e);
       continue;
