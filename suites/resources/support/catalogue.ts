@@ -103,8 +103,12 @@ export async function expectError(
   basis?: Basis,
 ): Promise<Exchange> {
   const want = typeof status === 'number' ? [status] : status;
-  // A request that wants 404 asks for a record that does not exist: its class, for the defect it may show.
-  const ex = await kit.api.call(operationId, { intent: 'negative', ...(want.every((s) => s === 404 || s === 410) ? { label: MISSING_RECORD } : {}), ...opts });
+  // The request's class, for the defect a wrong answer shows, where the caller names none: a request
+  // that wants 404 asks for a record that does not exist; one that sends no body where the operation
+  // takes one is the negative probe's missing body.
+  const bodiless = kit.api.operation(operationId).body !== undefined && opts.body === undefined && opts.rawBody === undefined && opts.multipart === undefined;
+  const label = want.every((s) => s === 404 || s === 410) ? MISSING_RECORD : bodiless ? 'missing required body' : undefined;
+  const ex = await kit.api.call(operationId, { intent: 'negative', ...(label ? { label } : {}), ...opts });
   const got = ex.response.status;
   const otherDeclared = !want.includes(got) && declaredErrorStatuses(kit.api, ex).includes(got);
   const answered = `got ${got || ex.response.transportError || 'no answer'}: ${show(ex.response.json ?? ex.response.text)}`;

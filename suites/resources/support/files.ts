@@ -73,9 +73,9 @@ export function fileTests(group: FileGroup, spec: SpecOperations): void {
   test('should refuse an empty and an oversized upload with a clear 4xx and store nothing', { tag: [G, `@op:${ops.upload}`, '@rule:files'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const empty = fileName(kit);
-    await expectError(kit, checks, ops.upload, { multipart: uploadForm(kit, ops, empty, { file: Buffer.alloc(0) }) }, [400, 413, 422], 'an empty (0-byte) upload should be refused with a 4xx', false, 'files');
+    await expectError(kit, checks, ops.upload, { multipart: uploadForm(kit, ops, empty, { file: Buffer.alloc(0) }), label: 'upload of an empty file' }, [400, 413, 422], 'an empty (0-byte) upload should be refused with a 4xx', false, 'files');
     const big = fileName(kit);
-    await expectError(kit, checks, ops.upload, { multipart: uploadForm(kit, ops, big, { file: Buffer.alloc(OVERSIZED_BYTES, 1) }) }, [400, 413, 422], `an upload of ${OVERSIZED_BYTES} bytes should be refused with a 4xx`, false, 'files');
+    await expectError(kit, checks, ops.upload, { multipart: uploadForm(kit, ops, big, { file: Buffer.alloc(OVERSIZED_BYTES, 1) }), label: 'upload of an oversized file' }, [400, 413, 422], `an upload of ${OVERSIZED_BYTES} bytes should be refused with a 4xx`, false, 'files');
     const list = await listNames(kit, checks, ops.list, 'files');
     expectListed(kit, list, empty, false, 'after the refused empty upload');
     expectListed(kit, list, big, false, 'after the refused oversized upload');
