@@ -4,6 +4,7 @@
 // One file per fault, in catalogue/ (data and behaviour together); this file only lists them.
 import categoryChildrenIncludeGrandchildren from './catalogue/category-children-include-grandchildren.js';
 import categoryChildrenMissing200 from './catalogue/category-children-missing-200.js';
+import categoryMissing200 from './catalogue/category-missing-200.js';
 import categoryProductsAlwaysRecursive from './catalogue/category-products-always-recursive.js';
 import categoryProductsIgnoreLinks from './catalogue/category-products-ignore-links.js';
 import productUnlinkIgnored from './catalogue/product-unlink-ignored.js';
@@ -22,4 +23,4 @@ import uploadWithoutFilenameAccepted from './catalogue/upload-without-filename-a
 import emptyUploadAccepted from './catalogue/empty-upload-accepted.js';
 import fileDeleteMissing404 from './catalogue/file-delete-missing-404.js';
 
-export const catalogueSuiteFaults = [categoryChildrenIncludeGrandchildren, categoryChildrenMissing200, categoryProductsAlwaysRecursive, categoryProductsIgnoreLinks, productUnlinkIgnored, productDeleteKeepsLinks, graduatedPriceLowestBand, groupPriceNoFallback, quantityZeroAccepted, bulkCreateFirstOnly, bulkUpdateMissingIdIgnored, categoryUpdateLost, productUpdateLost, deletedProductReadable, manufacturerDeleteBadId400, fileRenameKeepsOldName, uploadWithoutFilenameAccepted, emptyUploadAccepted, fileDeleteMissing404] as const;
+export const catalogueSuiteFaults = [categoryChildrenIncludeGrandchildren, categoryChildrenMissing200, categoryMissing200, categoryProductsAlwaysRecursive, categoryProductsIgnoreLinks, productUnlinkIgnored, productDeleteKeepsLinks, graduatedPriceLowestBand, groupPriceNoFallback, quantityZeroAccepted, bulkCreateFirstOnly, bulkUpdateMissingIdIgnored, categoryUpdateLost, productUpdateLost, deletedProductReadable, manufacturerDeleteBadId400, fileRenameKeepsOldName, uploadWithoutFilenameAccepted, emptyUploadAccepted, fileDeleteMissing404] as const;

@@ -151,8 +151,11 @@ function printGate(report: CompatibilityReport, baselineFile: string): void {
   const harness = g.harnessErrors ?? [];
   if (harness.length) process.stdout.write(`\n${harness.length} cell(s) the harness could not judge (Error: a harness bug, crash or timeout, not the target's failures; the test's message says which):\n${list(harness, (c) => `${c.operation} · ${c.check}`)}\n`);
   if (g.newFailures.length) process.stdout.write(`\n${g.newFailures.length} failure(s) not in the baseline (${name}):\n${list(g.newFailures, (f) => `${f.operation} · ${f.check}: ${f.outcome}${f.defects?.length ? ` (${f.defects.join(', ')})` : ''}`)}\n`);
+  const reached = g.defects?.reached ?? [];
+  const cellsOf = (s: { id: string; cells: { operation: string; check: string }[] }): string => `${s.id} ${byId.get(s.id)?.title ?? ''}: ${s.cells.map((c) => `${c.operation} · ${c.check}`).join(', ')}`;
+  if (reached.length) process.stdout.write(`\n${reached.length} known defect(s) reached cells the baseline does not name (a regression: those cells fail the gate; an entry's "spread" tolerates a defect anywhere, with its reason):\n${list(reached, cellsOf)}\n`);
   const spread = g.defects?.spread ?? [];
-  if (spread.length) process.stdout.write(`\n${spread.length} known defect(s) reached cells the baseline does not name (still known):\n${list(spread, (s) => `${s.id} ${byId.get(s.id)?.title ?? ''}: ${s.cells.map((c) => `${c.operation} · ${c.check}`).join(', ')}`)}\n`);
+  if (spread.length) process.stdout.write(`\n${spread.length} known defect(s) reached cells the baseline does not name, where an entry tolerates their spread:\n${list(spread, cellsOf)}\n`);
   if (g.known.length) process.stdout.write(`\n${g.known.length} known deviation(s) listed in ${name} (still failing, still in the reports).\n`);
   if (g.fixed.length) process.stdout.write(`\n${g.fixed.length} baseline entr${g.fixed.length === 1 ? 'y now passes' : 'ies now pass'}; remove ${g.fixed.length === 1 ? 'it' : 'them'} from ${name} (or run \`npm run baseline:update\`):\n${list(g.fixed, (e) => `${e.operation} · ${e.check}: ${e.reason}`)}\n`);
   if (g.outOfScope.length) process.stdout.write(`\n${g.outOfScope.length} baseline entr${g.outOfScope.length === 1 ? 'y was' : 'ies were'} not judged: ${g.outOfScope.length === 1 ? 'it covers' : 'they cover'} operations out of this run's scope (ONLY_GROUPS/SKIP_GROUPS), kept as ${g.outOfScope.length === 1 ? 'it is' : 'they are'}.\n`);

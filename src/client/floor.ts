@@ -145,6 +145,18 @@ export class Floor {
     }
   }
 
+  /**
+   * How many other workers of the run have a request on the wire now: a breakdown met while some
+   * did may be the overlap's (a create that collided with another worker's).
+   */
+  othersOnTheWire(): number {
+    try {
+      return this.busyOthers().length;
+    } catch {
+      return 0;
+    }
+  }
+
   private busyOthers(): number[] {
     if (!existsSync(this.dir)) return [];
     return readdirSync(this.dir)

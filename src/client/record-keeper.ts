@@ -59,6 +59,8 @@ export class RecordKeeper {
   private readonly createdByExchange = new WeakMap<Exchange, NewRecord[]>();
   /** Records a 2xx DELETE named that are still listed, and why (cleanup reports them). */
   private readonly kept = new Map<string, string>();
+  /** Creates that broke down (5xx, no answer) and that the keeper's look showed made nothing. */
+  private readonly madeNothing = new WeakSet<Exchange>();
   /** Records the shop stored from input sent to be refused whose own read never answered them (see after()). */
   private readonly fromRefusal = new Set<string>();
   readonly ledger: Ledger;
@@ -117,6 +119,10 @@ export class RecordKeeper {
       if (look?.found) created.push(...look.found.filter((r) => this.remember(r, op.id)));
       if (look?.unsure) this.ledger.recordOpenReason(pending, look.unsure);
       else this.ledger.recordSettled(pending);
+      if (unclear && look && !look.unsure && !created.length && (ex.response.status === 0 || ex.response.status >= 500)) {
+        this.madeNothing.add(ex);
+        ex.leftNothing = true;
+      }
     }
     // A create that failed stays failed for its caller (a setup that answered 500 is a Skip), even
     // when the keeper found what it half-wrote: that is the ledger's (and the checks') business.
@@ -204,6 +210,14 @@ export class RecordKeeper {
       if (!this.ledger.ownsRecord(path)) found.push({ kind: 'record', collection, id, path, found: why });
     }
     return { found };
+  }
+
+  /**
+   * A create that broke down (a 5xx, no answer) and left nothing: the keeper looked at the
+   * collection and no record carries what the request sent. Sending it again cannot make a second.
+   */
+  leftNothing(ex: Exchange): boolean {
+    return this.madeNothing.has(ex);
   }
 
   /** Records the ledger learnt were created by this exchange (empty for reads and failures; `exchange.created` has all it made). */

@@ -16,7 +16,8 @@
 // - A contract check's other failing answers to reads (a body that breaks the schema, a wrong
 //   status) are sent again alone and judged by the same check (reproduce).
 // A POST or PATCH is never sent again: it would write twice (except input sent to be refused,
-// which writes nothing); nor a write the target answered: its verdict rests on what it wrote.
+// which writes nothing, and a setup create that broke down and left nothing, sent once more alone:
+// setupToSendAgain); nor a write the target answered: its verdict rests on what it wrote.
 import { sentToBeRefused, type Exchange } from '../core/exchange.js';
 import type { ReplayCount } from '../core/verdict.js';
 
@@ -74,6 +75,15 @@ export function breakdownToSettle(ex: Exchange, postCannotCreate = false): boole
   // breakdown) in one run of three, 400 in the others.
   if (sentToBeRefused(ex.intent)) return true;
   return postCannotCreate && ex.request.method.toUpperCase() === 'POST' && IDEMPOTENT.has(effectiveMethod(ex));
+}
+
+/**
+ * A setup create (a record a test needs before its rule) that broke down and, as the record
+ * keeper's look showed, left nothing (`leftNothing`): sent once more alone before the test is
+ * blocked (ApiClient.setupAlone). Sending it again makes at most the one record it was meant to.
+ */
+export function setupToSendAgain(ex: Exchange, leftNothing: boolean): boolean {
+  return ex.intent === 'setup' && brokeDown(ex) && leftNothing && !IDEMPOTENT.has(effectiveMethod(ex));
 }
 
 function signature(ex: Exchange): string {

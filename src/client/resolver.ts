@@ -210,6 +210,29 @@ export class DataResolver {
   }
 
   /**
+   * A copy of a body with each unique value the run made (its tag and a number: names, e-mails,
+   * passwords) numbered afresh, one new number per old one. A broken copy of a create's valid body
+   * must break only the rule it is meant to: sent with the e-mail the valid create had just
+   * registered, GX 4.8 answered "E-Mail already used", not the broken rule (issue 37).
+   */
+  renewed(body: unknown): unknown {
+    const tag = new RegExp(`(${this.deps.runId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-)(\\d+)`, 'g');
+    const fresh = new Map<string, number>();
+    const renumber = (n: string): number => {
+      const m = fresh.get(n) ?? this.deps.uniq.next();
+      fresh.set(n, m);
+      return m;
+    };
+    const walk = (v: unknown): unknown => {
+      if (typeof v === 'string') return v.replace(tag, (_m, head: string, n: string) => `${head}${renumber(n)}`);
+      if (Array.isArray(v)) return v.map(walk);
+      if (isObj(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+      return v;
+    };
+    return walk(body);
+  }
+
+  /**
    * Hands the resolver a list the run has just read anyway (the contract suite's valid GET of a
    * collection), so finding an id in it needs no read of its own. A list read already is kept.
    */

@@ -84,6 +84,16 @@ export interface Exchange {
    * (src/client/replay.ts): how many times, of how many replays. Absent: not replayed.
    */
   replayedAlone?: { reproduced: number; of: number };
+  /**
+   * A breakdown (a 5xx, no answer): how many other workers of the run had a request on the wire
+   * as it went out or came back (src/client/floor.ts). Absent: no floor, or no breakdown.
+   */
+  othersOnTheWire?: number;
+  /**
+   * A create that broke down (a 5xx, no answer) and left nothing: the record keeper looked at the
+   * collection and no record carries what it sent. Sending it again makes at most one record.
+   */
+  leftNothing?: true;
 }
 
 export interface SchemaErrorInfo {

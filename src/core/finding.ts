@@ -62,4 +62,10 @@ export interface Finding {
   message: string;
   severity: Severity;
   evidence?: Evidence;
+  /**
+   * The finding says the answer's status is not one the rule wants (expectStatus, expectError):
+   * its defect is what that status shows (a refusal with another status, a valid request refused),
+   * not the test's words (src/report/defects/signature.ts).
+   */
+  aboutStatus?: true;
 }

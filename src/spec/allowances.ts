@@ -10,17 +10,32 @@ import type { SchemaErrorInfo } from '../core/exchange.js';
 import type { BasisKind } from '../core/finding.js';
 
 export interface Allowance {
-  /** A named schema of the spec (definitions / components.schemas), or a `#/`-pointer into the document (an operation's schema). */
+  /**
+   * A named schema of the spec (definitions / components.schemas), a `#/`-pointer into the document
+   * (an operation's schema), or ONE_RECORD: the answers of every operation on one record.
+   */
   schema: string;
   /** JSON pointer inside it ('' = the schema itself). */
   path: string;
-  /** 'null' | 'unrequired' | 'any' | a JSON type the node also takes | a schema it also takes. */
+  /**
+   * 'null' | 'unrequired' | 'any' | a JSON type the node also takes | a schema it also takes |
+   * 'record' (with ONE_RECORD: a list also takes one of its items).
+   */
   allow: string | Json;
   basis: Extract<BasisKind, 'erratum' | 'project'>;
   ref: string;
   /** The field the node is, where its path does not name one (a whole named schema). */
   field?: string;
 }
+
+/**
+ * The allowance of shapes that cannot be right (facts README, known defects): an operation on one
+ * record whose answer is declared a list of records (the single reads of customer groups and
+ * product prices, the delete of a review, ...) also takes the one record, the evident shape. The one
+ * home of that rule: the file names it once (`schema: one-record-answers, allow: record`), and
+ * `oneRecordAnswers` finds the operations it covers in whatever spec is loaded.
+ */
+export const ONE_RECORD = 'one-record-answers';
 
 export const ALLOWANCES_FILE = nodePath.join(PROJECT_ROOT, 'spec/vendor-allowances.yaml');
 
@@ -48,6 +63,37 @@ function segments(pointer: string): string[] {
     .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
+const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
+
+/**
+ * The answers ONE_RECORD covers: per operation whose path ends in one record's id (`{review_id}`,
+ * not a list of ids such as `{category_ids}`), each 2xx answer declared as a list, with the pointer
+ * to its schema and the schema of one item.
+ */
+export function oneRecordAnswers(doc: Json): { pointer: string; item: Json }[] {
+  const out: { pointer: string; item: Json }[] = [];
+  const paths = isObj(doc.paths) ? doc.paths : {};
+  for (const [p, item] of Object.entries(paths)) {
+    const last = /\{([^}/]+)\}$/.exec(p)?.[1];
+    if (!last || /_ids$|s_id$/.test(last) || !isObj(item)) continue;
+    for (const m of METHODS) {
+      const op = item[m];
+      if (!isObj(op) || !isObj(op.responses)) continue;
+      for (const [status, r] of Object.entries(op.responses)) {
+        const schema = isObj(r) && isObj(r.schema) ? r.schema : undefined;
+        if (!/^2\d\d$/.test(status) || schema?.type !== 'array' || !isObj(schema.items)) continue;
+        out.push({ pointer: `#/paths/${p.replace(/~/g, '~0').replace(/\//g, '~1')}/${m}/responses/${status}/schema`, item: schema.items });
+      }
+    }
+  }
+  return out;
+}
+
+/** ONE_RECORD spelt out for one document: an allowance per answer it covers. */
+function expand(doc: Json, allowances: readonly Allowance[]): Allowance[] {
+  return allowances.flatMap((a) => (a.schema === ONE_RECORD && a.allow === 'record' ? oneRecordAnswers(doc).map(({ pointer, item }) => ({ ...a, schema: pointer, path: '', allow: item })) : [a]));
+}
+
 /**
  * A deep copy of a bundled document with the allowances applied (those whose node exists; an
  * allowance for a schema another spec lacks is passed over).
@@ -56,7 +102,7 @@ export function applyAllowances(doc: Json, allowances: readonly Allowance[]): Js
   const out = structuredClone(doc);
   const named = isObj(out.definitions) ? out.definitions : isObj(out.components) && isObj(out.components.schemas) ? out.components.schemas : undefined;
   if (!named) return out;
-  for (const a of allowances) {
+  for (const a of expand(out, allowances)) {
     let parent: Json | undefined = named;
     let key = a.schema;
     let node: unknown = named[a.schema];
@@ -100,6 +146,8 @@ export function allowancesBehind(errors: readonly SchemaErrorInfo[], allowances:
     errors.some((e) => {
       // Nothing required of a whole object: a missing property of the answer itself (or of a list item).
       if (a.allow === 'unrequired') return /required property/.test(e.message) && /^(\/\d+)?\/?$/.test(e.path);
+      // One record where a list is declared: the answer itself is not a list.
+      if (a.schema === ONE_RECORD) return e.path === '' && e.message === 'must be array';
       const field = fieldOf(a);
       if (!field) return false;
       const segs = e.path.split('/').filter((x) => x !== '' && !/^\d+$/.test(x));

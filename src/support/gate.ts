@@ -178,8 +178,15 @@ export class SupportGate {
       if (resource) why = resource;
     }
     if (why) this.board.recordUnsupported(op.id, why, ex);
-    if (s >= 500 && isCreateOperation(op) && SETUP_REQUESTS.has(ex.intent)) this.board.record5xx(op.id, ex);
+    // A setup create that broke down and left nothing is sent once more alone by the client before
+    // it counts (ApiClient.setupAlone): an overlap of two workers' creates is no failing create.
+    if (s >= 500 && isCreateOperation(op) && SETUP_REQUESTS.has(ex.intent) && !ex.leftNothing) this.board.record5xx(op.id, ex);
     return why;
+  }
+
+  /** A create's 5xx that counts towards the breaker after all: it broke down again alone, or could not be sent again. */
+  strike(op: Operation, ex: Exchange): void {
+    if (isCreateOperation(op) && SETUP_REQUESTS.has(ex.intent)) this.board.record5xx(op.id, ex);
   }
 
   /** Why the operation's first-level resource is unknown to the target, or undefined when it is routed (or cannot be told). */

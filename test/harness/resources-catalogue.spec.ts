@@ -1,12 +1,14 @@
 // Proof that the catalogue suites (issue 6) work: child Playwright runs (catalogue-proof/) run them
 // against in-process reference shops.
 // - PROFILE=standard: the clean shop is green (only the PROFILE=full tests are skipped, as
-//   Disabled), and each fault of support/catalogue-fault-cases.ts makes every test it names fail.
+//   Disabled), and each fault of support/catalogue-fault-cases.ts makes every test it names fail (or, for a
+//   fault of what the vendor does not describe, pass with an advisory).
 // - PROFILE=readonly: nothing fails and nothing writes (the write guard would fail a test that
 //   tried); read tests pass, the rest are skipped with the reason.
 // - PROFILE=full: the cache clears and the cron trigger pass.
 import { test as base, expect } from '@playwright/test';
 import { CATALOGUE_AREA_FAULTS, CATALOGUE_FAULT_CASES } from './support/catalogue-fault-cases.js';
+import { expectAdvisories } from './support/proof-advisories.js';
 import { runProof, type ProofRun, type ProofTest } from './support/proof-run.js';
 
 const CONFIG = 'test/harness/catalogue-proof/catalogue-proof.config.ts';
@@ -63,6 +65,7 @@ test.describe('catalogue suites proof @harness @catalogue', () => {
         const held = these.filter((t) => t.status !== 'failed' || (t.error ?? '').includes('Harness error'));
         expect(show(held), `"${title}" should fail with a finding when ${c.fault} is on`).toBe('[]');
       }
+      expectAdvisories(standard, c.fault, c.advises ?? []);
     });
   }
 });

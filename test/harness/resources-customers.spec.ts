@@ -9,6 +9,7 @@
 import { readLedger, ledgerFile } from '../../src/client/ledger.js';
 import { test as base, expect } from '@playwright/test';
 import { CUSTOMER_AREA_FAULTS, CUSTOMER_FAULT_CASES } from './support/customer-fault-cases.js';
+import { expectAdvisories } from './support/proof-advisories.js';
 import { runProof, type ProofRun, type ProofTest } from './support/proof-run.js';
 
 const CONFIG = 'test/harness/customers-proof/customers-proof.config.ts';
@@ -47,23 +48,6 @@ function expectFailures(run: ProofRun, fault: string, titles: readonly string[])
     expect(these.length, `no test "${title}" ran with ${fault}: ${show(mine)}\n${run.output.slice(-2000)}`).toBeGreaterThan(0);
     const held = these.filter((t) => t.status !== 'failed' || (t.error ?? '').includes('Harness error'));
     expect(show(held), `"${title}" should fail with a finding when ${fault} is on`).toBe('[]');
-  }
-}
-
-/** Tests that pass with the fault on but record an advisory (not described) of their rule, and none on the clean shop. */
-function expectAdvisories(run: ProofRun, fault: string, titles: readonly string[]): void {
-  const mine = run.tests.filter((t) => t.project === `fault:${fault}`);
-  for (const title of titles) {
-    const these = mine.filter((t) => t.title === title);
-    expect(these.length, `no test "${title}" ran with ${fault}: ${show(mine)}\n${run.output.slice(-2000)}`).toBeGreaterThan(0);
-    for (const t of these) {
-      expect(t.status, `"${title}" should not fail over ${fault} (shows: advisory): ${t.error ?? ''}`).toBe('passed');
-      const advisories = t.verdict?.advisories ?? [];
-      expect(advisories.length, `"${title}" should record an advisory with ${fault} on`).toBeGreaterThan(0);
-      for (const a of advisories) expect(a.basis?.kind, a.title).not.toBe('described');
-    }
-    const clean = run.tests.filter((t) => t.project === 'clean' && t.title === title);
-    expect(clean.flatMap((t) => t.verdict?.advisories ?? []).map((a) => a.title), `"${title}" on the clean shop`).toEqual([]);
   }
 }
 

@@ -211,6 +211,24 @@ export function rebuiltEntries(old: readonly BaselineEntry[], reports: readonly 
       const named = namedDefect(hit.cell);
       return named ? { ...e, reason: neutral(named, hit.report) } : e;
     });
+  // An entry whose signature its failing cell no longer shows (the grouping changed, issue 37) is
+  // re-keyed: one entry per defect the cell shows now, with its reason where a reviewer wrote it
+  // (a generated one is written again from the defect).
+  const generated = /\((critical|major|minor) [\w-]+ defect; \d+ cell\(s\)/;
+  const rekeyed: BaselineEntry[] = [];
+  for (const e of [...kept]) {
+    if (e.defect === undefined) continue;
+    const hit = cells.find(({ cell }) => cell.operation === e.operation && cell.check === e.check);
+    const shown = hit ? defectsOfCell(hit.report, hit.cell) : [];
+    if (!hit || !shown.length || shown.some((d) => d.signature === e.defect)) continue;
+    kept.splice(kept.indexOf(e), 1);
+    for (const d of shown) {
+      if (rekeyed.some((x) => x.operation === e.operation && x.check === e.check && x.defect === d.signature)) continue;
+      const evidence = defectEvidence(d, hit.report) ?? e.evidence;
+      rekeyed.push({ ...e, defect: d.signature, reason: generated.test(e.reason) ? defectReason(d, hit.report) : e.reason, ...(evidence ? { evidence } : {}) });
+    }
+  }
+  kept.push(...rekeyed);
   // A kept entry that names no defect knows its whole cell; one that names a defect knows only it.
   const knows = (cell: CellReport, signature: string | undefined): boolean =>
     kept.some((e) => matches(e, cell.operation, cell.check) && (e.defect === undefined || e.defect === signature));

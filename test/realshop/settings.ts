@@ -1,6 +1,7 @@
 // How a conformance run against a real shop is set up: what the real-shop phase of `npm test`
 // (run.ts) and `npm run bench -- --realshop` (bench/realshop.ts) both run, so the bench measures
 // exactly the run the phase judges. What differs between shops is data in shops.ts.
+import { DEFAULT_MAX_RESPONSE_MS } from '../../src/config/budgets.js';
 import type { Instance } from './recipe.js';
 import { shopByKey, type ShopDef } from './shops.js';
 
@@ -9,16 +10,16 @@ export const DEFAULT_SEED = '20261124';
 
 /** The run's target, credentials, profile and seed (REPORT_DIR and the rest are the caller's). */
 /**
- * The response-time budget of the phase's runs (REALSHOP_MAX_RESPONSE_MS overrides it). The shop,
- * its database and the harness share this machine's two cores, so a shop's answer times here say
- * how busy the machine was as much as how quick the shop is: on 2026-11-27, with two idle shops
- * beside it, GX 4.8 answered its search POSTs' malformed bodies with a p95 of 2.0-2.4 s and a
- * wrong-password customer update in 3.3 s, all under 2 s in CI. Timings are measured in bench/,
- * never judged in a timed self-test, so the phase judges only what is slow on any machine (10 s);
- * a user's run keeps the README's default (MAX_RESPONSE_MS 2000), and the fault matrix proves the
- * check on the reference shop.
+ * The response-time budget of the phase's runs: the user's default, MAX_RESPONSE_MS 2000
+ * (REALSHOP_MAX_RESPONSE_MS overrides it). The shop, its database and the harness share this
+ * machine's two cores, so an answer here may be slow because the machine was busy: on 2026-11-27
+ * GX 4.8 answered its search POSTs' malformed bodies with a p95 of 2.0-2.4 s under load. The phase
+ * judged against 10 s to hide that until a timing verdict was reproduced before it fails (issue
+ * 37): the answers over budget are now measured again alone (fixtures/replays.ts settleSlowness),
+ * and a slowness that does not show alone is listed as unreproduced, never in the gate. So the
+ * phase judges what a user's gate judges.
  */
-export const PHASE_RESPONSE_BUDGET_MS = '10000';
+export const PHASE_RESPONSE_BUDGET_MS = String(DEFAULT_MAX_RESPONSE_MS);
 
 export function realShopEnv(inst: Instance, profile: string, env: NodeJS.ProcessEnv = process.env, seed?: string): { BASE_URL: string; API_USER: string; API_PASSWORD: string; PROFILE: string; FC_SEED: string; MAX_RESPONSE_MS: string } {
   return {

@@ -6,8 +6,9 @@
 // a missing customer with 200 and an empty record (`customer-missing-200`), while the baseline holds
 // getCustomer · rule:error-status by another defect (GX 3.2's: a non-numeric id answered 200).
 // Checked: both new defects fail the gate although their cells are in the baseline; the known error
-// body defect stays known where it reached one more operation (getCustomer), and the report says
-// so; an older baseline that names the cells but no defect lets them through (what signatures fix).
+// body defect that reached one more operation (getCustomer) fails the gate there, and the report
+// says so (issue 37); an older baseline that names the cells but no defect lets them through (what
+// signatures fix).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
@@ -79,19 +80,21 @@ test.describe('baselines that know defects, on the reference shop @reports', () 
   test('should fail the gate on a missing record answered 200, although its cell holds a known defect', ({ runs }) => {
     const r = runs.json;
     const missing = r.defects.find((d) => d.cells.some((c) => c.operation === 'getCustomer' && c.check === 'rule:error-status'));
-    expect(missing?.signature).toBe('invalid-input-accepted | 2xx |  | an id no shop has');
-    expect(missing?.title).toBe('Answers 200 to an id no shop has instead of refusing it with a 4xx');
+    expect(missing?.signature).toBe('invalid-input-accepted | 2xx | an empty object | a request for a record that does not exist');
+    expect(missing?.title).toBe('Answers 200 with an empty object to a request for a record that does not exist instead of refusing it with a 4xx');
     expect(r.gate.newFailures).toContainEqual({ operation: 'getCustomer', check: 'rule:error-status', outcome: 'fail', defects: [missing?.id] });
   });
 
-  test('should keep the known defect known where it reached one more operation, and say so', ({ runs }) => {
+  test('should fail the gate where the known defect reached one more operation, and say so', ({ runs }) => {
     const r = runs.json;
     const noMessage = r.defects.find((d) => d.signature === NO_MESSAGE);
     expect(noMessage?.known).toBe(true);
     expect(noMessage?.cells.filter((c) => c.beyondBaseline).map((c) => `${c.operation} · ${c.check}`)).toContain('getCustomer · errorBodyShape');
-    expect(r.gate.newFailures.map((f) => `${f.operation} · ${f.check}`)).not.toContain('getCustomer · errorBodyShape');
-    expect(r.gate.defects?.spread.map((s) => s.id)).toContain(noMessage?.id);
-    expect(runs.second.output).toMatch(/known defect\(s\) reached cells the baseline does not name/);
+    // A known defect in a cell the baseline does not name is a regression there (issue 37).
+    expect(r.gate.newFailures).toContainEqual({ operation: 'getCustomer', check: 'errorBodyShape', outcome: 'fail', defects: [noMessage?.id] });
+    expect(r.gate.defects?.reached?.map((s) => s.id)).toContain(noMessage?.id);
+    expect(r.gate.defects?.new).not.toContain(noMessage?.id);
+    expect(runs.second.output).toMatch(/known defect\(s\) reached cells the baseline does not name \(a regression/);
   });
 
   test('should let both through with a baseline that names the cells but no defect (what signatures fix)', ({ runs }) => {

@@ -175,6 +175,29 @@ test.describe('real-shop phase @unit', () => {
     expect(fromMessage).toBe(`curl -sS -i -X POST '$BASE_URL/customers' -u "$API_USER:$API_PASSWORD" --data-raw '{"name":"qa-<run>-1"}' -> 400 { "errors": [] }`);
   });
 
+  test('should re-key an entry whose signature its failing cell no longer shows, keeping a reviewer\'s reason', () => {
+    // Issue 37 changed how findings group: GX 4.8's entries named signatures the new grouping no
+    // longer makes. Their cells still fail, with the defect under its new signature.
+    const target = { url: 'http://127.0.0.1:8093/api.php/v2', apiVersion: null, shopVersion: null, embedded: false };
+    const evidence = { curl: `curl -sS -i -X PUT '${target.url}/addresses/3' --data-raw '{"b2bStatus":"x"}'`, status: 200, headers: {}, bodyExcerpt: '{"id":3}', declaredStatuses: ['200'], intent: 'negative', label: 'body field of the wrong type (b2bStatus is a string)' };
+    const signature = 'invalid-input-accepted | 2xx |  | a body field of the wrong type to addresses';
+    const defect = { id: 'D-1', signature, kind: 'data', title: 'Accepts a body field of the wrong type to addresses', severity: 'critical', rank: 1, status: 200, input: 'x', operations: ['updateAddress'], checks: ['negativeDataRejection'], cells: [{ operation: 'updateAddress', check: 'negativeDataRejection' }], reproduction: {}, tests: [], example: { check: 'negativeDataRejection', title: 't', message: 'm', severity: 'major', outcome: 'fail', evidence } };
+    const report = {
+      runId: 'r1',
+      target,
+      failures: [{ operation: 'updateAddress', check: 'negativeDataRejection', outcome: 'fail', tests: [], findings: [defect.example], defects: ['D-1'] }],
+      other: [],
+      defects: [defect],
+      gate: { fixed: [], undecided: [], outOfScope: [] },
+    } as unknown as CompatibilityReport;
+    const old = [
+      { operation: 'updateAddress', check: 'negativeDataRejection', reason: 'GX 4.8 casts b2bStatus with (bool) (reviewed).', defect: 'invalid-input-accepted | 2xx |  | body field of the wrong type' },
+      { operation: 'updateAddress', check: 'negativeDataRejection', reason: 'Accepts x (critical data defect; 4 cell(s) on 4 operation(s) in the run it was named from)', defect: 'invalid-input-accepted | 2xx |  | an invalid body' },
+    ];
+    const r = rebuiltEntries(old, [report], '2026-11-29');
+    expect(r.entries.map((e) => [e.defect, e.reason])).toEqual([[signature, 'GX 4.8 casts b2bStatus with (bool) (reviewed).']]);
+  });
+
   test('should call a baseline entry stale when every run passes it, unless it is declared unstable', () => {
     const entry = { operation: 'getReviews', check: 'rule:search', reason: 'search answers records without the text' };
     const passing = [{ gate: { fixed: [entry] }, failures: [], other: [] }] as unknown as Pick<CompatibilityReport, 'gate' | 'failures' | 'other'>[];

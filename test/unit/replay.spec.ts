@@ -9,6 +9,12 @@ import { breakdownToSettle, forgetReplays, reproduce, settleBreakdown, type Rese
 import type { Exchange } from '../../src/core/exchange.js';
 import { endOutcome } from '../../src/core/verdict.js';
 import { VerdictBuilder } from '../../fixtures/verdict.js';
+import { settleByReplay } from '../../fixtures/replays.js';
+import type { ApiClient } from '../../src/client/api-client.js';
+import { responseTimeCheck } from '../../src/checks/responseTime.js';
+import { judge } from '../../src/checks/runner.js';
+import type { CheckContext } from '../../src/checks/types.js';
+import type { Operation } from '../../src/spec/types.js';
 
 function ex(status: number, method = 'GET', url = 'https://shop.test/api.php/v2/customers', headers: Record<string, string> = {}): Exchange {
   return {
@@ -183,5 +189,52 @@ test.describe('how a Fail says it reproduced @unit', () => {
     expect(reproductionText({ alone: { reproduced: 1, of: 1 } })).toBe('reproduced 1 of 1 alone');
     expect(reproductionText({ alone: { reproduced: 0, of: 0 }, notReplayed: ['a write the target answered: sending it again would write again'] })).toBe('not replayed: a write the target answered: sending it again would write again');
     expect(reproductionText({ alone: { reproduced: 2, of: 2 }, crowded: true, overlapped: { reproduced: 0, of: 2 } })).toBe('reproduced 2 of 2 alone (the other workers did not settle in time); 0 of 2 overlapped');
+  });
+});
+
+test.describe('response times measured again alone @unit', () => {
+  const op = { id: 'searchOrders', method: 'post', path: '/orders/search', group: 'orders', parameters: [], responses: [], tags: [] } as unknown as Operation;
+  const ctx = { responseBudget: () => ({ ms: 2000, source: 'MAX_RESPONSE_MS' }) } as unknown as CheckContext;
+  const timed = (durationMs: number, intent: Exchange['intent'] = 'negative'): Exchange => ({ ...ex(500, 'POST', 'https://shop.test/api.php/v2/orders/search'), intent, response: { ...ex(500).response, durationMs } });
+
+  /** A client whose resender answers each replay alone in `ms`. */
+  function client(ms: number): { client: ApiClient; sent: () => number } {
+    let sent = 0;
+    const resend: Resend = { again: () => ((sent += 1), Promise.resolve(timed(ms))), alone: async (fn) => ({ value: await fn(), alone: true }) };
+    return { client: { resender: () => resend } as unknown as ApiClient, sent: () => sent };
+  }
+
+  async function settle(answers: Exchange[], aloneMs: number): Promise<{ result: Awaited<ReturnType<typeof settleByReplay>>; v: VerdictBuilder; sent: number }> {
+    const v = new VerdictBuilder();
+    const first = judge(responseTimeCheck, op, answers, ctx);
+    expect(first.outcome).toBe('fail');
+    const c = client(aloneMs);
+    const result = await settleByReplay(c.client, responseTimeCheck, op, answers, ctx, first, v);
+    return { result, v, sent: c.sent() };
+  }
+
+  test('should list a slowness that does not show alone apart, and not fail the operation over it', async () => {
+    const { result, v, sent } = await settle([timed(2600), timed(2500), timed(300)], 250);
+    expect(sent).toBe(2);
+    expect(result.outcome).toBe('pass');
+    expect(result.findings.filter((f) => f.outcome === 'fail')).toEqual([]);
+    const record = v.build({ tags: ['@op:searchOrders', '@check:responseTime'], annotations: [], status: 'passed' }, undefined);
+    expect(record.unreproduced?.map((u) => [u.showing, u.finding.check])).toEqual([['flaky', 'responseTime'], ['flaky', 'responseTime']]);
+    expect(record.unreproduced?.[0]?.finding.message).toContain('Measured again alone it kept its budget');
+  });
+
+  test('should keep the Fail when the answers are slow alone too, with the times measured alone', async () => {
+    const { result, v } = await settle([timed(2600), timed(2500), timed(300)], 2400);
+    expect(result.outcome).toBe('fail');
+    expect(result.findings.find((f) => f.outcome === 'fail')?.message).toContain('2400 ms alone');
+    v.fail(result.findings);
+    const record = v.build({ tags: ['@op:searchOrders', '@check:responseTime'], annotations: [], status: 'failed' }, undefined);
+    expect(record.reproduction?.alone).toEqual({ reproduced: 1, of: 1 });
+  });
+
+  test('should not send a slow write the target carried out again: its time stands', async () => {
+    const { result, sent } = await settle([timed(2600, 'positive'), timed(2500, 'positive'), timed(300, 'positive')], 250);
+    expect(sent).toBe(0);
+    expect(result.outcome).toBe('fail');
   });
 });

@@ -110,4 +110,27 @@ test.describe('rule bases @unit', () => {
     const errs = [{ path: '/3/class', schemaPath: '#/properties/class/type', message: 'must be string' }];
     expect(allowancesBehind(errs, loadAllowances()).map((a) => `${a.schema}${a.path}`)).toEqual(['ShopAddress/properties/class']);
   });
+
+  test('should let an operation on one record answer the one record where a list is declared, in one place for every such operation', () => {
+    const list = { type: 'array', items: { $ref: '#/definitions/ShopReviewResult' } };
+    const raw = {
+      swagger: '2.0',
+      definitions: { ShopReviewResult: { type: 'object' } },
+      paths: {
+        '/reviews': { get: { responses: { '200': { schema: list } } } },
+        '/reviews/{review_id}': { delete: { responses: { '200': { schema: list }, '400': { schema: list } } } },
+        '/customer_groups/{customer_group_id}': { get: { responses: { '200': { schema: list } } } },
+      },
+    };
+    const rule = loadAllowances().filter((a) => a.schema === 'one-record-answers');
+    expect(rule).toHaveLength(1);
+    const out = applyAllowances(raw, rule) as unknown as typeof raw;
+    // The list of the collection stays a list; each one-record answer also takes the record; error answers are not touched.
+    expect(out.paths['/reviews'].get.responses['200'].schema).toEqual(list);
+    expect(out.paths['/reviews/{review_id}'].delete.responses['200'].schema).toEqual({ anyOf: [list, list.items] });
+    expect(out.paths['/reviews/{review_id}'].delete.responses['400'].schema).toEqual(list);
+    expect(out.paths['/customer_groups/{customer_group_id}'].get.responses['200'].schema).toEqual({ anyOf: [list, list.items] });
+    // The advisory of an answer our spec refuses names it.
+    expect(allowancesBehind([{ path: '', schemaPath: '#/type', message: 'must be array' }], loadAllowances()).map((a) => a.schema)).toEqual(['one-record-answers']);
+  });
 });

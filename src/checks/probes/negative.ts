@@ -2,9 +2,11 @@
 // letters, so a server that reads leading digits is caught), an id beyond int64, a missing body,
 // a body of the wrong JSON type, one field of the wrong type, malformed JSON, and a JSON body
 // labelled text/plain. Writes use the harness's own records: the broken copies start from the
-// positive probe's request (env.valid), except a DELETE's, whose record the positive used up.
+// positive probe's request (env.valid), except a DELETE's, whose record the positive used up; a
+// create's copies carry unique values of their own (DataResolver.renewed).
 import type { CallOptions } from '../../client/api-client.js';
 import { requestErrors } from '../../client/resolver.js';
+import { isCreateOperation } from '../../spec/operation-kinds.js';
 import type { Operation, SpecSchema } from '../../spec/types.js';
 import type { ValidatorSet } from '../../spec/validators.js';
 import type { Exchange } from '../types.js';
@@ -93,10 +95,14 @@ export const negativeProbe: Probe = async (op, env) => {
     if (op.body?.required) variants.push({ ...noBody, rawBody: '', contentType: 'application/json', label: 'missing required body' });
     const wrong = wrongTypeBody(op, env.validators);
     if (wrong) variants.push({ ...noBody, rawBody: wrong.raw, contentType: 'application/json', label: `body of the wrong type (${wrong.what})` });
-    const mistyped = mistypeOneField(op, input.value.body, env.validators);
+    // A create's valid body was just sent by the positive probe: its copies get fresh unique values
+    // (e-mails, names), so the one rule a copy breaks is the only one it meets (a repeated e-mail
+    // answered "E-Mail already used" and passed a mistyped isGuest on GX 4.8).
+    const copy = isCreateOperation(op) ? env.resolver.renewed(input.value.body) : input.value.body;
+    const mistyped = mistypeOneField(op, copy, env.validators);
     if (mistyped) variants.push({ ...base, body: mistyped.body, label: `body field of the wrong type (${mistyped.field} is a string)` });
     variants.push({ ...noBody, rawBody: '{"qa": ', contentType: 'application/json', label: 'malformed JSON body' });
-    variants.push({ ...noBody, rawBody: JSON.stringify(input.value.body ?? {}), contentType: 'text/plain', intent: 'wrong-content-type', label: 'JSON body sent as text/plain' });
+    variants.push({ ...noBody, rawBody: JSON.stringify(copy ?? {}), contentType: 'text/plain', intent: 'wrong-content-type', label: 'JSON body sent as text/plain' });
   }
   const upload = op.formFields.find((f) => f.required && (f.schema.type === 'file' || f.schema.format === 'binary'));
   if (upload && input.value.multipart) {

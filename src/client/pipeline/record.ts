@@ -45,5 +45,6 @@ export function record(req: Addressed, wire: WireRequest, answer: Answer): Excha
   if (req.op) exchange.operationId = req.op.id;
   if (req.opts.label) exchange.label = req.opts.label;
   if (answer.retries) exchange.retries = answer.retries;
+  if (answer.othersOnTheWire !== undefined) exchange.othersOnTheWire = answer.othersOnTheWire;
   return exchange;
 }

@@ -26,9 +26,15 @@ export interface SendDeps {
 }
 
 export type Answer =
-  | { kind: 'answer'; res: HttpResponse; started: number; retries: number }
+  | { kind: 'answer'; res: HttpResponse; started: number; retries: number; othersOnTheWire?: number }
   /** No HTTP answer; `code` is the low-level cause (ECONNREFUSED, TIMEOUT, ...). */
-  | { kind: 'none'; code: string; started: number; retries: number };
+  | { kind: 'none'; code: string; started: number; retries: number; othersOnTheWire?: number };
+
+/** A breakdown (a 5xx, no answer) says how many other workers had a request on the wire around it (src/client/floor.ts). */
+function overlap(floor: Floor | undefined, before: number, broke: boolean): { othersOnTheWire?: number } {
+  if (!floor || !broke) return {};
+  return { othersOnTheWire: Math.max(before, floor.othersOnTheWire()) };
+}
 
 export async function paceAndSend(wire: WireRequest, deps: SendDeps, noAnswer: 'throw' | 'return' = 'throw'): Promise<Answer> {
   let retries = 0;
@@ -38,6 +44,9 @@ export async function paceAndSend(wire: WireRequest, deps: SendDeps, noAnswer: '
     let res: HttpResponse;
     // Waiting for the floor is not the target's time: the clock starts after it.
     await deps.floor?.enter();
+    // Who else is on the wire as this one goes out (a look at a few files, as enter() writes one):
+    // said of a breakdown only.
+    const othersBefore = deps.floor?.othersOnTheWire() ?? 0;
     const started = Date.now();
     try {
       res = await deps.transport.send({ method: wire.method, url: wire.url, headers: wire.headers, ...(wire.body !== undefined ? { body: wire.body } : {}), timeoutMs: wire.timeoutMs, insecureTls: wire.insecureTls });
@@ -47,7 +56,7 @@ export async function paceAndSend(wire: WireRequest, deps: SendDeps, noAnswer: '
       const code = transportCode(raw);
       if (code === undefined) throw new HarnessError(`${wire.method} ${wire.url}: ${message}`);
       if (noAnswer !== 'return') throw new TransportError(`${wire.method} ${wire.url}: no answer (${code}): ${message}`, code, wire.method, wire.url);
-      return { kind: 'none', code, started, retries };
+      return { kind: 'none', code, started, retries, ...overlap(deps.floor, othersBefore, true) };
     } finally {
       deps.floor?.leave();
     }
@@ -63,6 +72,6 @@ export async function paceAndSend(wire: WireRequest, deps: SendDeps, noAnswer: '
         `${wire.method} ${wire.url} was still rate-limited (429) after waiting for the reset ${retries} times; lower MAX_RPS, run fewer workers or split the run with ONLY_GROUPS.`,
       );
     }
-    return { kind: 'answer', res, started, retries };
+    return { kind: 'answer', res, started, retries, ...overlap(deps.floor, othersBefore, res.status >= 500) };
   }
 }

@@ -60,6 +60,11 @@ export class SupportGateStage {
     if (lacking && this.onRefusal) this.refuse(new UnsupportedError(req.op.id, lacking, ex));
   }
 
+  /** A create's 5xx that counts towards the breaker after all (SupportGate.strike). */
+  strike(op: Operation, ex: Exchange): void {
+    this.gate?.strike(op, ex);
+  }
+
   /** Tells the owner about a refusal and throws it. */
   refuse(err: Refusal): never {
     this.onRefusal?.(err);

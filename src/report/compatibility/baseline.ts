@@ -2,12 +2,15 @@
 // failures a team has decided to live with for now, each by operation and check, each with a
 // reason, and (since report schema 3) by the defect it names: its signature. A run fails CI only
 // on failures the baseline does not know; baseline entries whose cells now pass are reported so
-// they can be removed. An entry naming a defect knows that defect wherever it shows (one more
-// operation is still known, and the report says so) and nothing else: a new defect in a cell that
-// holds a known one is a new failure. An entry naming no defect knows its cell whatever fails in
-// it (older baselines; `baseline:update` adds the signatures). Known deviations stay visible in
-// every report: the baseline changes the exit code, never the matrix or the score. A run limited
-// by ONLY_GROUPS/SKIP_GROUPS only says "now passes" of entries wholly inside its scope.
+// they can be removed. An entry naming a defect knows that defect in the cells it names and nothing
+// else: a new defect in a cell that holds a known one is a new failure, and so is a known defect
+// that reaches a cell no entry naming it names (issue 37: for a CI owner a defect that reaches one
+// more operation is a regression; a signature is specific enough that unrelated operations do not
+// share it by accident). Spread is tolerated only where an entry says so, with its reason
+// (`spread`). An entry naming no defect knows its cell whatever fails in it (older baselines;
+// `baseline:update` adds the signatures). Known deviations stay visible in every report: the
+// baseline changes the exit code, never the matrix or the score. A run limited by
+// ONLY_GROUPS/SKIP_GROUPS only says "now passes" of entries wholly inside its scope.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
@@ -60,6 +63,8 @@ export function parseBaseline(text: string, file: string): BaselineEntry[] {
     if (e.evidence !== undefined && typeof e.evidence !== 'string') throw new BaselineError(`${where}: "evidence" must be a string (a request and its answer).`);
     if (e.unstable !== undefined && (typeof e.unstable !== 'string' || !e.unstable.trim())) throw new BaselineError(`${where}: "unstable" must say why the cell fails in some runs of an unchanged shop and not in others.`);
     if (e.defect !== undefined && (typeof e.defect !== 'string' || !e.defect.trim())) throw new BaselineError(`${where}: "defect" must be a defect's signature (report.json defects[].signature).`);
+    if (e.spread !== undefined && (typeof e.spread !== 'string' || !e.spread.trim())) throw new BaselineError(`${where}: "spread" must say why the defect is accepted in cells the entry does not name.`);
+    if (e.spread !== undefined && e.defect === undefined) throw new BaselineError(`${where}: "spread" needs a "defect": it tolerates that defect beyond the entry's cells.`);
     return {
       operation: field('operation'),
       check: normaliseColumn(field('check')),
@@ -67,6 +72,7 @@ export function parseBaseline(text: string, file: string): BaselineEntry[] {
       ...(typeof e.defect === 'string' ? { defect: e.defect.trim() } : {}),
       ...(typeof e.evidence === 'string' && e.evidence.trim() ? { evidence: e.evidence.trim() } : {}),
       ...(typeof e.unstable === 'string' ? { unstable: e.unstable.trim() } : {}),
+      ...(typeof e.spread === 'string' ? { spread: e.spread.trim() } : {}),
     };
   });
 }
@@ -80,7 +86,7 @@ export function readBaseline(file: string | undefined): Baseline {
 const HEADER =
   'Known deviations: failures that do not fail `npm run conformance`. Each entry names an operation ' +
   '(or "*"), a check or rule column (or "*"), the defect (its signature in report.json) and why the deviation is accepted. ' +
-  'An entry knows its defect wherever it shows, and nothing else in its cell. `npm run baseline:update` rewrites this file from a run.';
+  'An entry knows its defect in the cells it names, and nothing else there; "spread" (a reason) tolerates the defect in any cell. `npm run baseline:update` rewrites this file from a run.';
 
 export function formatBaseline(entries: readonly BaselineEntry[], file: string): string {
   const sorted = [...entries].sort((a, b) => a.operation.localeCompare(b.operation) || a.check.localeCompare(b.check) || (a.defect ?? '').localeCompare(b.defect ?? ''));
@@ -131,9 +137,11 @@ function coversOutOfScope(entry: BaselineEntry, outOfScope: ReadonlySet<string> 
 
 /**
  * Marks failing cells and defects the baseline knows, and decides whether the run passes the gate.
- * A Fail cell is known when every defect in it is named by an entry (anywhere), or when an entry
- * that names no defect names the cell; an Error cell (the harness broke: no defect) when an entry
- * that names no defect names it.
+ * A Fail cell is known when every defect in it is known there: named by an entry that names the
+ * cell (or by one whose `spread` tolerates it anywhere), or the cell is named by an entry that
+ * names no defect; an Error cell (the harness broke: no defect) when an entry that names no defect
+ * names it. A defect the baseline names that shows in a cell no entry naming it names is a new
+ * failure there (`reached`), unless an entry tolerates its spread (`spread`, with the reason).
  */
 export function applyBaseline(input: GateInput): Gate {
   const { entries } = input.baseline;
@@ -155,21 +163,33 @@ export function applyBaseline(input: GateInput): Gate {
   const failedMatch = new Set<BaselineEntry>();
   const passedMatch = new Set<BaselineEntry>();
   const drawnPass = new Set<BaselineEntry>();
+  /** Defects no entry names, and named defects in cells no entry naming them names (untolerated). */
   const newDefects = new Set<string>();
   const knownDefects = new Set<string>();
+  /** Per defect the cells it reached beyond the entries naming it: tolerated (spread) or not (reached). */
+  const beyond = new Map<string, { tolerated: boolean; cells: { operation: string; check: string }[] }>();
   for (const cell of input.cells) {
     const cellHits = cellOnly.filter((e) => matches(e, cell.operation, cell.check));
     if (isFailing(cell.outcome)) {
       const ids = cell.outcome === 'fail' ? (cell.defects ?? []) : [];
-      // Each defect of the cell: known by an entry naming it (anywhere), or by an entry naming the cell without a defect.
       const unknown: string[] = [];
       let reason: string | undefined;
       for (const id of ids) {
         const sig = defects.get(id)?.signature;
         const named = sig === undefined ? [] : (bySignature.get(sig) ?? []);
-        named.forEach((e) => failedMatch.add(e));
-        if (named.length) reason ??= (named.find((e) => matches(e, cell.operation, cell.check)) ?? named[0])?.reason;
-        else if (!cellHits.length) unknown.push(id);
+        const here = named.filter((e) => matches(e, cell.operation, cell.check));
+        const tolerant = named.filter((e) => e.spread !== undefined);
+        const knownBy = here.length ? here : tolerant;
+        if (knownBy.length) {
+          knownBy.forEach((e) => failedMatch.add(e));
+          reason ??= knownBy[0]?.reason;
+          if (!here.length) note(beyond, id, true, cell);
+          continue;
+        }
+        // A cell-only entry knows whatever fails in its cell (older baselines).
+        if (cellHits.length) continue;
+        unknown.push(id);
+        if (named.length) note(beyond, id, false, cell);
       }
       const known = ids.length ? unknown.length === 0 : cellHits.length > 0;
       if (known) {
@@ -193,24 +213,30 @@ export function applyBaseline(input: GateInput): Gate {
       if (cell.tests.some((t) => DRAWN.test(t.file))) hits.forEach((h) => drawnPass.add(h));
     }
   }
-  // A defect is known when the baseline knows it in every cell it shows; one that reached cells no
-  // entry naming it names is still known, and said (`spread`).
+  // A defect is known when the baseline knows it in every cell it shows. One the baseline names
+  // that reached a cell no entry naming it names is said, and fails the gate there unless an
+  // entry tolerates its spread.
   const spread: { id: string; cells: { operation: string; check: string }[] }[] = [];
+  const reached: { id: string; cells: { operation: string; check: string }[] }[] = [];
   for (const d of defects.values()) {
-    if (newDefects.has(d.id)) {
+    const named = bySignature.get(d.signature) ?? [];
+    const past = beyond.get(d.id);
+    for (const c of d.cells) {
+      const out = past?.cells.some((x) => x.operation === c.operation && x.check === c.check) ?? false;
+      delete c.beyondBaseline;
+      delete c.tolerated;
+      if (out && past?.tolerated) c.tolerated = true;
+      else if (out) c.beyondBaseline = true;
+    }
+    if (past) (past.tolerated ? spread : reached).push({ id: d.id, cells: past.cells });
+    // Known: the baseline names it (where it reached more cells, those cells fail the gate), or
+    // entries that name no defect know every cell it shows.
+    if (named.length || (knownDefects.has(d.id) && !newDefects.has(d.id))) {
+      d.known = true;
+      d.reason = named[0]?.reason ?? cellOnly.find((e) => d.cells.some((c) => matches(e, c.operation, c.check)))?.reason ?? '';
+    } else {
       delete d.known;
       delete d.reason;
-      continue;
-    }
-    if (!knownDefects.has(d.id)) continue;
-    const named = bySignature.get(d.signature) ?? [];
-    d.known = true;
-    d.reason = named[0]?.reason ?? cellOnly.find((e) => d.cells.some((c) => matches(e, c.operation, c.check)))?.reason ?? '';
-    if (named.length) {
-      const beyond = d.cells.filter((c) => !named.some((e) => matches(e, c.operation, c.check)));
-      for (const c of d.cells) if (beyond.includes(c)) c.beyondBaseline = true;
-      else delete c.beyondBaseline;
-      if (beyond.length) spread.push({ id: d.id, cells: beyond.map((c) => ({ operation: c.operation, check: c.check })) });
     }
   }
   gate.undecided = [];
@@ -227,9 +253,26 @@ export function applyBaseline(input: GateInput): Gate {
   gate.newFailures.sort(byCell);
   gate.harnessErrors?.sort(byCell);
   gate.known.sort(byCell);
-  gate.defects = { new: [...newDefects].sort(), known: [...knownDefects].filter((id) => !newDefects.has(id)).sort(), spread: spread.sort((a, b) => a.id.localeCompare(b.id)), cellOnly: cellOnly.length };
+  const byId = (a: { id: string }, b: { id: string }): number => a.id.localeCompare(b.id);
+  for (const x of [...spread, ...reached]) x.cells.sort(byCell);
+  gate.defects = {
+    new: [...newDefects].filter((id) => !(bySignature.get(defects.get(id)?.signature ?? '') ?? []).length).sort(),
+    known: [...knownDefects].filter((id) => !newDefects.has(id)).sort(),
+    reached: reached.sort(byId),
+    spread: spread.sort(byId),
+    cellOnly: cellOnly.length,
+  };
   gate.ok = gate.newFailures.length === 0 && !gate.harnessErrors?.length && gate.runErrors.length === 0;
   return gate;
+}
+
+/** Notes a cell a named defect reached beyond the entries naming it. */
+function note(beyond: Map<string, { tolerated: boolean; cells: { operation: string; check: string }[] }>, id: string, tolerated: boolean, cell: { operation: string; check: string }): void {
+  const b = beyond.get(id) ?? { tolerated, cells: [] };
+  // One untolerated cell makes the defect's spread a regression, whatever other cells tolerate.
+  b.tolerated &&= tolerated;
+  if (!b.cells.some((c) => c.operation === cell.operation && c.check === cell.check)) b.cells.push({ operation: cell.operation, check: cell.check });
+  beyond.set(id, b);
 }
 
 /**
@@ -237,7 +280,8 @@ export function applyBaseline(input: GateInput): Gate {
  * scoped run's reach) are kept (with their reasons), entries whose cells now pass go, and new
  * failures are added, one entry per new defect and cell, with a reason that says it still has to
  * be written. An entry that names no defect is replaced by one per defect its cell shows now, with
- * its reason (`defectsOf`), so a new defect in that cell is told apart from then on.
+ * its reason (`defectsOf`), so a new defect in that cell is told apart from then on; so is an entry
+ * whose signature its failing cell no longer shows (re-keyed after the signatures changed).
  */
 export function updatedEntries(old: readonly BaselineEntry[], gate: Gate, describe: (operation: string, check: string) => string, defectsOf: (operation: string, check: string) => readonly Defect[] = () => []): BaselineEntry[] {
   // The gate may come from report.json: compare entries by value, not by reference.
@@ -245,7 +289,11 @@ export function updatedEntries(old: readonly BaselineEntry[], gate: Gate, descri
   const out: BaselineEntry[] = [];
   const has = (e: BaselineEntry): boolean => out.some((o) => o.operation === e.operation && o.check === e.check && o.defect === e.defect);
   for (const e of kept) {
-    const shown = e.defect === undefined && e.operation !== '*' && e.check !== '*' ? defectsOf(e.operation, e.check) : [];
+    const inCell = e.operation !== '*' && e.check !== '*' ? defectsOf(e.operation, e.check) : [];
+    // An entry naming no defect gets the signatures its cell shows now; one whose signature its
+    // failing cell no longer shows (the grouping changed: issue 37) is re-keyed to what it shows,
+    // with its reason, so a reviewer's words are not lost to a new signature.
+    const shown = e.defect === undefined || (inCell.length && !inCell.some((d) => d.signature === e.defect)) ? inCell : [];
     if (!shown.length) {
       if (!has(e)) out.push(e);
       continue;
@@ -263,7 +311,9 @@ export function updatedEntries(old: readonly BaselineEntry[], gate: Gate, descri
       if (!has(e)) out.push(e);
     }
     for (const d of ds) {
-      const e: BaselineEntry = { operation: f.operation, check: f.check, defect: d.signature, reason: `TODO: say why this is accepted. Recorded by baseline:update: ${d.title}. ${describe(f.operation, f.check)}` };
+      // A known defect that reached this cell: the reason it is accepted elsewhere is a start, not an answer.
+      const elsewhere = d.known && d.reason ? ` Known in other cells as: ${d.reason}` : '';
+      const e: BaselineEntry = { operation: f.operation, check: f.check, defect: d.signature, reason: `TODO: say why this is accepted. Recorded by baseline:update: ${d.title}. ${describe(f.operation, f.check)}${elsewhere}` };
       if (!has(e)) out.push(e);
     }
   }

@@ -30,6 +30,7 @@ export function reportFinding(f: Finding, redactor: Redactor): ReportFinding {
     outcome: String(f.outcome),
     ...(f.basis ? { basis: f.basis } : {}),
     ...(f.evidence ? { evidence: f.evidence } : {}),
+    ...(f.aboutStatus ? { aboutStatus: true as const } : {}),
   });
 }
 

@@ -13,7 +13,7 @@ import { anchor, esc } from './escape.js';
 import { badgeLabel } from './meta.js';
 import { groupOverviewSvg } from './render-svg.js';
 import { outOfScopeReason, scopedLabel, scopeVariables, scoreText } from './scope.js';
-import { reproductionText } from './reproduction.js';
+import { reproductionText, unreproducedWhat } from './reproduction.js';
 import { coverageHtml, FIGURES_CSS, latencyHtml } from './render-figures.js';
 import { notTestedLine } from './not-tested.js';
 import type { AdvisoryReport, CellReport, CompatibilityReport, Defect, GroupSummary, OperationRow, ReportFinding, UnreproducedReport } from './types.js';
@@ -101,14 +101,15 @@ ${testsHtml(cell)}
 const SEVERITY_COLOUR: Record<Defect['severity'], string> = { critical: '#b71c1c', major: '#e65100', minor: '#546e7a' };
 
 function defectRow(d: Defect): string {
-  const state = d.known ? `known${d.cells.some((c) => c.beyondBaseline) ? ', reached more cells' : ''}` : 'new';
+  const state = d.known ? `known${d.cells.some((c) => c.beyondBaseline) ? ', reached more cells (fails the gate)' : d.cells.some((c) => c.tolerated) ? ', spread tolerated' : ''}` : 'new';
   return `<tr data-defect="${esc(d.id)}"><td class="n">${d.rank}</td><td>${pill(d.severity, SEVERITY_COLOUR[d.severity])}</td><td><a href="#${esc(d.id)}">${esc(d.title)}</a></td><td class="n">${d.operations.length}</td><td class="n">${d.cells.length}</td><td>${esc(state)}</td></tr>`;
 }
 
 function defectHtml(report: CompatibilityReport, d: Defect): string {
   const beyond = d.cells.filter((c) => c.beyondBaseline);
+  const tolerated = d.cells.filter((c) => c.tolerated);
   const known = d.known
-    ? `<p><strong>Known</strong> (baseline): ${esc(d.reason ?? '')}${beyond.length ? ` <strong>It now reaches ${beyond.length} cell(s) the baseline does not name:</strong> ${esc(beyond.map((c) => `${c.operation} · ${c.check}`).join(', '))}.` : ''}</p>`
+    ? `<p><strong>Known</strong> (baseline): ${esc(d.reason ?? '')}${beyond.length ? ` <strong>It now reaches ${beyond.length} cell(s) the baseline does not name, which fail the gate:</strong> ${esc(beyond.map((c) => `${c.operation} · ${c.check}`).join(', '))}.` : ''}${tolerated.length ? ` Its spread is tolerated in ${tolerated.length} cell(s) the baseline does not name: ${esc(tolerated.map((c) => `${c.operation} · ${c.check}`).join(', '))}.` : ''}</p>`
     : '';
   const cells = d.cells.map((c) => `<a href="#${anchor('f', c.operation, c.check)}">${esc(c.operation)} · ${esc(c.check)}</a>`).join(' ');
   const repro = [
@@ -149,7 +150,7 @@ ${a.evidence ? `<pre class="evidence">${esc(formatEvidence(a.evidence))}</pre>` 
 
 function unreproducedHtml(report: CompatibilityReport, u: UnreproducedReport): string {
   const tests = u.tests.map((t) => `<li><code>${esc(t.title)}</code> <span class="muted">${esc(t.file)}:${t.line}</span></li>`);
-  const what = u.showing === 'concurrency' ? 'failed again only overlapped with other requests' : 'did not fail again, alone or overlapped';
+  const what = unreproducedWhat(u);
   const replays = u.replays.map((e, i) => `<p class="muted">${i === 0 ? 'Sent again alone:' : 'Sent again overlapped:'}</p><pre class="evidence">${esc(formatEvidence(e))}</pre>`);
   return `<section class="apart ${u.showing}" id="${anchor('u', u.operation, `${u.showing} ${u.title}`)}" data-operation="${esc(u.operation)}" data-check="${esc(u.check)}">
 <h3>${esc(u.operation)} <span class="muted">${esc(opLabel(report, u.operation))}</span> · ${esc(u.showing)}</h3>
@@ -178,14 +179,21 @@ function metaHtml(r: CompatibilityReport): string {
   return `<table class="meta">${rows.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</table>`;
 }
 
+/** ` (2 new defects, 1 known defect in cells the baseline does not name)`, or '' when neither. */
+export function gateDefects(g: CompatibilityReport['gate']): string {
+  const nd = g.defects?.new.length ?? 0;
+  const nr = g.defects?.reached?.length ?? 0;
+  const parts = [nd ? `${nd} new defect${nd === 1 ? '' : 's'}` : '', nr ? `${nr} known defect${nr === 1 ? '' : 's'} in cells the baseline does not name` : ''].filter(Boolean);
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
 function gateHtml(r: CompatibilityReport): string {
   const g = r.gate;
   const base = g.baselineFile ? `baseline ${g.baselineFile}` : 'no baseline file';
   const lines: string[] = [];
   if (g.ok) lines.push(`<div class="gate ok" id="gate">CI gate: passed. ${g.known.length} known deviation(s) from the ${esc(base)}.</div>`);
   else {
-    const nd = g.defects?.new.length ?? 0;
-    const why = [g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline${nd ? ` (${nd} new defect${nd === 1 ? '' : 's'})` : ''}` : '', harnessErrorsText(g.harnessErrors), ...g.runErrors].filter(Boolean).join('; ');
+    const why = [g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline${gateDefects(g)}` : '', harnessErrorsText(g.harnessErrors), ...g.runErrors].filter(Boolean).join('; ');
     lines.push(`<div class="gate bad" id="gate">CI gate: failed: ${esc(why)} (${esc(base)}, ${g.known.length} known deviation(s)).</div>`);
   }
   return lines.join('\n');

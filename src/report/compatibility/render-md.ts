@@ -5,10 +5,10 @@ import { formatEvidence } from '../evidence.js';
 import { harnessErrorsText } from '../harness-stop.js';
 import { STATUS_LABEL } from './colours.js';
 import { badgeLabel } from './meta.js';
-import { leftoversText, requestsText } from './render-html.js';
+import { gateDefects, leftoversText, requestsText } from './render-html.js';
 import { budgetsText } from './render-figures.js';
 import { notTestedLine } from './not-tested.js';
-import { reproductionText } from './reproduction.js';
+import { reproductionText, unreproducedWhat } from './reproduction.js';
 import { outOfScopeReason, scopedLabel, scopeVariables, scoreText } from './scope.js';
 import type { AdvisoryReport, CellReport, CompatibilityReport, Defect, UnreproducedReport } from './types.js';
 
@@ -26,7 +26,10 @@ function fence(text: string): string {
 
 function defectMd(d: Defect): string {
   const beyond = d.cells.filter((c) => c.beyondBaseline);
-  const state = d.known ? `known (baseline: ${d.reason ?? ''})${beyond.length ? `; now also in ${beyond.map((c) => `${c.operation} · ${c.check}`).join(', ')}` : ''}` : 'new';
+  const tolerated = d.cells.filter((c) => c.tolerated);
+  const state = d.known
+    ? `known (baseline: ${d.reason ?? ''})${beyond.length ? `; now also in ${beyond.map((c) => `${c.operation} · ${c.check}`).join(', ')}, which fail the gate` : ''}${tolerated.length ? `; spread tolerated in ${tolerated.map((c) => `${c.operation} · ${c.check}`).join(', ')}` : ''}`
+    : 'new';
   const lines = [
     `${d.rank}. <a id="${d.id}"></a>**${d.title}** (${d.severity}; ${d.operations.length} operation(s), ${d.cells.length} cell(s); ${state})`,
     '',
@@ -56,7 +59,7 @@ function advisoryMd(a: AdvisoryReport): string {
 }
 
 function unreproducedMd(u: UnreproducedReport): string {
-  const what = u.showing === 'concurrency' ? 'failed again only overlapped' : 'did not fail again';
+  const what = unreproducedWhat(u, 'overlapped');
   const head = `- **${u.operation}** · ${u.showing}: ${u.title} (${what}; first hit \`${u.check}\`; met in ${u.seen} test${u.seen === 1 ? '' : 's'})`;
   const parts = [u.message, ...(u.evidence ? [fence(formatEvidence(u.evidence))] : []), ...u.replays.map((e, i) => `${i === 0 ? 'Sent again alone:' : 'Sent again overlapped:'}\n\n${fence(formatEvidence(e))}`)];
   return `${head}\n\n${parts.join('\n\n').split('\n').map((l) => (l ? `  ${l}` : '')).join('\n')}\n`;
@@ -113,7 +116,7 @@ export function renderMarkdown(r: CompatibilityReport): string {
   const g = r.gate;
   out.push(g.ok
     ? `CI gate: **passed** (${g.known.length} known deviation(s)${g.baselineFile ? ` from ${g.baselineFile}` : ''}).`
-    : `CI gate: **failed**: ${[g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline${g.defects?.new.length ? ` (${g.defects.new.length} new defect(s))` : ''}` : '', harnessErrorsText(g.harnessErrors), ...g.runErrors].filter(Boolean).join('; ')}.`);
+    : `CI gate: **failed**: ${[g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline${gateDefects(g)}` : '', harnessErrorsText(g.harnessErrors), ...g.runErrors].filter(Boolean).join('; ')}.`);
   out.push('');
   const dc = r.counts.defects;
   out.push(`## Defects (${dc.total}: ${dc.new} new, ${dc.known} known)`, '');

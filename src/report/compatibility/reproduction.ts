@@ -11,3 +11,12 @@ export function reproductionText(r: Reproduction): string {
   if (r.command) parts.push(`replay: ${r.command}`);
   return parts.join('; ');
 }
+
+/**
+ * What an unreproduced failure showed when sent again, in a few words: a slowness measured again
+ * alone (fixtures/replays.ts settleSlowness) is not a breakdown sent overlapped too.
+ */
+export function unreproducedWhat(u: { showing: 'concurrency' | 'flaky'; check: string }, overlappedWords = 'overlapped with other requests'): string {
+  if (u.showing === 'concurrency') return `failed again only ${overlappedWords}`;
+  return u.check === 'responseTime' ? 'kept its budget when measured again alone' : 'did not fail again, alone or overlapped';
+}

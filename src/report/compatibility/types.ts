@@ -37,6 +37,8 @@ export interface ReportFinding {
   /** What the rule rests on, when not the vendor's description (advisories). */
   basis?: Basis;
   evidence?: Evidence;
+  /** The finding is about the answer's status (Finding.aboutStatus). */
+  aboutStatus?: true;
 }
 
 /** What one test said (its verdict record), reduced to what the matrix needs. */
@@ -140,8 +142,13 @@ export interface CellReport {
 export interface DefectCell {
   operation: string;
   check: string;
-  /** The baseline knows the defect, but no entry naming it names this cell: it reached one more. */
+  /**
+   * The baseline knows the defect, but no entry naming it names this cell: it reached one more
+   * operation or rule, a regression that fails the gate here (issue 37).
+   */
   beyondBaseline?: boolean;
+  /** Like beyondBaseline, but an entry naming the defect tolerates its spread (`spread`, with the reason): known here too. */
+  tolerated?: boolean;
 }
 
 /**
@@ -220,11 +227,17 @@ export interface BaselineEntry {
   check: string;
   reason: string;
   /**
-   * The defect's signature (`Defect.signature`): the entry knows that defect wherever it shows (one
-   * more operation is still known, and the report says so), and only that one: another defect in
-   * the same cell is a new failure. Without it the entry knows the cell, whatever fails in it.
+   * The defect's signature (`Defect.signature`): the entry knows that defect in the cells it names,
+   * and only that one: another defect in the same cell is a new failure, and so is this defect in a
+   * cell no entry naming it names (a regression, issue 37). Without it the entry knows the cell,
+   * whatever fails in it.
    */
   defect?: string;
+  /**
+   * Tolerated spread, with its reason: the entry knows its defect in any cell, not only the ones it
+   * names (a team that accepts one cause wherever it shows). Needs `defect`. Never the default.
+   */
+  spread?: string;
   /** What shows the deviation (a request and its answer), for a reader checking the reason. */
   evidence?: string;
   /**
@@ -267,11 +280,13 @@ export interface Gate {
   /** Why the run itself cannot be trusted (interrupted, global errors, an invalid baseline). */
   runErrors: string[];
   /**
-   * Defects by what the baseline knows: new ones (ids) fail the gate through their cells; known
-   * ones that reached cells no entry naming them names (`spread`); entries that name no defect
-   * (`cellOnly`: a new defect in their cell would pass unseen).
+   * Defects by what the baseline knows: new ones (ids, no entry names them) fail the gate through
+   * their cells; known ones in every cell they show (`known`); known ones that reached cells no
+   * entry naming them names (`reached`: those cells fail the gate; absent in older reports), or
+   * that an entry tolerates there (`spread`); entries that name no defect (`cellOnly`: a new defect
+   * in their cell would pass unseen).
    */
-  defects?: { new: string[]; known: string[]; spread: { id: string; cells: { operation: string; check: string }[] }[]; cellOnly: number };
+  defects?: { new: string[]; known: string[]; reached?: { id: string; cells: { operation: string; check: string }[] }[]; spread: { id: string; cells: { operation: string; check: string }[] }[]; cellOnly: number };
 }
 
 /** One record or file the run left on the target, as the page names it. */

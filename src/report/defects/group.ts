@@ -67,8 +67,14 @@ export function defectTitle(sig: Signature, findings: readonly ReportFinding[] =
     }
     case 'no-answer':
       return `Gives no answer (${sig.detail}) to ${article(sig.input)}`;
-    case 'invalid-input-accepted':
-      return READ_METHODS.has(example?.evidence?.method ?? 'POST') ? `Answers ${st} to ${article(sig.input)} instead of refusing it with a 4xx` : `Accepts ${article(sig.input)} (answers ${st} instead of refusing it with a 4xx)`;
+    case 'invalid-input-accepted': {
+      const held = sig.detail ? ` with ${sig.detail}` : '';
+      return READ_METHODS.has(example?.evidence?.method ?? 'POST') ? `Answers ${st}${held} to ${article(sig.input)} instead of refusing it with a 4xx` : `Accepts ${article(sig.input)} (answers ${st}${held} instead of refusing it with a 4xx)`;
+    }
+    case 'refused-with-another-status':
+      return `Refuses ${article(sig.input)} with ${st}, not the status the rule or the description names for it`;
+    case 'valid-request-refused':
+      return `Refuses ${article(sig.input)} that ${sig.detail} needs, with ${st}${example?.evidence ? ` "${cut(serverMessage(example.evidence), 100)}"` : ''}`;
     case 'undeclared-method-served':
       return `Serves a method the path does not declare (answers ${st})`;
     case 'served-without-valid-credentials':

@@ -1,13 +1,26 @@
-// The signature of a failing finding: what makes two findings one defect of the target (issue 24).
-// It is stable across runs, seeds, shops and operations: the kind of problem, the status, the
-// normalised message or schema path, and the kind of input, with ids, run tokens, numbers, paths
-// of the shop's files and drawn values taken out. What an answer shows decides the kind first,
-// whatever check judged it, so the checks that judge one answer agree: a 5xx is a server error
-// (one cause: its message and the input that provoked it), invalid input answered 2xx is invalid
-// input accepted (a write) or answered (a read), a request without valid credentials answered 2xx
-// is an open door; otherwise the check, or for the resource suites' rules the rule's own words
-// (one failing step, such as a list that does not show what the test created, is one defect
-// whichever rule's test met it).
+// The signature of a failing finding: what makes two findings one defect of the target (issues 24
+// and 37). The grouping rule, one cause one group:
+//
+//   A defect is the answer a kind of request gets: (1) the problem the answer shows, (2) the answer
+//   (its status, and the shop's own words where it says why), (3) the request class, from what was
+//   sent (valid; a wrong-typed or out-of-range id; a request for a record that does not exist; a
+//   missing, malformed or mistyped body; a body field that breaks its type, enum or presence, with
+//   the resource whose controller reads it; an upload without a file; a query parameter), and for a valid request refused (4) the rule
+//   that needed it. Never the test's own words about a status (they name operations and values), never the
+//   operation, but where the answer cannot tell code paths apart (below).
+//
+// What an answer shows decides the problem first, whatever check judged it, so one exchange is one
+// defect: a 5xx is a server error (one cause per message; with values, ids, parameter names and
+// the value it complains of taken out); invalid input answered 2xx is invalid input accepted (data
+// written wrongly for a write), whatever check judged its shape, told apart only by an answer that
+// held nothing (`{}`); a request without valid credentials
+// answered is an open door; a request sent to be refused that got another 4xx than the rule wants is
+// a refusal with another status; a valid request a rule needs answered 4xx is a valid request
+// refused. Otherwise the check, or for the resource suites' rules the rule's own words (one failing
+// step, such as a list that does not show what the test created, is one defect whichever rule's
+// test met it). The operation joins the signature only for a 500 to a valid request whose message
+// names nothing but a value type (`IntType: ... got NULL`): the value comes from that operation's
+// own code, so three operations are three causes.
 import { createHash } from 'node:crypto';
 import type { Evidence } from '../../core/finding.js';
 import type { ReportFinding } from '../compatibility/types.js';
@@ -57,6 +70,9 @@ const SHAPE = /^(responseSchemaConformance|contentTypeConformance|errorBodyShape
 export function normalise(s: string): string {
   return s
     .replace(/\bhttps?:\/\/\S+/g, '<url>')
+    // A value check of the shop's model names its parameter and what it wanted ("$p_company is not
+    // a string", "$p_gender is not expected string ..."): one code path, whatever parameter.
+    .replace(/\$\w+ is not\b.*$/, '$… is not …')
     .replace(/qa\+?[-\w.]*@example\.test/g, '<e-mail>')
     .replace(/\br\d{8,}[a-z0-9]*\b/g, '<run>')
     .replace(/qa-<run>[-\w]*/g, '<name>')
@@ -112,10 +128,48 @@ function serverCause(message: string): string {
 }
 
 /**
- * The kind of input an exchange was, without the values it carried: probes and the suites' invalid
+ * The body rule a request broke, from the label of a negative probe (`body field of the wrong type
+ * (isGuest is a string)`) or of the negative-data property (`breaks type: /1/isGuest: ...`,
+ * `breaks required: /0: required field "gender" is missing`): both judges name the same class.
+ * A field's rule is the resource's own code (its controller reads the body), so the class names the
+ * resource, not the field: GX 4.8 casts an address's b2bStatus with (bool) and tests a customer's
+ * isGuest with === true, two causes; one resource's fields are one.
+ */
+function brokenField(label: string): string | undefined {
+  if (/^body field of the wrong type \(\S+ is an? \w+\)$/.test(label)) return 'a body field of the wrong type';
+  const prop = /^breaks (\w+): (\S*): /.exec(label);
+  if (!prop) return undefined;
+  const [, kind = '', at = ''] = prop;
+  if (kind === 'required') return 'a body without a required field';
+  if (kind === 'additionalProperties') return 'a body with a field it does not declare';
+  // The body itself (its root, or an item of a bulk body) of the wrong kind: an invalid body.
+  if (!at.split('/').some((x) => x !== '' && !/^\d+$/.test(x))) return kind === 'type' ? 'an invalid body' : `a body that breaks its ${kind} rule`;
+  if (kind === 'type') return 'a body field of the wrong type';
+  if (kind === 'enum') return 'a body field out of its enum';
+  return `a body field that breaks its ${kind} rule`;
+}
+
+/** The collection a request wrote to, from its URL (`/products/{id}/additional_fields` -> `products/additional_fields`). */
+function resourceOf(ev: Evidence): string | undefined {
+  const url = /'(https?:\/\/[^'\s]+)'/.exec(ev.curl)?.[1];
+  if (!url) return undefined;
+  let segments: string[];
+  try {
+    segments = new URL(url).pathname.split('/').filter(Boolean);
+  } catch {
+    return undefined;
+  }
+  const base = segments.findIndex((x) => /^v\d+$/.test(x));
+  // Ids and id lists out, and literal segments that are another view of a record (`.../Property`).
+  const own = (base >= 0 ? segments.slice(base + 1) : segments).filter((x) => !/\d/.test(x) && !/,/.test(x) && !/^[A-Z]/.test(x));
+  return own.length ? own.join('/') : undefined;
+}
+
+/**
+ * The request class of an exchange, without the values it carried: probes and the suites' invalid
  * requests by their label (`wrong-typed path id customer_id=1abc` and a suite's `customer_id=abc`
- * are both a wrong-typed id; a missing, malformed or mistyped body is an invalid body), other
- * requests as valid ones.
+ * are both a wrong-typed id; a missing, malformed or mistyped body is an invalid body; a field that
+ * breaks its rule is named with the resource, whichever judge sent it), other requests as valid ones.
  */
 export function inputKind(ev: Evidence | undefined): string {
   if (!ev) return 'unknown input';
@@ -124,9 +178,12 @@ export function inputKind(ev: Evidence | undefined): string {
   if (sentToBeRefused(intent)) {
     if (/^wrong-typed path id\b/.test(raw) || /^[\w.]*id=[^\d\s]\S*$/i.test(raw)) return 'a wrong-typed id';
     if (/^out-of-range path id\b/.test(raw)) return 'an out-of-range id';
-    if (/\bid no shop has$/.test(raw)) return 'an id no shop has';
-    const broken = /^breaks (\w+)/.exec(raw);
-    if (broken) return `a body that breaks its ${broken[1] ?? ''} rule`;
+    // An id no record has and a record deleted before its read: both ask for a record that does not exist.
+    if (/\bid no shop has$/.test(raw) || raw === 'a record that does not exist') return 'a request for a record that does not exist';
+    if (/^upload without (a|its) file\b/.test(raw)) return 'an upload without a file';
+    const field = brokenField(raw);
+    const resource = field?.startsWith('a body field') || field?.startsWith('a body without') || field?.startsWith('a body with a') ? resourceOf(ev) : undefined;
+    if (field) return resource ? `${field} to ${resource}` : field;
   }
   const label = raw
     .replace(/\s*\([^)]*\)/g, '')
@@ -151,6 +208,30 @@ export function inputKind(ev: Evidence | undefined): string {
     default:
       return intent.replace(/-/g, ' ');
   }
+}
+
+/** The query parameters a valid request carried (`changed=…`), for a valid request a rule needed and the shop refused. */
+function withParameters(ev: Evidence): string {
+  const names = [...(ev.label ?? '').matchAll(/\b([a-z_][\w.]*)=/gi)].map((m) => `${m[1] ?? ''}=…`);
+  return names.length ? `a valid request with ${[...new Set(names)].join('&')}` : 'a valid request';
+}
+
+/**
+ * What a success answer to invalid input held, where it held nothing of a record: a shop that
+ * answers a missing record with `{}` and one that answers it with the record (a deleted one, or the
+ * one its leading digits name) are two causes; a record, a list or a message is what the operation
+ * answers anyway, not a cause of its own.
+ */
+export function answerKind(ev: Evidence): string {
+  const body = ev.bodyExcerpt.replace(/… \(\d+ characters[^)]*\)$/, '').trim();
+  if (!body) return 'no body';
+  if (/^\{\s*\}$/.test(body)) return 'an empty object';
+  return '';
+}
+
+/** Whether a 500's message names nothing but a value type (`IntType: Invalid argument value given (...)`): no code path of its own. */
+function onlyAType(cause: string): boolean {
+  return /^\w+Type: Invalid argument value given\b/.test(cause);
 }
 
 /**
@@ -209,6 +290,15 @@ function make(kind: DefectKind, problem: string, status: number | undefined, sta
   return { kind, problem, status, detail, input, text, id: defectId(text) };
 }
 
+/**
+ * Invalid input answered 2xx: the request class and what the answer held, whichever rule or check
+ * judged it (a deleted record read back `{}` is one defect in the lifecycle and the error-status
+ * tests; a quantity price answered for quantity 0 another).
+ */
+function accepted(ev: Evidence, status: number): Signature {
+  return make(READS.has(ev.method ?? '') ? 'status' : 'data', 'invalid-input-accepted', status, '2xx', answerKind(ev), inputKind(ev));
+}
+
 /** The signatures of one failing finding: one, or one per schema problem of the answer it judged. */
 export function signaturesOf(f: ReportFinding): Signature[] {
   const ev = f.evidence;
@@ -226,16 +316,27 @@ export function signaturesOf(f: ReportFinding): Signature[] {
     // A message that names its cause (an exception, a type) is one code path whatever invalid input
     // met it; an empty or generic one says little, and the kind of input tells causes apart.
     // Valid and invalid input stay apart: a crash on what a client may send is not the missing
-    // validation of what it may not.
+    // validation of what it may not. A bare value type on a valid request is the operation's own.
     const cause = serverCause(serverMessage(ev));
-    const specific = cause.length >= 16 && !cause.startsWith('(');
-    return [make('server-error', 'server-error', status, st, cause, specific ? (NEGATIVE_INTENTS.has(ev.intent ?? '') ? 'invalid input' : 'valid request') : input)];
+    const specific = (cause.length >= 16 && !cause.startsWith('(')) || cause.startsWith('$… is not');
+    const negative = NEGATIVE_INTENTS.has(ev.intent ?? '');
+    const valid = specific && !negative && onlyAType(cause) && f.operationId ? `valid request to ${f.operationId}` : 'valid request';
+    return [make('server-error', 'server-error', status, st, cause, specific ? (negative ? 'invalid input' : valid) : input)];
   }
-  if (ev && status !== undefined && status >= 200 && status < 300 && !SHAPE_CHECKS.has(check)) {
-    // Invalid input answered 2xx: one defect of the shop's input handling, read or write; a write
-    // makes it data written wrongly (the defect's kind is the worst of its findings').
-    if (NEGATIVE_INTENTS.has(ev.intent ?? '')) return [make(READS.has(ev.method ?? '') ? 'status' : 'data', 'invalid-input-accepted', status, '2xx', '', input)];
-    if (ev.intent === 'undeclared-method') return [make('behaviour', 'undeclared-method-served', status, '2xx', '', 'a method the path does not declare')];
+  if (ev && status !== undefined && status >= 200 && status < 300) {
+    // Invalid input answered 2xx: one defect of the shop's input handling, read or write (a write
+    // makes it data written wrongly), whatever check judged the answer: its shape is what the shop
+    // made of input it should have refused, not a second defect.
+    if (NEGATIVE_INTENTS.has(ev.intent ?? '')) return [accepted(ev, status)];
+    if (ev.intent === 'undeclared-method' && !SHAPE_CHECKS.has(check)) return [make('behaviour', 'undeclared-method-served', status, '2xx', '', 'a method the path does not declare')];
+  }
+  if (ev && status !== undefined && status >= 400 && status < 500 && (f.aboutStatus || check === 'statusCodeConformance')) {
+    // Refused with another 4xx than the rule or the description names: the status is what the shop
+    // refuses that kind of request with, whichever test's words asked for another.
+    if (NEGATIVE_INTENTS.has(ev.intent ?? '')) return [make('status', 'refused-with-another-status', status, st, '', input)];
+    // A valid request the rule needs, refused: the rule and the request's parameters, not the
+    // shop's wording (GX 4.8's controllers each word the same date check their own way).
+    if (f.aboutStatus && !AUTH_INTENTS.has(ev.intent ?? '')) return [make('behaviour', 'valid-request-refused', status, st, check, withParameters(ev))];
   }
   // A shape problem is the answer's, whatever provoked it: success or error answer, any input
   // (error bodies that lack `message` on a 400, a 404 and a 500 are one defect).

@@ -3,10 +3,10 @@
 // back as written, an error answers the declared status with the error body). The list-parameter
 // rules are fixtures/list-rules.ts.
 import { makeCheckContext } from '../../../src/checks/context.js';
-import type { CheckContext, Exchange } from '../../../src/checks/types.js';
+import type { Basis, CheckContext, Exchange } from '../../../src/checks/types.js';
 import type { CallOptions } from '../../../src/client/api-client.js';
 import { listItems } from '../../../src/checks/rules/list-items.js';
-import { adviseRule, declaredErrorStatuses, expectRule, show, WHICH_ERROR } from '../../../fixtures/evidence.js';
+import { adviseRule, declaredErrorStatuses, expectRule, MISSING_RECORD, show, WHICH_ERROR } from '../../../fixtures/evidence.js';
 import { erratum, project } from '../../../src/checks/basis.js';
 import { saysWhy } from '../../../src/checks/errorBodyShape.js';
 import { annotateOutcome } from '../../../fixtures/outcome.js';
@@ -87,7 +87,9 @@ const MESSAGE_MEMBER = erratum('ERRATA #29: our error schema requires message; t
  * but the operation does not list (then only the status and the error body are checked).
  * Another error status the operation declares is an advisory (WHICH_ERROR: which declared error
  * answers which wrong request is our reading); a body that says why without a `message` is one
- * too (MESSAGE_MEMBER); a body that says nothing fails (the v2 guide [error handling]).
+ * too (MESSAGE_MEMBER); a body that says nothing fails (the v2 guide [error handling]). `basis`:
+ * what the refusal itself rests on where the vendor does not describe it; then a request that is not
+ * refused is an advisory.
  */
 export async function expectError(
   kit: FactoryKit,
@@ -98,13 +100,23 @@ export async function expectError(
   title: string,
   declared = true,
   rule = 'error-status',
+  basis?: Basis,
 ): Promise<Exchange> {
-  const ex = await kit.api.call(operationId, { intent: 'negative', ...opts });
   const want = typeof status === 'number' ? [status] : status;
+  // The request's class, for the defect a wrong answer shows, where the caller names none: a request
+  // that wants 404 asks for a record that does not exist; one that sends no body where the operation
+  // takes one is the negative probe's missing body.
+  const bodiless = kit.api.operation(operationId).body !== undefined && opts.body === undefined && opts.rawBody === undefined && opts.multipart === undefined;
+  const label = want.every((s) => s === 404 || s === 410) ? MISSING_RECORD : bodiless ? 'missing required body' : undefined;
+  const ex = await kit.api.call(operationId, { intent: 'negative', ...(label ? { label } : {}), ...opts });
   const got = ex.response.status;
   const otherDeclared = !want.includes(got) && declaredErrorStatuses(kit.api, ex).includes(got);
   const answered = `got ${got || ex.response.transportError || 'no answer'}: ${show(ex.response.json ?? ex.response.text)}`;
-  expectRule(want.includes(got) || otherDeclared, kit.api, { rule, title, message: `expected ${want.join(' or ')}, ${answered}`, exchange: ex });
+  const refused = want.includes(got) || otherDeclared;
+  expectRule(refused, kit.api, { rule, title, message: `expected ${want.join(' or ')}, ${answered}`, exchange: ex, ...(basis ? { basis } : {}), aboutStatus: true });
+  // A refusal the vendor does not describe that did not come: the advisory says so, and the rules
+  // of an error body have no error answer to judge.
+  if (!refused) return ex;
   adviseRule(!otherDeclared, kit.api, { rule, title, message: `expected ${want.join(' or ')}; ${answered} (another error status the operation declares)`, exchange: ex, basis: WHICH_ERROR });
   const body = ex.response.json;
   const says = isObj(body) && saysWhy(body);

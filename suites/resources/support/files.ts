@@ -63,8 +63,8 @@ export function fileTests(group: FileGroup, spec: SpecOperations): void {
   test('should refuse uploads without a file or without a name, and a rename without parameters, with 400', { tag: [G, `@op:${ops.upload}`, `@op:${ops.rename}`, '@rule:files', '@rule:error-status'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const name = fileName(kit);
-    await expectError(kit, checks, ops.upload, { multipart: uploadForm(kit, ops, name, { file: null }) }, 400, 'an upload without a file should be refused with 400', true, 'files');
-    await expectError(kit, checks, ops.upload, { multipart: uploadForm(kit, ops, name, { filename: null }) }, 400, 'an upload without the filename field should be refused with 400', true, 'files');
+    await expectError(kit, checks, ops.upload, { multipart: uploadForm(kit, ops, name, { file: null }), label: 'upload without a file' }, 400, 'an upload without a file should be refused with 400', true, 'files');
+    await expectError(kit, checks, ops.upload, { multipart: uploadForm(kit, ops, name, { filename: null }), label: 'upload without the filename field' }, 400, 'an upload without the filename field should be refused with 400', true, 'files');
     const renameDeclares400 = kit.api.operation(ops.rename).responses.some((r) => r.status === '400');
     await expectError(kit, checks, ops.rename, { body: {} }, 400, 'a rename without oldFilename and newFilename should be refused with 400', renameDeclares400, 'files');
     expectListed(kit, await listNames(kit, checks, ops.list, 'files'), name, false, 'after the refused uploads');
@@ -73,9 +73,9 @@ export function fileTests(group: FileGroup, spec: SpecOperations): void {
   test('should refuse an empty and an oversized upload with a clear 4xx and store nothing', { tag: [G, `@op:${ops.upload}`, '@rule:files'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const empty = fileName(kit);
-    await expectError(kit, checks, ops.upload, { multipart: uploadForm(kit, ops, empty, { file: Buffer.alloc(0) }) }, [400, 413, 422], 'an empty (0-byte) upload should be refused with a 4xx', false, 'files');
+    await expectError(kit, checks, ops.upload, { multipart: uploadForm(kit, ops, empty, { file: Buffer.alloc(0) }), label: 'upload of an empty file' }, [400, 413, 422], 'an empty (0-byte) upload should be refused with a 4xx', false, 'files');
     const big = fileName(kit);
-    await expectError(kit, checks, ops.upload, { multipart: uploadForm(kit, ops, big, { file: Buffer.alloc(OVERSIZED_BYTES, 1) }) }, [400, 413, 422], `an upload of ${OVERSIZED_BYTES} bytes should be refused with a 4xx`, false, 'files');
+    await expectError(kit, checks, ops.upload, { multipart: uploadForm(kit, ops, big, { file: Buffer.alloc(OVERSIZED_BYTES, 1) }), label: 'upload of an oversized file' }, [400, 413, 422], `an upload of ${OVERSIZED_BYTES} bytes should be refused with a 4xx`, false, 'files');
     const list = await listNames(kit, checks, ops.list, 'files');
     expectListed(kit, list, empty, false, 'after the refused empty upload');
     expectListed(kit, list, big, false, 'after the refused oversized upload');

@@ -2,10 +2,14 @@
 // /product_prices/{id}...): prices read back as set; a quantity price is the graduated price of the
 // highest threshold not above the quantity, else the group price when above 0, else the base price
 // (reference/README.md, "Prices"); a quantity of 0 or below is a 400; a missing product is a 404.
+// The vendor describes the graduated bands (a quantity price per threshold) but neither the fallback
+// of a group without a group price nor which quantities are refused: those two are our reference
+// shop's reading, so a shop that answers otherwise gets an advisory, never a Fail (OUR_PRICING).
 import { createProduct, groupPricesFor, type GroupPriceInput } from '../../../fixtures/factories/products.js';
 import { requireWrites, isObj, sameJson, type FactoryKit } from '../../../fixtures/factories/index.js';
 import { expectRule, show } from '../../../fixtures/evidence.js';
-import type { Exchange } from '../../../src/checks/types.js';
+import { project } from '../../../src/checks/basis.js';
+import type { Basis, Exchange } from '../../../src/checks/types.js';
 import { expectError, single, test, setupStep, readBack } from './catalogue.js';
 
 export interface PriceOps {
@@ -15,6 +19,12 @@ export interface PriceOps {
   put: string;
   quantity: string;
 }
+
+/** What the two price rules the vendor does not describe rest on: the reference shop's reading. */
+const OUR_PRICING = {
+  fallback: project('the fallback of a customer group without a group price to the base price is the reference shop\'s reading (reference/README.md "Prices"); the vendor does not describe it'),
+  quantity: project('refusing a quantity of 0 or below with 400 is the reference shop\'s reading (reference/README.md "Prices"); the vendor declares a 400 but not which quantities get it'),
+} as const;
 
 async function setPrices(kit: FactoryKit, ops: PriceOps, productId: number, price: number, groups: GroupPriceInput[], rule: string): Promise<{ exchange: Exchange; groupIds: number[] }> {
   // Each group price names a customer group of the target, as a client sends it.
@@ -44,8 +54,11 @@ async function quantityPrice(kit: FactoryKit, ops: PriceOps, productId: number, 
   return { price: Number(single(ex.response.json)?.graduatedPrice), exchange: ex };
 }
 
-async function expectPrices(kit: FactoryKit, ops: PriceOps, productId: number, groupId: number, cases: readonly (readonly [number, number, string])[], related: Exchange[]): Promise<void> {
-  for (const [quantity, want, why] of cases) {
+/** Each case: quantity, the price wanted, why, and what the demand rests on when the vendor does not describe it. */
+type PriceCase = readonly [number, number, string, Basis?];
+
+async function expectPrices(kit: FactoryKit, ops: PriceOps, productId: number, groupId: number, cases: readonly PriceCase[], related: Exchange[]): Promise<void> {
+  for (const [quantity, want, why, basis] of cases) {
     const got = await quantityPrice(kit, ops, productId, groupId, quantity);
     expectRule(Math.abs(got.price - want) < 1e-6, kit.api, {
       rule: 'graduated-prices',
@@ -53,6 +66,7 @@ async function expectPrices(kit: FactoryKit, ops: PriceOps, productId: number, g
       message: `got ${show(single(got.exchange.response.json))}`,
       exchange: got.exchange,
       related,
+      ...(basis ? { basis } : {}),
     });
   }
 }
@@ -99,8 +113,8 @@ export function priceTests(ops: PriceOps): void {
     const set = await setPrices(kit, ops, p.id, 11.5, [{ groupPrice: 0, graduatedPrices: [{ threshold: 50, graduatedPrice: 6 }] }], 'graduated-prices');
     const group = set.groupIds[0] as number;
     await expectPrices(kit, ops, p.id, group, [
-      [1, 11.5, 'no group price and no band reached: the base price'],
-      [49, 11.5, 'still below the band'],
+      [1, 11.5, 'no group price and no band reached: the base price', OUR_PRICING.fallback],
+      [49, 11.5, 'still below the band', OUR_PRICING.fallback],
       [50, 6, 'the band from 50'],
     ], [set.exchange]);
   });
@@ -110,7 +124,7 @@ export function priceTests(ops: PriceOps): void {
     const p = await createProduct(kit, {}, { rule: 'graduated-prices' });
     const set = await setPrices(kit, ops, p.id, 10, [{ groupPrice: 9, graduatedPrices: [] }], 'graduated-prices');
     for (const quantity of [0, -1]) {
-      await expectError(kit, checks, ops.quantity, { path: { product_id: p.id, customer_group_id: set.groupIds[0] as number, quantity } }, 400, `a quantity of ${quantity} should be refused with 400`, true, 'graduated-prices');
+      await expectError(kit, checks, ops.quantity, { path: { product_id: p.id, customer_group_id: set.groupIds[0] as number, quantity } }, 400, `a quantity of ${quantity} should be refused with 400`, true, 'graduated-prices', OUR_PRICING.quantity);
     }
   });
 

@@ -133,6 +133,7 @@ export const PROBES: Record<FaultName, Probe> = {
   // Catalogue rules (reference/faults/catalogue-suite.ts).
   'category-children-include-grandchildren': { observe: async ({ api }) => (await list(api.get('categories/1/children'))).length },
   'category-children-missing-200': { observe: ({ api }) => status(api.get('categories/999/children')) },
+  'category-missing-200': { observe: ({ api }) => status(api.get('categories/999')) },
   'category-products-always-recursive': { observe: async ({ api }) => (await list(api.get('categories/1/products'))).length },
   'category-products-ignore-links': { observe: async ({ api }) => (await list(api.get('categories/2/products'))).length },
   'product-unlink-ignored': {
