@@ -18,7 +18,8 @@ import type { ApiClient, MultipartValue } from './api-client.js';
 import { clientSentReferences, minimalValue, multipartBody, referenceFields, requiresId, validBody, type BodyContext, type Uniq } from './bodies.js';
 import { BlockedError, GuardError, UnsupportedError } from './errors.js';
 import { isDestructiveOperation, isSearchOperation, isWriteOperation, marksDestructive } from '../spec/operation-kinds.js';
-import { clientSends, FILES, PUT_CREATE_IDS, RECORD_VIEWS } from '../spec/particulars.js';
+import { CLIENT_SENT_IDS, clientSends, FILES, PUT_CREATE_IDS, RECORD_VIEWS } from '../spec/particulars.js';
+import { exampleFormPaths } from '../spec/example-forms.js';
 import { collectionNoun, paramNoun, singular } from './ledger.js';
 import { kindNouns, nounsFor, shopReferences, type RefValue } from './references.js';
 import { fillPath } from './url.js';
@@ -292,6 +293,16 @@ export class DataResolver {
     return okv(values);
   }
 
+  /**
+   * A record the run made (its texts carry the run id) is another test's, which may delete it at
+   * any time: a read that took it would fail or pass by the order tests ran in. Reads take the
+   * target's own records, else one of their own (GX 4.8 starts without orders, and the first one
+   * a list showed was some test's).
+   */
+  private shopsOwn(item: Json): boolean {
+    return !JSON.stringify(item).includes(this.deps.runId);
+  }
+
   /** An existing record id for a parameter, from list answers of the target. */
   private async existingId(collectionTpl: string, values: Record<string, string>, p: ParameterInfo, depth: number): Promise<string | undefined> {
     const lists: string[] = [];
@@ -299,7 +310,7 @@ export class DataResolver {
     // The same list in another view (RECORD_VIEWS: `.../attributes/Property`).
     for (const view of RECORD_VIEWS) if (this.getOpAt(`${collectionTpl}/${view}`)) lists.push(fillPath(`${collectionTpl}/${view}`, values));
     for (const path of lists) {
-      for (const item of await this.listAt(path)) {
+      for (const item of (await this.listAt(path)).filter((i) => this.shopsOwn(i))) {
         const id = idIn(item, p.name);
         if (id !== undefined) return id;
       }
@@ -310,7 +321,7 @@ export class DataResolver {
         if (o.path === collectionTpl) continue;
         const vals = await this.pathValues(o, 'read', depth + 1);
         if (!vals.ok) continue;
-        for (const item of await this.listAt(fillPath(o.path, vals.value))) {
+        for (const item of (await this.listAt(fillPath(o.path, vals.value))).filter((i) => this.shopsOwn(i))) {
           const id = idIn(item, p.name);
           if (id !== undefined) return id;
         }
@@ -401,8 +412,12 @@ export class DataResolver {
     const context = [...new Set(this.ops.filter((o) => o.body?.schema === op.body?.schema).map((o) => o.path))];
     const refs = await this.referenceValues(op.body.schema, context, depth, op, fresh);
     const shop = await shopReferences(this.deps.client).factsFor(context);
-    const body = validBody(op, { ...this.bodyContext, refs: refs.values, shop });
-    const errors = requestErrors(this.deps.validators, op, body);
+    // A record made to stand behind another (depth > 0) is written as the vendor's example writes
+    // it where that contradicts the schema (EXAMPLE_FORMS); the operation's own request keeps the
+    // declared form, so a shop that fails on it fails in that operation's tests.
+    const forms = depth > 0 ? exampleFormPaths(this.deps.client.catalogue.raw, op.body.pointer) : undefined;
+    const body = validBody(op, { ...this.bodyContext, refs: refs.values, shop, ...(forms?.size ? { forms } : {}) });
+    const errors = requestErrors(forms?.size ? this.deps.validators.exampleForms() : this.deps.validators, op, body);
     if (errors.length) {
       const gaps = Object.entries(refs.gaps).filter(([field]) => errors.some((e) => e.message.includes(`'${field}'`)));
       const why = gaps.length ? `; blocked: ${gaps.map(([, reason]) => reason).join('; ')}` : '';
@@ -417,13 +432,13 @@ export class DataResolver {
    * together: a book lent once, one default address; records made only to stand behind others
    * share one); everything else is read from the target.
    */
-  private referenceValues(schema: SpecSchema, context: readonly string[], depth: number, op?: Operation, fresh = false): Promise<ReferenceValues> {
+  private async referenceValues(schema: SpecSchema, context: readonly string[], depth: number, op?: Operation, fresh = false): Promise<ReferenceValues> {
     // Besides the schema's reference fields, those of what a client sends beyond it (CLIENT_SENDS: an offer's productId).
     const fields = [...new Set([...referenceFields(schema), ...(op ? clientSentReferences(op) : [])])];
     // A create under a parent that requires an `id` names a record of its kind (a product's additional field).
     const users = this.ops.filter((o) => o.body?.schema === schema);
     if (requiresId(schema) && users.some((o) => o.method === 'post' && o.path.includes('{') && !/\}$/.test(o.path))) fields.push('id');
-    return resolveReferences(this.deps.client, fields, {
+    const found = await resolveReferences(this.deps.client, fields, {
       context,
       creatable: (noun) => this.writesAllowed && depth < 3 && this.nounOps(noun, 'post').length > 0,
       own: (noun) => {
@@ -433,6 +448,14 @@ export class DataResolver {
         return depth === 0 || fresh ? this.createOwn(tpl, {}, noun, depth + 1) : this.ownReusable(tpl, {}, noun, depth + 1);
       },
     });
+    // Ids a client sends whose name does not say what they name are read as what they name, and
+    // handed to the body by their place in it (CLIENT_SENT_IDS: an order's customer status).
+    for (const [place, { field, collection }] of Object.entries(op ? (CLIENT_SENT_IDS[op.id] ?? {}) : {})) {
+      const r = await shopReferences(this.deps.client).lookup(field, { context: [collection] });
+      if (r.ok) found.values[place] = r.value;
+      else found.gaps[place] = r.reason;
+    }
+    return found;
   }
 
   // ---------------------------------------------------------------------------------------------
