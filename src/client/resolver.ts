@@ -242,6 +242,23 @@ export class DataResolver {
     return okv(input);
   }
 
+  /**
+   * A read of the operation whose path ids need name no record (its ids' examples, else 1): for
+   * probes that expect a refusal before any record is looked at (no credentials, a wrong-typed
+   * id), when the target has no record to read and none can be made. Never for writes: the write
+   * guard allows them only on own records.
+   */
+  anyRead(op: Operation): RequestInput | undefined {
+    if (op.method !== 'get' || op.body) return undefined;
+    const path: Record<string, string> = {};
+    for (const p of op.parameters.filter((x) => x.in === 'path')) {
+      const s = p.schema;
+      const example = [s.example, s.default, s.minimum].find((v) => typeof v === 'number' || typeof v === 'string');
+      path[p.name] = looksLikeId(p) ? String(example ?? 1) : schemaValue(p, this.bodyContext);
+    }
+    return { path, query: this.queryValues(op) };
+  }
+
   // ---------------------------------------------------------------------------------------------
   // Step 1: path ids
 
@@ -516,17 +533,26 @@ export class DataResolver {
     if (depth > 4) return skip(`creating a ${noun} record needs records nested too deep`);
     let creator = this.creatorAt(collectionTpl);
     let parentValues: Record<string, string> = values;
+    const elsewhere: Resolved<never>[] = [];
     if (!creator) {
       // The kind of record may be created elsewhere (tracking codes under an order): own parents first.
       for (const o of this.nounOps(noun, 'post')) {
         const vals = await this.pathValues(o, 'write', depth + 1);
-        if (!vals.ok) continue;
+        if (!vals.ok) {
+          // Why that create could not be had is why there is no record: say so, not that nothing creates one.
+          elsewhere.push({ ...vals, reason: `${o.id} creates one under ${o.path}, and ${vals.reason}` });
+          continue;
+        }
         creator = o;
         parentValues = vals.value;
         break;
       }
     }
-    if (!creator) return skip(`no operation of the spec creates a ${noun} record (needed for ${collectionTpl})`);
+    if (!creator) {
+      const why = elsewhere.find((r) => !r.ok && r.kind === 'disabled') ?? elsewhere[0];
+      if (why && !why.ok) return { ...why, reason: `a ${noun} record is needed for ${collectionTpl}: ${why.reason}` };
+      return skip(`no operation of the spec creates a ${noun} record (needed for ${collectionTpl})`);
+    }
     const blocked = this.profileBlocks(creator);
     if (blocked) return disabled(blocked);
     const maker = creator;
