@@ -164,7 +164,7 @@ if (ops.inScope('categories')) test.describe('categories', () => {
     requireWrites(kit);
     const gone = await createCategory(kit, {}, { rule: 'error-status' });
     await setupStep(kit, 'deleteCategories', { path: { category_id: [gone.id] } }, 'deleting an own category');
-    await eachOperation(['getCategory', 'getCategoryChildren', 'getCategoryProducts'], async (op) => {
+    await eachOperation(kit.api, ['getCategory', 'getCategoryChildren', 'getCategoryProducts'], async (op) => {
       await expectError(kit, checks, op, { path: { category_id: gone.id } }, 404, `${op} of a deleted category should answer 404`);
     });
   });

@@ -168,7 +168,7 @@ if (ops.inScope('products')) test.describe('products', () => {
       createProducts: () => expectError(kit, checks, 'createProducts', { contentType: 'application/json' }, 400, 'POST /products without a body should be refused with 400'),
       updateProducts: () => expectError(kit, checks, 'updateProducts', { contentType: 'application/json' }, 400, 'PUT /products without a body should be refused with 400'),
     };
-    await eachOperation(Object.keys(parts), async (op) => {
+    await eachOperation(kit.api, Object.keys(parts), async (op) => {
       await parts[op]?.();
     });
   });
