@@ -58,6 +58,14 @@ export const CASCADES: readonly { parent: string; children: readonly string[]; s
   { parent: '/orders/{order_id}', children: ['/items', '/totals'], source: 'behaviour notes: deleting an order removes its items, attributes and totals' },
 ];
 
+/**
+ * Records that name others and that nothing names, which a cleanup deletes before anything else
+ * (the rest goes newest first): a withdrawal names its customer and its order, and GX 4.8 can
+ * neither read nor delete one whose customer was deleted first (its customer_id turns NULL: 500
+ * "IntType ... got NULL"); a grouped delete of customers may come before it in newest-first order.
+ */
+export const DELETED_FIRST: readonly string[] = ['/withdrawals'];
+
 /** Values of configuration-like fields a shop knows (templates, sitemap settings), by field name. */
 export const KNOWN_SETTINGS: Readonly<Record<string, string>> = {
   categoryListingTemplate: 'categorie_listing.html',

@@ -20,7 +20,7 @@
 import { specOperations } from '../../fixtures/spec-ops.js';
 import { oneByOne, test, requireWrites } from '../../fixtures/factories/index.js';
 import type { FactoryKit } from '../../fixtures/factories/base.js';
-import { createOrder, orderInput, orderItemInput, orderRefs, orderStatusIds, readOrder, totalsFor, type OrderRefs } from '../../fixtures/factories/orders.js';
+import { createOrder, orderInput, orderItemInput, orderRefs, orderStatusIds, readOrder, tokenAddresses, totalsFor, type OrderRefs } from '../../fixtures/factories/orders.js';
 import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
 import {
   changedDateRule,
@@ -53,10 +53,13 @@ function ordersList(kit: FactoryKit): DateSubject {
     fields: ['id', 'comment'],
     seed: async (n) => {
       const r = await own();
-      const made = await oneByOne(n, (i) => createOrder(kit, { comment: sortableValue(token, i), purchaseDate: `2024-01-${10 + i} 10:00:00` }, { refs: r }));
+      const made = await oneByOne(n, (i) => createOrder(kit, { comment: sortableValue(token, i), purchaseDate: `2024-01-${10 + i} 10:00:00`, addresses: tokenAddresses(kit, r, token) }, { refs: r }));
       return made.map((m) => m.record);
     },
-    update: async (rec) => kit.api.call('updateOrder', { path: { order_id: Number(rec.id) }, body: orderInput(kit, await own(), { comment: rec.comment }) }),
+    update: async (rec) => {
+      const r = await own();
+      return kit.api.call('updateOrder', { path: { order_id: Number(rec.id) }, body: orderInput(kit, r, { comment: rec.comment, addresses: tokenAddresses(kit, r, token) }) });
+    },
     remove: (rec) => kit.api.call('deleteOrders', { path: { order_id: Number(rec.id) } }),
   };
 }
@@ -102,7 +105,8 @@ if (ops.inScope('orders')) test.describe('orders', () => {
       requireWrites(kit);
       const ctx = checkContext({ catalogue, validators, config });
       const token = kit.token();
-      const made = await createOrder(kit, { comment: `${token}-listed` });
+      const refs = await orderRefs(kit);
+      const made = await createOrder(kit, { comment: `${token}-listed`, addresses: tokenAddresses(kit, refs, token) }, { refs });
       const ex = await kit.api.call('getOrdersMultiple', { query: { search: token } });
       expectConforms(kit, ctx, ex);
       const records = listOf(kit, 'order-list-reduced', ex, `GET /orders?search=${token}`);

@@ -89,7 +89,7 @@ test.describe('quirks @shop', () => {
 
   test('should answer GET /categories/{id}/<segment> as the category for any segment but children in category-segments-ignored', async () => {
     await withShop(['category-segments-ignored'], async (api) => {
-      const category = await (await api.get('categories/1')).json();
+      const category: unknown = await (await api.get('categories/1')).json();
       for (const segment of ['products', 'qa-no-such-segment']) {
         const r = await api.get(`categories/1/${segment}`);
         expect(r.status(), segment).toBe(200);
