@@ -18,7 +18,7 @@ import type { ApiClient, MultipartValue } from './api-client.js';
 import { clientSentReferences, minimalValue, multipartBody, referenceFields, requiresId, validBody, type BodyContext, type Uniq } from './bodies.js';
 import { BlockedError, GuardError, UnsupportedError } from './errors.js';
 import { isDestructiveOperation, isSearchOperation, isWriteOperation, marksDestructive } from '../spec/operation-kinds.js';
-import { CLIENT_SENT_IDS, clientSends, FILES, PUT_CREATE_IDS, RECORD_VIEWS } from '../spec/particulars.js';
+import { CLIENT_SENT_IDS, clientSends, FILES, NAMED_ONLY, PUT_CREATE_IDS, RECORD_VIEWS } from '../spec/particulars.js';
 import { exampleFormPaths } from '../spec/example-forms.js';
 import { collectionNoun, paramNoun, singular } from './ledger.js';
 import { kindNouns, nounsFor, shopReferences, type RefValue } from './references.js';
@@ -146,7 +146,8 @@ export interface ReferenceValues {
  * Values for the reference fields of one body. Kinds the spec can create (customers, products,
  * categories ...) are the harness's own records, or the target's own "none" (0) when no own one
  * can be made: pointing a new record at a customer or product of the shop would change what they
- * show. Everything else (countries, tax classes, languages ...) is read from the target
+ * show. Everything else (countries, tax classes, languages, and the kinds records only name,
+ * NAMED_ONLY: parcel services) is read from the target
  * (src/client/references.ts), fields one record holds together from the same record.
  */
 export async function resolveReferences(client: ApiClient, fields: readonly string[], opts: ReferenceOptions): Promise<ReferenceValues> {
@@ -155,7 +156,8 @@ export async function resolveReferences(client: ApiClient, fields: readonly stri
   const borrow: string[] = [];
   for (const field of fields) {
     const nouns = field === 'id' || field === 'ids' ? nounsFor(field, opts.context) : kindNouns(field);
-    const ownNoun = nouns.find((n) => opts.creatable(n));
+    // A kind records only name (NAMED_ONLY: a parcel service) is read from the target like a country.
+    const ownNoun = nouns.find((n) => opts.creatable(n) && !NAMED_ONLY.includes(n));
     if (ownNoun === undefined) {
       borrow.push(field);
       continue;

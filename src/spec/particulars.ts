@@ -131,6 +131,15 @@ export const CLIENT_SENT_IDS: Readonly<Record<string, Readonly<Record<string, { 
 };
 
 /**
+ * Kinds of record the spec can create that other records only name, and whose own answers show
+ * nothing of what names them: a tracking code's parcel service. A body borrows one the target
+ * lists, as it does a country or a tax class, instead of making one of its own (GX 4.8 answers 500
+ * to every parcel service create, which blocked every tracking code the contract suite needed; the
+ * factories borrowed the shop's already).
+ */
+export const NAMED_ONLY: readonly string[] = ['parcel_service'];
+
+/**
  * Fields whose name ends like a reference (`...Id`) but that name no record: a VAT identification
  * number (`ShopOrderCustomer.vatId`) is the customer's tax number, written by the client.
  */
