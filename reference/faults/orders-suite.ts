@@ -18,6 +18,5 @@ import trackingCodeOrderLost from './orders/tracking-code-order-lost.js';
 import paymentDetailsAliasDiffers from './orders/payment-details-alias-differs.js';
 import parcelServiceUpdateLost from './orders/parcel-service-update-lost.js';
 import withdrawalUpdateLost from './orders/withdrawal-update-lost.js';
-import orderVatIdTextOnly from './orders/order-vat-id-text-only.js';
 
-export const orderSuiteFaults = [orderListFullRecords, orderPartsAnyOrder, orderPartUpdateLost, orderUpdateKeepsParts, orderStatusNoHistory, orderStatusNotStored, orderStatusUnknownAccepted, ordersHistoryAliasEmpty, orderTotalsListEmpty, trackingCodeDeprecatedDiverges, trackingCodeOrderLost, paymentDetailsAliasDiffers, parcelServiceUpdateLost, withdrawalUpdateLost, orderVatIdTextOnly] as const;
+export const orderSuiteFaults = [orderListFullRecords, orderPartsAnyOrder, orderPartUpdateLost, orderUpdateKeepsParts, orderStatusNoHistory, orderStatusNotStored, orderStatusUnknownAccepted, ordersHistoryAliasEmpty, orderTotalsListEmpty, trackingCodeDeprecatedDiverges, trackingCodeOrderLost, paymentDetailsAliasDiffers, parcelServiceUpdateLost, withdrawalUpdateLost] as const;

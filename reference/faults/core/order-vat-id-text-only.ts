@@ -11,7 +11,7 @@ export default defineFault({
   name: 'order-vat-id-text-only',
   description: 'POST and PUT /orders answer 500 to a customer.vatId that is a number, as declared; only text is taken.',
   catches: ['@check:notAServerError'],
-  area: 'orders',
+  area: 'core',
   operation: (handler, op) => {
     if (op.id !== 'createOrder' && op.id !== 'updateOrder') return handler;
     return (ctx) => {
