@@ -34,7 +34,7 @@ import {
   sortRule,
   type DateSubject,
 } from '../../fixtures/list-rules.js';
-import { checkContext, expectConforms, expectGone, firstListed, fullOrderOnlyFields, listOf, notCovered } from '../../fixtures/order-rules.js';
+import { checkContext, expectConforms, expectGone, firstListed, fullOrderOnlyFields, listOf, notCovered, shopsOwnRecords, skipBecause } from '../../fixtures/order-rules.js';
 import type { Exchange } from '../../src/checks/types.js';
 import type { Json } from '../../fixtures/factories/base.js';
 
@@ -132,8 +132,10 @@ if (ops.inScope('orders')) test.describe('orders', () => {
     async ({ kit, catalogue, validators, config }) => {
       const ctx = checkContext({ catalogue, validators, config });
       const ex = await kit.api.call('getOrdersMultiple', { query: { page: 1, per_page: 5 } });
-      expectConforms(kit, ctx, ex);
       const records = listOf(kit, 'order-list-reduced', ex, 'GET /orders?page=1&per_page=5');
+      // Existing orders are the target's own: this run's come and go while the list is read.
+      if (!shopsOwnRecords(kit, records).length) skipBecause(`GET /orders lists no order of the target's own${records.length ? ` (only ${records.length} of this run, which other tests change)` : ''}`);
+      expectConforms(kit, ctx, ex);
       expectReduced(kit, catalogue, records, ex);
     },
   );
