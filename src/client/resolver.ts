@@ -319,7 +319,8 @@ export class DataResolver {
    * a list showed was some test's).
    */
   private shopsOwn(item: Json): boolean {
-    return !JSON.stringify(item).includes(this.deps.runId);
+    // In any case: tracking codes are written in capitals.
+    return !JSON.stringify(item).toLowerCase().includes(this.deps.runId.toLowerCase());
   }
 
   /** An existing record id for a parameter, from list answers of the target. */
