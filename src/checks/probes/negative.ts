@@ -33,7 +33,7 @@ export function mistypeOneField(op: Operation, body: unknown, validators: Valida
     if (t !== 'integer' && t !== 'number' && t !== 'boolean') continue;
     const mutated = { ...target, [k]: 'qa-not-a-' + t };
     const out = arrayBody ? [mutated, ...(body as unknown[]).slice(1)] : mutated;
-    if (requestErrors(validators, op, out).length) return { body: out, field: `${k} is a string` };
+    if (requestErrors(validators, op, out).length) return { body: out, field: k };
   }
   return undefined;
 }
@@ -47,7 +47,7 @@ export function nameAsList(op: Operation, body: unknown, validators: ValidatorSe
   for (const [k, v] of Object.entries(body)) {
     if (typeof v !== 'string' || !(FILES.nameFields.test(k) || FILES.oldName.test(k))) continue;
     const out = { ...body, [k]: [v] };
-    if (requestErrors(validators, op, out).length) return { body: out, field: `${k} is a list` };
+    if (requestErrors(validators, op, out).length) return { body: out, field: k };
   }
   return undefined;
 }
@@ -130,7 +130,7 @@ export const negativeProbe: Probe = async (op, env) => {
     const wrong = wrongTypeBody(op, env.validators);
     if (wrong) variants.push({ ...noBody, rawBody: wrong.raw, contentType: 'application/json', label: `body of the wrong type (${wrong.what})` });
     const mistyped = mistypeOneField(op, input.value.body, env.validators);
-    if (mistyped) variants.push({ ...base, body: mistyped.body, label: `body field of the wrong type (${mistyped.field})` });
+    if (mistyped) variants.push({ ...base, body: mistyped.body, label: `body field of the wrong type (${mistyped.field} is a string)` });
     variants.push({ ...noBody, rawBody: '{"qa": ', contentType: 'application/json', label: 'malformed JSON body' });
     variants.push({ ...noBody, rawBody: JSON.stringify(input.value.body ?? {}), contentType: 'text/plain', intent: 'wrong-content-type', label: 'JSON body sent as text/plain' });
   }
@@ -140,8 +140,10 @@ export const negativeProbe: Probe = async (op, env) => {
   // content-type rule is described for POST, PUT and PATCH only.)
   const deletesByBody = op.method === 'delete' && op.body?.schema !== undefined && input.value.body !== undefined && op.body.contentTypes.some((t) => t.includes('json'));
   if (deletesByBody) {
-    const mistyped = mistypeOneField(op, input.value.body, env.validators) ?? nameAsList(op, input.value.body, env.validators);
-    if (mistyped) variants.push({ ...base, body: mistyped.body, label: `body field of the wrong type (${mistyped.field})` });
+    const mistyped = mistypeOneField(op, input.value.body, env.validators);
+    const listed = mistyped ? undefined : nameAsList(op, input.value.body, env.validators);
+    if (mistyped) variants.push({ ...base, body: mistyped.body, label: `body field of the wrong type (${mistyped.field} is a string)` });
+    if (listed) variants.push({ ...base, body: listed.body, label: `body field of the wrong type (${listed.field} is a list)` });
   }
   const upload = op.formFields.find((f) => f.required && (f.schema.type === 'file' || f.schema.format === 'binary'));
   if (upload && input.value.multipart) {
