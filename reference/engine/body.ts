@@ -97,9 +97,13 @@ function demandsReadOnly(schema: SpecSchema | undefined, e: BodyError): boolean 
   return isObj(prop) && prop.readOnly === true;
 }
 
-/** Schema validation of a (stripped) body; PATCH calls it again on the merged record. */
+/**
+ * Schema validation of a (stripped) body; PATCH calls it again on the merged record. A field may
+ * take the declared form or the vendor example's (EXAMPLE_FORMS: an order's vatId as text, an
+ * item's attributes as a list): a shop that follows either vendor document conforms.
+ */
 export function validateBody(env: Pick<ShopEnv, 'spec' | 'points'>, op: Operation, body: unknown, opts: BodyOptions = {}): void {
-  const result = env.spec.validators.validateRequest(op, body);
+  const result = env.spec.validators.exampleForms().validateRequest(op, body);
   let errors = result.errors.filter((e) => !demandsReadOnly(op.body?.schema, e));
   if (opts.partial) errors = errors.filter((e) => !e.schemaPath.endsWith('/required'));
   errors = env.points.checks.body(errors, op);

@@ -13,7 +13,7 @@ import { successStatus } from '../engine/statuses.js';
 import { datetime } from '../engine/time.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { english, mustExist, type GroupModule } from './module.js';
-import { addHistory, itemView, storeItem } from './orders.js';
+import { addHistory, itemFields, itemView, storeAttributes, storeItem } from './orders.js';
 
 function orderId(ctx: OpContext): number {
   const id = idParam(ctx, 'order_id');
@@ -60,11 +60,16 @@ const handlers: Record<string, Handler> = {
   getOrderItem: (ctx) => one(ctx, itemView(item(ctx), ctx)),
   updateOrderItems: (ctx) => {
     const rec = item(ctx);
-    const { attributes, ...rest } = ctx.body as Json;
-    const stored = replacePart(ctx, 'orderItems', rec, rest);
+    const body = ctx.body as Json;
+    const { attributes } = body;
+    const stored = replacePart(ctx, 'orderItems', rec, itemFields(body));
     const attrs = ctx.state.col('orderItemAttributes');
     const first = attrs.where((a) => a.itemId === rec.id)[0];
-    if (isObj(attributes) && first) replacePart(ctx, 'orderItemAttributes', first, attributes);
+    if (Array.isArray(attributes)) {
+      // The list form (the vendor's example) carries all of them: it replaces the item's attributes.
+      for (const a of attrs.where((x) => x.itemId === rec.id)) attrs.remove(a.id as number, ctx.now());
+      storeAttributes(ctx, stored, attributes);
+    } else if (isObj(attributes) && first) replacePart(ctx, 'orderItemAttributes', first, attributes);
     else if (isObj(attributes) && (attributes.name || attributes.optionId)) attrs.insert({ ...attributes, orderId: rec.orderId, itemId: rec.id }, ctx.now());
     return one(ctx, itemView(stored, ctx));
   },

@@ -15,17 +15,40 @@ function isBlankAttribute(a: unknown): boolean {
 /** What an item without attributes answers in its `attributes` field. */
 const NO_ATTRIBUTE: Json = { name: '', value: '', price: 0, priceType: '', optionId: 0, optionValueId: 0, combisId: 0 };
 
+/**
+ * An item as answered: its attributes as the declared object (the first, or the blank one), or, for
+ * an item whose attributes came as a list (the vendor example's form, EXAMPLE_FORMS), as that list.
+ */
 export function itemView(item: Json, ctx: OpContext): Json {
-  const attr = ctx.state.col('orderItemAttributes').where((a) => a.itemId === item.id)[0];
-  return { ...item, attributes: attr ?? NO_ATTRIBUTE };
+  const { [LISTED]: listed, ...rest } = item;
+  const attrs = ctx.state.col('orderItemAttributes').where((a) => a.itemId === item.id);
+  return { ...rest, attributes: listed === true ? attrs : (attrs[0] ?? NO_ATTRIBUTE) };
 }
 
-/** Stores one item (and its attributes object, when it says something) of an order. */
-export function storeItem(ctx: OpContext, orderId: number, input: Json): Json {
-  const now = ctx.now();
+/** Marks an item whose attributes were sent as a list (never answered). */
+const LISTED = 'attributesListed';
+
+/** The attributes an item's input carries: one object (when it says something), or each entry of a list. */
+function attributesOf(attributes: unknown): Json[] {
+  const all = Array.isArray(attributes) ? (attributes as unknown[]) : [attributes];
+  return all.filter((a): a is Json => isObj(a) && !isBlankAttribute(a));
+}
+
+/** Stores an item's attributes, as sent, under it. */
+export function storeAttributes(ctx: OpContext, item: Json, attributes: unknown): void {
+  for (const a of attributesOf(attributes)) ctx.state.col('orderItemAttributes').insert({ ...a, orderId: item.orderId, itemId: item.id }, ctx.now());
+}
+
+/** An item's fields to store: its own, and whether its attributes came as a list. */
+export function itemFields(input: Json): Json {
   const { attributes, ...rest } = input;
-  const item = ctx.state.col('orderItems').insert({ ...rest, orderId }, now);
-  if (!isBlankAttribute(attributes)) ctx.state.col('orderItemAttributes').insert({ ...(attributes as Json), orderId, itemId: item.id }, now);
+  return { ...rest, [LISTED]: Array.isArray(attributes) };
+}
+
+/** Stores one item (and its attributes) of an order. */
+export function storeItem(ctx: OpContext, orderId: number, input: Json): Json {
+  const item = ctx.state.col('orderItems').insert({ ...itemFields(input), orderId }, ctx.now());
+  storeAttributes(ctx, item, input.attributes);
   return item;
 }
 

@@ -1,10 +1,11 @@
 // Every quirk of the reference shop (one file each, see types.ts), and the quirks a shop runs with.
 import addressWithoutCustomerKept from './address-without-customer-kept.js';
 import noCategoryImages from './no-category-images.js';
+import categorySegmentsIgnored from './category-segments-ignored.js';
 import oneOfferPerProduct from './one-offer-per-product.js';
 import type { Quirk } from './types.js';
 
-export const QUIRKS = [oneOfferPerProduct, noCategoryImages, addressWithoutCustomerKept] as const satisfies readonly Quirk[];
+export const QUIRKS = [oneOfferPerProduct, noCategoryImages, addressWithoutCustomerKept, categorySegmentsIgnored] as const satisfies readonly Quirk[];
 
 export type QuirkName = (typeof QUIRKS)[number]['name'];
 

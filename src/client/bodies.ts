@@ -15,7 +15,7 @@
 import fc from 'fast-check';
 import type { Operation, SpecSchema } from '../spec/types.js';
 import { dateKind, isCurrencyField, isLanguageCodeField, isMultiLangSchema, isReferenceField } from '../spec/fields.js';
-import { CLIENT_SENDS, KNOWN_SETTINGS, MODULES } from '../spec/particulars.js';
+import { CLIENT_SENDS, CLIENT_SENT_IDS, KNOWN_SETTINGS, MODULES, type ExampleForm } from '../spec/particulars.js';
 import { dateValue, DEFAULT_FACTS, type ShopFacts } from '../spec/shop-facts.js';
 import { isObj } from '../core/json.js';
 
@@ -48,6 +48,11 @@ export interface BodyContext {
   at?: string;
   /** Paths of optional fields a client sends (CLIENT_SENDS of the operation). */
   sends?: ReadonlySet<string>;
+  /**
+   * Fields written in the form of the vendor's own example instead of the declared one, by body
+   * path (EXAMPLE_FORMS, src/spec/example-forms.ts): given for setup bodies only.
+   */
+  forms?: ReadonlyMap<string, ExampleForm>;
 }
 
 /** The facts a body is built with: given, or the defaults. */
@@ -173,6 +178,8 @@ export function minimalValue(schema: SpecSchema | undefined, ctx: BodyContext, n
   let s: Json = mergeAllOf(schema);
   if (Array.isArray(s.oneOf) && isObj(s.oneOf[0])) s = { ...(s.oneOf[0]) };
   else if (Array.isArray(s.anyOf) && isObj(s.anyOf[0])) s = { ...(s.anyOf[0]) };
+  // A value read for this very place of the body (CLIENT_SENT_IDS: an order's customer status), else for the field's name.
+  if (ctx.refs && ctx.at !== undefined && Object.prototype.hasOwnProperty.call(ctx.refs, ctx.at)) return asType(ctx.refs[ctx.at], s);
   if (name && ctx.refs && Object.prototype.hasOwnProperty.call(ctx.refs, name)) return asType(ctx.refs[name], s);
   if ('const' in s) return s.const;
   if (Array.isArray(s.enum) && s.enum.length) return s.enum.find((e) => e !== null) ?? s.enum[0];
@@ -193,8 +200,10 @@ export function minimalValue(schema: SpecSchema | undefined, ctx: BodyContext, n
         // Write-only fields (passwords) are sent even when optional: the answer must then prove it hides them.
         const writeOnly = ps['x-writeOnly'] === true || ps.writeOnly === true || ps.format === 'password';
         if (!required.has(k) && !writeOnly && !(ctx.full && depth === 0) && !sent) continue;
-        const inner: BodyContext = ctx.sends ? { ...ctx, at: `${at}/${k}` } : ctx;
-        let v = minimalValue(ps, inner, k, depth + 1, isObj(s.example) ? s.example[k] : undefined, name);
+        const inner: BodyContext = ctx.sends || ctx.forms ? { ...ctx, at: `${at}/${k}` } : ctx;
+        const form = ctx.forms?.get(`${at}/${k}`);
+        let v = form ? exampleFormValue(form, ps, inner, k) : minimalValue(ps, inner, k, depth + 1, isObj(s.example) ? s.example[k] : undefined, name);
+        if (form?.kind === 'alias' && v !== undefined) out[form.as] = v;
         // The one id a spec may force into a create (the record's own, in a bulk form): 0 names no record.
         if (v === undefined && depth <= 1 && (k === 'id' || k === 'ids') && required.has(k) && !(ctx.refs && k in ctx.refs)) v = typeOf(ps) === 'array' ? [] : typeOf(ps) === 'string' ? '0' : 0;
         if (v !== undefined) out[k] = v;
@@ -204,7 +213,7 @@ export function minimalValue(schema: SpecSchema | undefined, ctx: BodyContext, n
     case 'array': {
       const min = typeof s.minItems === 'number' ? s.minItems : 0;
       // A bulk body (an array at the top) with no items would test nothing.
-      const items = ctx.sends ? { ...ctx, at: `${ctx.at ?? ''}/*` } : ctx;
+      const items = ctx.sends || ctx.forms ? { ...ctx, at: `${ctx.at ?? ''}/*` } : ctx;
       const count = Math.max(min, depth === 0 ? 1 : 0, ctx.sends?.has(`${ctx.at ?? ''}/*`) ? 1 : 0);
       // An empty list is the minimum, but a list of scalars the spec shows an example of (search
       // conditions: field, operator, value) is what the API expects: take the example then.
@@ -224,6 +233,24 @@ export function minimalValue(schema: SpecSchema | undefined, ctx: BodyContext, n
       return null;
     default:
       return typeof s.example === 'string' ? s.example : `qa-${ctx.runId}`;
+  }
+}
+
+/**
+ * A field in the form of the vendor's example (EXAMPLE_FORMS): text where a number is declared, an
+ * empty list of the declared object (a setup needs no entry), null for an id; an alias is the
+ * declared value, which the caller also writes under the example's name.
+ */
+function exampleFormValue(form: ExampleForm, schema: SpecSchema, ctx: BodyContext, name: string): unknown {
+  switch (form.kind) {
+    case 'text':
+      return stringFor(name, { type: 'string' }, ctx);
+    case 'list':
+      return [];
+    case 'null':
+      return null;
+    case 'alias':
+      return minimalValue(schema, ctx, name, 1);
   }
 }
 
@@ -282,7 +309,7 @@ export function referenceFields(schema: SpecSchema | undefined, opts: { all?: bo
     const required = new Set(Array.isArray(m.required) ? m.required.map(String) : []);
     for (const [k, ps] of Object.entries(props)) {
       if ((!required.has(k) && !opts.all) || !isObj(ps) || ps.readOnly === true) continue;
-      if (/.Ids?$/.test(k) && ['integer', 'number', 'string', 'array'].includes(typeOf(ps) ?? '') && !Array.isArray(ps.enum)) out.add(k);
+      if (/.Ids?$/.test(k) && isReferenceField(k) && ['integer', 'number', 'string', 'array'].includes(typeOf(ps) ?? '') && !Array.isArray(ps.enum)) out.add(k);
       visit(ps, depth + 1);
     }
   };
@@ -297,6 +324,8 @@ export function referenceFields(schema: SpecSchema | undefined, opts: { all?: bo
 export function clientSentReferences(op: Operation): string[] {
   const out = new Set<string>();
   for (const path of CLIENT_SENDS[op.id] ?? []) {
+    // Read by what it names, not by its name (CLIENT_SENT_IDS: the resolver reads those).
+    if (CLIENT_SENT_IDS[op.id]?.[path]) continue;
     let s: unknown = op.body?.schema;
     const parts = path.split('/').slice(1);
     for (const part of parts) {

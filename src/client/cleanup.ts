@@ -6,6 +6,7 @@
 // with the manual step that removes it, and never tried again.
 import type { Exchange } from '../core/exchange.js';
 import type { Catalogue } from '../spec/types.js';
+import { DELETED_FIRST } from '../spec/particulars.js';
 import { cleanupKey, confirmedIds, groupPath, planCleanup } from './cleanup-plan.js';
 import type { LedgerEntry, NewRecord } from './ledger.js';
 import type { RecordKeeper } from './record-keeper.js';
@@ -40,8 +41,11 @@ export interface CleanupDeps {
   del: (path: string, body?: unknown) => Promise<Exchange>;
 }
 
-export async function cleanup(records: readonly NewRecord[], deps: CleanupDeps): Promise<CleanupResult> {
+export async function cleanup(all: readonly NewRecord[], deps: CleanupDeps): Promise<CleanupResult> {
   const { keeper } = deps;
+  // Records that name others and that nothing names go first (DELETED_FIRST), the rest newest first.
+  const first = (r: NewRecord): boolean => DELETED_FIRST.some((c) => r.collection === c || r.collection.startsWith(`${c}/`));
+  const records = [...all.filter(first), ...all.filter((r) => !first(r))];
   const ledger = keeper.ledger;
   const result: CleanupResult = { removed: [], failed: [], undeletable: [] };
   const entryOf = (r: NewRecord): LedgerEntry => ({ run: deps.runId, event: 'create', ...r, operationId: '', time: new Date().toISOString(), target: deps.apiRoot });

@@ -101,7 +101,9 @@ function bodyTargets(body: unknown): { ids: string[]; files: string[] } {
     for (const [k, x] of Object.entries(v)) {
       // A rename names the old file; the new name is what it creates.
       if (k === FILES.rename.to) continue;
-      if ((FILES.nameFields.test(k) || FILES.oldName.test(k)) && typeof x === 'string' && x && k !== 'name') files.push(x.split('/').pop() ?? x);
+      if (!(FILES.nameFields.test(k) || FILES.oldName.test(k)) || k === 'name') continue;
+      // A name given as a list (a negative probe's wrong-typed copy) names each of its strings.
+      for (const name of Array.isArray(x) ? (x as unknown[]) : [x]) if (typeof name === 'string' && name) files.push(name.split('/').pop() ?? name);
     }
   };
   if (Array.isArray(body)) body.forEach(visit);

@@ -25,7 +25,8 @@ import { cleanupKey as keyOf, type DeleteTarget } from './cleanup-plan.js';
 import { cannotNameRecord } from './guard.js';
 import { effectsOf, fileNameIn, isCollection } from './ledger-rules.js';
 import { listItems } from '../checks/rules/list-items.js';
-import type { Ledger, NewRecord, PendingRequest } from './ledger.js';
+import { collectionNoun, type Ledger, type NewRecord, type PendingRequest } from './ledger.js';
+import { fillPath } from './url.js';
 import type { Addressed } from './pipeline/request.js';
 import { isObj } from '../core/json.js';
 
@@ -183,18 +184,24 @@ export class RecordKeeper {
     if (!markers.size) return unclear.mustTell ? { unsure: `${why}, and its body carries nothing that would tell its record apart` } : { found: [] };
     // An overridden request on a record's path creates (if it does) in the record's collection.
     const collection = req.override && /\}$/.test(req.op?.path ?? '') ? req.path.slice(0, req.path.lastIndexOf('/')) : req.path;
-    const list = this.deps.catalogue.operations.find((o) => o.method === 'get' && !/\}$/.test(o.path) && pathMatcher(o.path)(collection) !== undefined);
-    if (!list) return { unsure: `${why}, and the spec has no list of ${collection} to look in` };
+    const gets = this.deps.catalogue.operations.filter((o) => o.method === 'get' && !/\}$/.test(o.path));
+    // The collection's list, or the list of it in another view (RECORD_VIEWS: `.../attributes/Property`).
+    const listed = [collection, ...RECORD_VIEWS.map((v) => `${collection}/${v}`)].flatMap((at) => {
+      const op = gets.find((o) => pathMatcher(o.path)(at) !== undefined);
+      return op ? [{ op, at }] : [];
+    })[0];
+    if (!listed) return { unsure: `${why}, and the spec has no list of ${collection} to look in` };
+    const list = listed.op;
     // Newest first where the list sorts: a long collection may page.
     const query = list.parameters.some((p) => p.in === 'query' && p.name === 'sort') ? { sort: '-id' } : {};
     let ex: Exchange;
     try {
-      ex = await this.deps.look(collection, query);
+      ex = await this.deps.look(listed.at, query);
     } catch (err) {
       return { unsure: `${why}, and reading ${collection} failed: ${err instanceof Error ? err.message : String(err)}` };
     }
     const s = ex.response.status;
-    if (s < 200 || s >= 300) return { unsure: `${why}, and GET ${collection} answered ${s}` };
+    if (s < 200 || s >= 300) return { unsure: `${why}, and GET ${listed.at} answered ${s}` };
     const found: NewRecord[] = [];
     if (upload) {
       // A file collection lists file names (or records naming them).
@@ -283,6 +290,14 @@ export function deleteRequestOf(catalogue: Pick<Catalogue, 'operations'>, r: New
         if (op.path.endsWith(`}/${view}`) && pathMatcher(op.path.slice(0, -view.length - 1))(r.path)) return { op, path: `${r.path}/${view}` };
       }
     }
+    // A record made under a parent that has a collection of its own (a tracking code made under
+    // its order: DELETE /tracking_codes/{id}; GX 4.8's order delete leaves them), the one named
+    // like the segment it was made under first.
+    const noun = collectionNoun(r.collection);
+    const segment = r.collection.slice(r.collection.lastIndexOf('/') + 1);
+    const own = ops.filter((op) => /^\/[^/{}]+\/\{[^}/]+\}$/.test(op.path) && collectionNoun(op.path.replace(/\/\{[^}]+\}$/, '')) === noun && r.collection.split('/').length > 2);
+    const home = own.find((op) => op.path.startsWith(`/${segment}/`)) ?? own[0];
+    if (home) return { op: home, path: fillPath(home.path, { [/\{([^}]+)\}$/.exec(home.path)?.[1] ?? '']: r.id }) };
     return undefined;
   }
   for (const op of ops) {

@@ -13,7 +13,9 @@
 //      of the same resource as the body, so an order never gets a customer's status.
 // Fields that appear together in one record (`countryId` + `zoneId`) are taken from the same one,
 // so they stay consistent. Own records (a customer for an address) are the resolver's business
-// (src/client/resolver.ts); this module only reads. Nothing found is a reason, never a guess.
+// (src/client/resolver.ts); this module only reads. Nothing found is a reason, never a guess; the
+// one exception is data (NONE_WHEN_UNREAD, src/spec/particulars.ts): a reference to a kind the API
+// lists nowhere (an item attribute's product option) that the target shows none of is the none, 0.
 import { pathMatcher } from '../spec/catalogue.js';
 import type { Operation, SpecSchema } from '../spec/types.js';
 import type { ApiClient } from './api-client.js';
@@ -21,6 +23,7 @@ import { collectionNoun, paramNoun } from './ledger.js';
 import { dateKind, isCurrencyField, isLangKey, isLanguageCodeField, isMultiLangSchema } from '../spec/fields.js';
 import { DEFAULT_FACTS, learnFacts, walk, type ShopFacts } from '../spec/shop-facts.js';
 import { isSearchPath } from '../spec/operation-kinds.js';
+import { NONE_WHEN_UNREAD } from '../spec/particulars.js';
 import { fillPath } from './url.js';
 import { isObj } from '../core/json.js';
 import { listItems } from '../checks/rules/list-items.js';
@@ -480,6 +483,8 @@ export class ShopReferences {
         }
       }
       if (!found && !opts.noneOnly) found = await this.probed(field, nouns);
+      // A kind this API has no collection of, which a client naming none fills with the none (NONE_WHEN_UNREAD).
+      if (!found && NONE_WHEN_UNREAD.includes(field)) found = { ok: true, value: 0, source: `the none (0): the target shows no ${field} of its own, and the API lists no record of the kind` };
       out[field] = found ?? {
         ok: false,
         reason: `no ${field} could be read from the target: it lists no ${nouns.join('/') || 'record'} and no record it shows carries a ${field}${opts.context?.length ? ` (looked beside ${opts.context.join(', ')})` : ''}`,

@@ -19,6 +19,8 @@ import { clientSentReferences, minimalValue, multipartBody, referenceFields, req
 import { BlockedError, GuardError, UnsupportedError } from './errors.js';
 import { isSearchOperation, marksDestructive, profileBlocks } from '../spec/operation-kinds.js';
 import { clientSends, FILES, PUT_CREATE_IDS, RECORD_VIEWS } from '../spec/particulars.js';
+import { exampleFormPaths } from '../spec/example-forms.js';
+import { CLIENT_SENT_IDS, NAMED_ONLY } from '../spec/particulars.js';
 import { collectionNoun, paramNoun, singular } from './ledger.js';
 import { kindNouns, nounsFor, shopReferences, type RefValue } from './references.js';
 import { fillPath } from './url.js';
@@ -145,7 +147,8 @@ export interface ReferenceValues {
  * Values for the reference fields of one body. Kinds the spec can create (customers, products,
  * categories ...) are the harness's own records, or the target's own "none" (0) when no own one
  * can be made: pointing a new record at a customer or product of the shop would change what they
- * show. Everything else (countries, tax classes, languages ...) is read from the target
+ * show. Everything else (countries, tax classes, languages, and the kinds records only name,
+ * NAMED_ONLY: parcel services) is read from the target
  * (src/client/references.ts), fields one record holds together from the same record.
  */
 export async function resolveReferences(client: ApiClient, fields: readonly string[], opts: ReferenceOptions): Promise<ReferenceValues> {
@@ -154,7 +157,8 @@ export async function resolveReferences(client: ApiClient, fields: readonly stri
   const borrow: string[] = [];
   for (const field of fields) {
     const nouns = field === 'id' || field === 'ids' ? nounsFor(field, opts.context) : kindNouns(field);
-    const ownNoun = nouns.find((n) => opts.creatable(n));
+    // A kind records only name (NAMED_ONLY: a parcel service) is read from the target like a country.
+    const ownNoun = nouns.find((n) => opts.creatable(n) && !NAMED_ONLY.includes(n));
     if (ownNoun === undefined) {
       borrow.push(field);
       continue;
@@ -260,6 +264,23 @@ export class DataResolver {
     return okv(input);
   }
 
+  /**
+   * A read of the operation whose path ids need name no record (its ids' examples, else 1): for
+   * probes that expect a refusal before any record is looked at (no credentials, a wrong-typed
+   * id), when the target has no record to read and none can be made. Never for writes: the write
+   * guard allows them only on own records.
+   */
+  anyRead(op: Operation): RequestInput | undefined {
+    if (op.method !== 'get' || op.body) return undefined;
+    const path: Record<string, string> = {};
+    for (const p of op.parameters.filter((x) => x.in === 'path')) {
+      const s = p.schema;
+      const example = [s.example, s.default, s.minimum].find((v) => typeof v === 'number' || typeof v === 'string');
+      path[p.name] = looksLikeId(p) ? String(example ?? 1) : schemaValue(p, this.bodyContext);
+    }
+    return { path, query: this.queryValues(op) };
+  }
+
   // ---------------------------------------------------------------------------------------------
   // Step 1: path ids
 
@@ -311,6 +332,17 @@ export class DataResolver {
     return okv(values);
   }
 
+  /**
+   * A record the run made (its texts carry the run id) is another test's, which may delete it at
+   * any time: a read that took it would fail or pass by the order tests ran in. Reads take the
+   * target's own records, else one of their own (GX 4.8 starts without orders, and the first one
+   * a list showed was some test's).
+   */
+  private shopsOwn(item: Json): boolean {
+    // In any case: tracking codes are written in capitals.
+    return !JSON.stringify(item).toLowerCase().includes(this.deps.runId.toLowerCase());
+  }
+
   /** An existing record id for a parameter, from list answers of the target. */
   private async existingId(collectionTpl: string, values: Record<string, string>, p: ParameterInfo, depth: number): Promise<string | undefined> {
     const lists: string[] = [];
@@ -318,7 +350,7 @@ export class DataResolver {
     // The same list in another view (RECORD_VIEWS: `.../attributes/Property`).
     for (const view of RECORD_VIEWS) if (this.getOpAt(`${collectionTpl}/${view}`)) lists.push(fillPath(`${collectionTpl}/${view}`, values));
     for (const path of lists) {
-      for (const item of await this.listAt(path)) {
+      for (const item of (await this.listAt(path)).filter((i) => this.shopsOwn(i))) {
         const id = idIn(item, p.name);
         if (id !== undefined) return id;
       }
@@ -329,7 +361,7 @@ export class DataResolver {
         if (o.path === collectionTpl) continue;
         const vals = await this.pathValues(o, 'read', depth + 1);
         if (!vals.ok) continue;
-        for (const item of await this.listAt(fillPath(o.path, vals.value))) {
+        for (const item of (await this.listAt(fillPath(o.path, vals.value))).filter((i) => this.shopsOwn(i))) {
           const id = idIn(item, p.name);
           if (id !== undefined) return id;
         }
@@ -420,8 +452,12 @@ export class DataResolver {
     const context = [...new Set(this.ops.filter((o) => o.body?.schema === op.body?.schema).map((o) => o.path))];
     const refs = await this.referenceValues(op.body.schema, context, depth, op, fresh);
     const shop = await shopReferences(this.deps.client).factsFor(context);
-    const body = validBody(op, { ...this.bodyContext, refs: refs.values, shop });
-    const errors = requestErrors(this.deps.validators, op, body);
+    // A record made to stand behind another (depth > 0) is written as the vendor's example writes
+    // it where that contradicts the schema (EXAMPLE_FORMS); the operation's own request keeps the
+    // declared form, so a shop that fails on it fails in that operation's tests.
+    const forms = depth > 0 ? exampleFormPaths(this.deps.client.catalogue.raw, op.body.pointer) : undefined;
+    const body = validBody(op, { ...this.bodyContext, refs: refs.values, shop, ...(forms?.size ? { forms } : {}) });
+    const errors = requestErrors(forms?.size ? this.deps.validators.exampleForms() : this.deps.validators, op, body);
     if (errors.length) {
       const gaps = Object.entries(refs.gaps).filter(([field]) => errors.some((e) => e.message.includes(`'${field}'`)));
       const why = gaps.length ? `; blocked: ${gaps.map(([, reason]) => reason).join('; ')}` : '';
@@ -436,13 +472,13 @@ export class DataResolver {
    * together: a book lent once, one default address; records made only to stand behind others
    * share one); everything else is read from the target.
    */
-  private referenceValues(schema: SpecSchema, context: readonly string[], depth: number, op?: Operation, fresh = false): Promise<ReferenceValues> {
+  private async referenceValues(schema: SpecSchema, context: readonly string[], depth: number, op?: Operation, fresh = false): Promise<ReferenceValues> {
     // Besides the schema's reference fields, those of what a client sends beyond it (CLIENT_SENDS: an offer's productId).
     const fields = [...new Set([...referenceFields(schema), ...(op ? clientSentReferences(op) : [])])];
     // A create under a parent that requires an `id` names a record of its kind (a product's additional field).
     const users = this.ops.filter((o) => o.body?.schema === schema);
     if (requiresId(schema) && users.some((o) => o.method === 'post' && o.path.includes('{') && !/\}$/.test(o.path))) fields.push('id');
-    return resolveReferences(this.deps.client, fields, {
+    const found = await resolveReferences(this.deps.client, fields, {
       context,
       creatable: (noun) => this.writesAllowed && depth < 3 && this.nounOps(noun, 'post').length > 0,
       own: (noun) => {
@@ -452,6 +488,14 @@ export class DataResolver {
         return depth === 0 || fresh ? this.createOwn(tpl, {}, noun, depth + 1) : this.ownReusable(tpl, {}, noun, depth + 1);
       },
     });
+    // Ids a client sends whose name does not say what they name are read as what they name, and
+    // handed to the body by their place in it (CLIENT_SENT_IDS: an order's customer status).
+    for (const [place, { field, collection }] of Object.entries(op ? (CLIENT_SENT_IDS[op.id] ?? {}) : {})) {
+      const r = await shopReferences(this.deps.client).lookup(field, { context: [collection] });
+      if (r.ok) found.values[place] = r.value;
+      else found.gaps[place] = r.reason;
+    }
+    return found;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -512,17 +556,26 @@ export class DataResolver {
     if (depth > 4) return skip(`creating a ${noun} record needs records nested too deep`);
     let creator = this.creatorAt(collectionTpl);
     let parentValues: Record<string, string> = values;
+    const elsewhere: Resolved<never>[] = [];
     if (!creator) {
       // The kind of record may be created elsewhere (tracking codes under an order): own parents first.
       for (const o of this.nounOps(noun, 'post')) {
         const vals = await this.pathValues(o, 'write', depth + 1);
-        if (!vals.ok) continue;
+        if (!vals.ok) {
+          // Why that create could not be had is why there is no record: say so, not that nothing creates one.
+          elsewhere.push({ ...vals, reason: `${o.id} creates one under ${o.path}, and ${vals.reason}` });
+          continue;
+        }
         creator = o;
         parentValues = vals.value;
         break;
       }
     }
-    if (!creator) return skip(`no operation of the spec creates a ${noun} record (needed for ${collectionTpl})`);
+    if (!creator) {
+      const why = elsewhere.find((r) => !r.ok && r.kind === 'disabled') ?? elsewhere[0];
+      if (why && !why.ok) return { ...why, reason: `a ${noun} record is needed for ${collectionTpl}: ${why.reason}` };
+      return skip(`no operation of the spec creates a ${noun} record (needed for ${collectionTpl})`);
+    }
     const blocked = this.profileBlocks(creator);
     if (blocked) return disabled(blocked);
     const maker = creator;

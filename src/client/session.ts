@@ -53,7 +53,8 @@ export class Session {
     this.redactor = Redactor.forCredentials(config.apiUser, config.apiPassword);
     this.uniq = new Uniq((opts.workerIndex + 1) * 100_000 + 1);
     this.floor = new Floor({ reportDir: config.reportDir });
-    this.gate = new SupportGate(new SupportBoard(boardFile(config.reportDir), config.runId, opts.apiRoot), { runId: config.runId, alone: async (fn) => (await this.floor.hold(fn)).value });
+    const declaredGets = new Set(opts.catalogue.operations.filter((o) => o.method === 'get').map((o) => o.path));
+    this.gate = new SupportGate(new SupportBoard(boardFile(config.reportDir), config.runId, opts.apiRoot), { runId: config.runId, alone: async (fn) => (await this.floor.hold(fn)).value, declaredGets });
   }
 
   /**

@@ -140,7 +140,7 @@ export interface CellInput {
   checks: readonly string[];
   outcome: Outcome;
   reason?: string | undefined;
-  /** Unsupported: the test's operations the target lacks. */
+  /** The test's operations the target lacks (an Unsupported test's, or those a test judging each operation apart met). */
   lacking?: readonly string[];
   /** Fail: the operations and columns the failing findings named. */
   blamedOperations?: readonly string[];
@@ -152,12 +152,24 @@ export interface CellInput {
 /**
  * The cells a test decides, or undefined when all of them take the test's outcome:
  * - Unsupported: the operations the target lacks are Unsupported, the others were not reached (Skip);
+ * - Pass, Fail or Error of a test that judged each of its operations apart and met some the target
+ *   lacks: those are Unsupported, the others take what follows;
  * - Fail: the operations a failing finding named (else, and for Error, those the test reached) take
  *   the outcome, the others were not judged (Skip); of those, a Fail is about the rules its findings
  *   broke, when the test has others (a lifecycle test that fails at its create does not fail the
  *   update and delete it never sent).
  */
 export function decideCells(input: CellInput): CellVerdict[] | undefined {
+  const cells = decideJudgedCells(input);
+  // A test that judged each of its operations the target implements (a pass or a failure of those),
+  // and met others it does not (fixtures/each-operation.ts): those are Unsupported, whatever the rest.
+  const lacking = input.outcome === 'unsupported' ? [] : input.operations.filter((o) => input.lacking?.includes(o));
+  if (!lacking.length) return cells;
+  const all = cells ?? input.operations.flatMap((operation) => input.checks.map((check) => ({ operation, check, outcome: input.outcome })));
+  return all.map((c) => (lacking.includes(c.operation) ? { operation: c.operation, check: c.check, outcome: 'unsupported' } : c));
+}
+
+function decideJudgedCells(input: CellInput): CellVerdict[] | undefined {
   const { operations, checks, outcome } = input;
   if (!operations.length) return undefined;
   let only: string[] | undefined;

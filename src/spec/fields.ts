@@ -3,10 +3,11 @@
 // (src/client/bodies.ts), the data resolver and the arbitraries alike.
 import type { SpecSchema } from './types.js';
 import { isObj, type Json } from '../core/json.js';
+import { NOT_REFERENCES } from './particulars.js';
 
-
-/** `taxClassId`, `customer_ids`, `id`: a field that names a record. */
+/** `taxClassId`, `customer_ids`, `id`: a field that names a record (not `vatId`, a tax number: NOT_REFERENCES). */
 export function isReferenceField(name: string): boolean {
+  if (NOT_REFERENCES.includes(name)) return false;
   return name === 'id' || name === 'ids' || /[a-z0-9](Id|Ids|_id|_ids)$/.test(name);
 }
 

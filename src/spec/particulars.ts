@@ -58,6 +58,14 @@ export const CASCADES: readonly { parent: string; children: readonly string[]; s
   { parent: '/orders/{order_id}', children: ['/items', '/totals'], source: 'behaviour notes: deleting an order removes its items, attributes and totals' },
 ];
 
+/**
+ * Records that name others and that nothing names, which a cleanup deletes before anything else
+ * (the rest goes newest first): a withdrawal names its customer and its order, and GX 4.8 can
+ * neither read nor delete one whose customer was deleted first (its customer_id turns NULL: 500
+ * "IntType ... got NULL"); a grouped delete of customers may come before it in newest-first order.
+ */
+export const DELETED_FIRST: readonly string[] = ['/withdrawals'];
+
 /** Values of configuration-like fields a shop knows (templates, sitemap settings), by field name. */
 export const KNOWN_SETTINGS: Readonly<Record<string, string>> = {
   categoryListingTemplate: 'categorie_listing.html',
@@ -101,6 +109,79 @@ export const CLIENT_SENDS: Readonly<Record<string, readonly string[]>> = {
   postReviews: ['/customer/customerId'],
   // A parcel service with its tracking URL and comment (the vendor's example shows them; GX 4.8 answers 500 to none).
   createParcelService: ['/descriptions/*'],
+  // The status of an order's customer by its id (readOnly in the vendor's schema, named by its
+  // example; GX 4.8 answers 500 "IntType ... got NULL" without): what it names, CLIENT_SENT_IDS.
+  createOrder: ['/customer/status/id'],
+  updateOrder: ['/customer/status/id'],
+  // The order a withdrawal is of (readOnly in the vendor's schema, named by its example; GX 4.8
+  // answers 500 "IntType ... got NULL" without): an own order.
+  postWithdrawals: ['/order/orderId'],
+  updateWithdrawals: ['/order/orderId'],
+};
+
+/**
+ * What an id that CLIENT_SENDS adds names, where its own name does not say: the field of a
+ * collection's records that holds the same kind of value, read from the target as references are
+ * (src/client/references.ts). An order's customer status is a customer's group, as a customer
+ * record's `statusId` shows it.
+ */
+export const CLIENT_SENT_IDS: Readonly<Record<string, Readonly<Record<string, { field: string; collection: string }>>>> = {
+  createOrder: { '/customer/status/id': { field: 'statusId', collection: '/customers' } },
+  updateOrder: { '/customer/status/id': { field: 'statusId', collection: '/customers' } },
+};
+
+/**
+ * Kinds of record the spec can create that other records only name, and whose own answers show
+ * nothing of what names them: a tracking code's parcel service. A body borrows one the target
+ * lists, as it does a country or a tax class, instead of making one of its own (GX 4.8 answers 500
+ * to every parcel service create, which blocked every tracking code the contract suite needed; the
+ * factories borrowed the shop's already).
+ */
+export const NAMED_ONLY: readonly string[] = ['parcel_service'];
+
+/**
+ * Fields whose name ends like a reference (`...Id`) but that name no record: a VAT identification
+ * number (`ShopOrderCustomer.vatId`) is the customer's tax number, written by the client.
+ */
+export const NOT_REFERENCES: readonly string[] = ['vatId'];
+
+/**
+ * Reference fields naming records this API has no collection of, which a client that names none
+ * fills with the none, 0 (ids count from 1), where the target shows no value of its own: an order
+ * item's attribute names a product option and its value (optionId, optionValueId) or a property
+ * combination (combisId) of the shop's catalogue; the vendor's example leaves the option ids empty
+ * and its API documentation says an attribute carries one kind or the other.
+ */
+export const NONE_WHEN_UNREAD: readonly string[] = ['optionId', 'optionValueId', 'combisId'];
+
+/**
+ * How the vendor's own examples write a field of a request body where they contradict its schema,
+ * by named schema and property: a client copying the example sends that form, and a shop that
+ * follows either document conforms (facts README). Records made only to stand behind the operation
+ * under test (the resolver's own records, the group factories' bodies) are written in it, so what
+ * depends on them is judged on a shop that takes only the example's form; the operation's own valid
+ * request keeps the declared form, so a shop that fails on that fails there, with its answer as
+ * evidence. The reference shop takes both (reference/engine/body.ts). Kinds:
+ *   text   a string where the schema declares a number
+ *   list   a list of the declared object (a setup sends it empty, a factory with one entry)
+ *   null   null where the schema declares an id
+ *   alias  the same value also under the example's name of the field
+ */
+export type ExampleForm = { kind: 'text' } | { kind: 'list' } | { kind: 'null' } | { kind: 'alias'; as: string };
+
+export const EXAMPLE_FORMS: Readonly<Record<string, Readonly<Record<string, ExampleForm>>>> = {
+  // A VAT identification number is text: the vendor's API documentation of order creation calls it
+  // a string and writes an empty one in its example; the schema declares an integer, which GX 4.8
+  // answers with 500 "StringType: Invalid argument value given (expected string got integer)".
+  ShopOrderCustomer: { vatId: { kind: 'text' } },
+  // facts: x-example-type array; GX 4.8 reads the attributes as a list (one object answers 500).
+  ShopOrderItem: { attributes: { kind: 'list' } },
+  // facts: x-example-type null; beside a combisId, GX 4.8 answers 500 to option ids ("Call to
+  // undefined method OrderItemProperty::setOptionId()").
+  ShopOrderItemAttributes: { optionId: { kind: 'null' }, optionValueId: { kind: 'null' } },
+  // The vendor's withdrawal example and GX 4.8 spell the first name customerFirstName; the schema
+  // customerFirstname (GX 4.8 answers 500 "StringType ... got NULL" without the example's spelling).
+  ShopWithdrawalOrder: { customerFirstname: { kind: 'alias', as: 'customerFirstName' } },
 };
 
 /**

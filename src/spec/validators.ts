@@ -8,6 +8,7 @@ import type { Catalogue, Operation, ResponseInfo } from './types.js';
 import type { SchemaErrorInfo } from '../core/exchange.js';
 import { isObj } from '../core/json.js';
 import { applyAllowances, loadAllowances } from './allowances.js';
+import { withExampleForms } from './example-forms.js';
 
 type Json = Record<string, unknown>;
 
@@ -251,6 +252,7 @@ export class ValidatorSet {
   private readonly compiler: SchemaCompiler;
   private readonly cache = new Map<string, ValidateFunction | null>();
   private vendorSet: ValidatorSet | undefined;
+  private formsSet: ValidatorSet | undefined;
 
   /** `vendor`: the vendor-normative set (src/spec/allowances.ts), made by `vendor()`. */
   constructor(
@@ -270,6 +272,16 @@ export class ValidatorSet {
     if (this.isVendor) return this;
     this.vendorSet ??= new ValidatorSet({ ...this.catalogue, raw: applyAllowances(this.catalogue.raw, loadAllowances()) }, true);
     return this.vendorSet;
+  }
+
+  /**
+   * The validators of this spec whose request bodies may also take the forms of the vendor's own
+   * examples (EXAMPLE_FORMS, src/spec/example-forms.ts): what the reference shop accepts, and what a
+   * setup body written in those forms is checked against. Built when first asked for, once per set.
+   */
+  exampleForms(): ValidatorSet {
+    this.formsSet ??= new ValidatorSet({ ...this.catalogue, raw: withExampleForms(this.catalogue.raw) }, this.isVendor);
+    return this.formsSet;
   }
 
   private compile(key: string, variant: Variant, pointer: string | undefined): ValidateFunction | null {

@@ -33,6 +33,7 @@ const SETUP_REQUESTS: ReadonlySet<Intent> = new Set(['setup', 'follow-up']);
 export { isCreateOperation } from '../spec/operation-kinds.js';
 import { judgeResource, judgeSearchProbe, judgeSubPath, literalSteps, nonsenseSegment, searchProbeBody, type LiteralStep, type PlainAnswer, type RouteVerdict } from './routes.js';
 import { isSearchPath } from '../spec/operation-kinds.js';
+import { RECORD_VIEWS } from '../spec/particulars.js';
 
 /**
  * Sends a GET (relative path; '' is the API root itself) without asking the gate: the gate's own
@@ -59,6 +60,13 @@ export interface GateOptions {
    * in the other (issue 20). Absent: as it comes.
    */
   alone?: <T>(fn: () => Promise<T>) => Promise<T>;
+  /**
+   * The path templates the spec declares a GET for. Under a segment it declares none at or below
+   * (PATCH /orders/{order_id}/status), a GET that ignores the segment says nothing of how the
+   * target routes the write: GX 4.8 routes that PATCH while its GET answers the order. Absent:
+   * every segment is looked at with GETs.
+   */
+  declaredGets?: ReadonlySet<string>;
 }
 
 export class SupportGate {
@@ -224,6 +232,8 @@ export class SupportGate {
   }
 
   private async look(step: LiteralStep, parent: string, get: SupportGet): Promise<RouteVerdict> {
+    const spared = lookSpared(step, this.opts.declaredGets);
+    if (spared) return spared;
     if (step.parent === '') {
       // A first-level resource: compared with one that cannot exist (asked only after a 404 that says the path is unknown).
       const [literal, nonsense] = await Promise.all([get(step.prefix), get(`/${this.nonsense}`)]);
@@ -247,6 +257,21 @@ export class SupportGate {
     }
     return judgeSubPath(step, plain(up), plain(literal), plain(nonsense), this.nonsense);
   }
+}
+
+/**
+ * Segments no GET can judge, or need not: a view of the record above it (RECORD_VIEWS, `.../
+ * attributes/{id}/Property`: a target that ignores the segment answers that very record, which is
+ * what the view asks for, so any write there reaches the record it names), and a segment the spec
+ * declares no GET at or below, but a search (its POST has a probe of its own): how the target
+ * routes the write there is for the write's own answer to say.
+ */
+function lookSpared(step: LiteralStep, declaredGets: ReadonlySet<string> | undefined): RouteVerdict | undefined {
+  if (step.parent === '') return undefined;
+  if (RECORD_VIEWS.includes(step.segment)) return { routed: true };
+  const readable = declaredGets === undefined || [...declaredGets].some((t) => t === step.prefix || t.startsWith(`${step.prefix}/`));
+  if (!readable && !isSearchPath(step.prefix)) return { routed: 'unknown', reason: `the spec declares no GET at or below ${step.prefix}: a GET there does not say how the target routes a write` };
+  return undefined;
 }
 
 /**

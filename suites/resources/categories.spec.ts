@@ -11,6 +11,7 @@ import { expectRule, show } from '../../fixtures/evidence.js';
 import { changedDateRule, fieldsRule, fieldsSingleRule, linkHeaderRule, pagingRule, perPageRule, searchRule, secondValue, sortableValue, sortRule, type DateSubject } from '../../fixtures/list-rules.js';
 import { listItems } from '../../src/checks/rules/list-items.js';
 import { callOk, expectError, expectReadsBack, listedIds, readBack, skipBecause, test, setupStep, stepOk } from './support/catalogue.js';
+import { eachOperation } from '../../fixtures/each-operation.js';
 
 const ops = await specOperations();
 
@@ -163,9 +164,9 @@ if (ops.inScope('categories')) test.describe('categories', () => {
     requireWrites(kit);
     const gone = await createCategory(kit, {}, { rule: 'error-status' });
     await setupStep(kit, 'deleteCategories', { path: { category_id: [gone.id] } }, 'deleting an own category');
-    for (const op of ['getCategory', 'getCategoryChildren', 'getCategoryProducts']) {
+    await eachOperation(kit.api, ['getCategory', 'getCategoryChildren', 'getCategoryProducts'], async (op) => {
       await expectError(kit, checks, op, { path: { category_id: gone.id } }, 404, `${op} of a deleted category should answer 404`);
-    }
+    });
   });
 
   test('should refuse invalid ids and missing bodies with 400', { tag: [G, '@op:updateCategory', '@op:deleteCategories', '@op:createCategories', '@op:updateCategories', '@rule:error-status'] }, async ({ kit, checks }) => {

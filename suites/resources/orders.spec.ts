@@ -20,7 +20,7 @@
 import { specOperations } from '../../fixtures/spec-ops.js';
 import { oneByOne, test, requireWrites } from '../../fixtures/factories/index.js';
 import type { FactoryKit } from '../../fixtures/factories/base.js';
-import { createOrder, orderInput, orderItemInput, orderRefs, orderStatusIds, readOrder, totalsFor, type OrderRefs } from '../../fixtures/factories/orders.js';
+import { createOrder, orderInput, orderItemInput, orderRefs, orderStatusIds, readOrder, tokenAddresses, totalsFor, type OrderRefs } from '../../fixtures/factories/orders.js';
 import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
 import {
   changedDateRule,
@@ -34,7 +34,7 @@ import {
   sortRule,
   type DateSubject,
 } from '../../fixtures/list-rules.js';
-import { checkContext, expectConforms, expectGone, firstListed, fullOrderOnlyFields, listOf, notCovered } from '../../fixtures/order-rules.js';
+import { checkContext, expectConforms, expectGone, firstListed, fullOrderOnlyFields, listOf, notCovered, shopsOwnRecords, skipBecause } from '../../fixtures/order-rules.js';
 import type { Exchange } from '../../src/checks/types.js';
 import type { Json } from '../../fixtures/factories/base.js';
 
@@ -53,10 +53,13 @@ function ordersList(kit: FactoryKit): DateSubject {
     fields: ['id', 'comment'],
     seed: async (n) => {
       const r = await own();
-      const made = await oneByOne(n, (i) => createOrder(kit, { comment: sortableValue(token, i), purchaseDate: `2024-01-${10 + i} 10:00:00` }, { refs: r }));
+      const made = await oneByOne(n, (i) => createOrder(kit, { comment: sortableValue(token, i), purchaseDate: `2024-01-${10 + i} 10:00:00`, addresses: tokenAddresses(kit, r, token) }, { refs: r }));
       return made.map((m) => m.record);
     },
-    update: async (rec) => kit.api.call('updateOrder', { path: { order_id: Number(rec.id) }, body: orderInput(kit, await own(), { comment: rec.comment }) }),
+    update: async (rec) => {
+      const r = await own();
+      return kit.api.call('updateOrder', { path: { order_id: Number(rec.id) }, body: orderInput(kit, r, { comment: rec.comment, addresses: tokenAddresses(kit, r, token) }) });
+    },
     remove: (rec) => kit.api.call('deleteOrders', { path: { order_id: Number(rec.id) } }),
   };
 }
@@ -102,7 +105,8 @@ if (ops.inScope('orders')) test.describe('orders', () => {
       requireWrites(kit);
       const ctx = checkContext({ catalogue, validators, config });
       const token = kit.token();
-      const made = await createOrder(kit, { comment: `${token}-listed` });
+      const refs = await orderRefs(kit);
+      const made = await createOrder(kit, { comment: `${token}-listed`, addresses: tokenAddresses(kit, refs, token) }, { refs });
       const ex = await kit.api.call('getOrdersMultiple', { query: { search: token } });
       expectConforms(kit, ctx, ex);
       const records = listOf(kit, 'order-list-reduced', ex, `GET /orders?search=${token}`);
@@ -128,8 +132,10 @@ if (ops.inScope('orders')) test.describe('orders', () => {
     async ({ kit, catalogue, validators, config }) => {
       const ctx = checkContext({ catalogue, validators, config });
       const ex = await kit.api.call('getOrdersMultiple', { query: { page: 1, per_page: 5 } });
-      expectConforms(kit, ctx, ex);
       const records = listOf(kit, 'order-list-reduced', ex, 'GET /orders?page=1&per_page=5');
+      // Existing orders are the target's own: this run's come and go while the list is read.
+      if (!shopsOwnRecords(kit, records).length) skipBecause(`GET /orders lists no order of the target's own${records.length ? ` (only ${records.length} of this run, which other tests change)` : ''}`);
+      expectConforms(kit, ctx, ex);
       expectReduced(kit, catalogue, records, ex);
     },
   );

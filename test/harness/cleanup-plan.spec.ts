@@ -10,7 +10,7 @@ import { cleanupFailuresFile, ledgerFile, outstandingEntries, readCleanupFailure
 import type { HttpRequest, HttpResponse, HttpTransport } from '../../src/client/http.js';
 import { FactoryKit } from '../../fixtures/factories/base.js';
 import { createCustomer } from '../../fixtures/factories/customers.js';
-import { createOrder, createOrderItem, createOrderTotal, createTrackingCode } from '../../fixtures/factories/orders.js';
+import { createOrder, createOrderItem, createOrderTotal, createTrackingCode, createWithdrawal, withdrawalInput } from '../../fixtures/factories/orders.js';
 
 const op = (id: string) => catalogue.operations.find((o) => o.id === id) ?? (() => { throw new Error(id); })();
 const rec = (p: string, parent?: string): NewRecord => ({ kind: 'record', collection: p.slice(0, p.lastIndexOf('/')), id: p.slice(p.lastIndexOf('/') + 1), path: p, ...(parent ? { parent } : {}) });
@@ -150,6 +150,21 @@ test.describe('grouped cleanup against the reference shop @harness @client', () 
         expect(read.response.status, r.path).toBeGreaterThanOrEqual(400);
       }
       expect(open.some((r) => r.path === `/orders/${order.id}/items/${item.id}`)).toBe(true);
+    });
+  });
+
+  test('should delete a withdrawal before the customers it names, though a grouped customer delete would come first newest first', async () => {
+    await onShop(async ({ api, kit, mark, deletes }) => {
+      const named = await createCustomer(kit);
+      const withdrawal = await createWithdrawal(kit, { order: { ...(withdrawalInput(kit).order as object), customerId: named.id } });
+      // A customer made after the withdrawal: the customers' grouped delete goes where it stands.
+      await createCustomer(kit);
+      mark();
+      const result = await api.cleanup();
+      expect(result.failed).toEqual([]);
+      const order = deletes();
+      expect(order[0]).toBe(`/withdrawals/${withdrawal.id}`);
+      expect(order.findIndex((d) => d.startsWith('/customers/'))).toBeGreaterThan(0);
     });
   });
 

@@ -7,7 +7,10 @@
 //   of the shop's (DataResolver.ownMember) and runs instead of skipping; the upload is deleted;
 // - address-without-customer-kept: an address the shop stored from a body sent to be refused, and
 //   never serves, is named in leftovers.json although its DELETE answered 200
-//   (src/client/record-keeper.ts).
+//   (src/client/record-keeper.ts);
+// - category-segments-ignored: a test judging several operations by one rule judges each the shop
+//   implements, and only the one it lacks is Unsupported (fixtures/each-operation.ts), decided
+//   from reads before the test's own request.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -88,6 +91,17 @@ test.describe('habits of real shops @harness @client', () => {
     expect(uploads.map((e) => [e.kind, e.operationId])).toEqual([['file', 'uploadCategoryImages']]);
     expect(ledger.filter((e) => e.event === 'delete' && e.collection === '/category_images').map((e) => e.id)).toEqual(uploads.map((e) => e.id));
     expect(leftoversJson(run)).toMatchObject({ leftovers: [], possiblePartial: [] });
+  });
+
+  test('should judge each operation of a test the shop implements and leave only the one it lacks Unsupported (category-segments-ignored)', async () => {
+    test.setTimeout(180_000);
+    const run = await conformanceRun('category-segments-ignored', 'suites/resources/categories.spec.ts', 'should answer 404 for a category that does not exist');
+    const [errors] = run.tests;
+    expect(run.tests.length, run.output.slice(-3000)).toBe(1);
+    expect([errors?.status, errors?.outcome], `${errors?.notes.join('\n') ?? ''}\n${run.output.slice(-2000)}`).toEqual(['passed', 'pass']);
+    const cells = Object.fromEntries((errors?.verdict?.cells ?? []).map((c) => [c.operation, c.outcome]));
+    expect(cells).toEqual({ getCategory: 'pass', getCategoryChildren: 'pass', getCategoryProducts: 'unsupported' });
+    expect(errors?.verdict?.findings.map((f) => [f.operationId, f.outcome])).toEqual([['getCategoryProducts', 'unsupported']]);
   });
 
   test('should name in leftovers.json an address stored from a refused body and never served, though its DELETE answered 200 (address-without-customer-kept)', async () => {

@@ -118,6 +118,12 @@ const GX48_RECORD_TABLES: Readonly<Record<string, Paths>> = {
   ...GX32_RECORD_TABLES,
   // An order item's quantity unit (keyed by the item).
   orders_products_quantity_units: (v, lookup) => [itemPath(id(v.orders_products_id), lookup)],
+  // An item attribute that carries a combisId (the vendor example's form: a property, option ids
+  // empty) is stored as a property of the item (keyed by the item); its id is the attribute's.
+  orders_products_properties: (v, lookup) => {
+    const item = itemPath(id(v.orders_products_id), lookup);
+    return [item && id(v.orders_products_properties_id) ? `${item}/attributes/${v.orders_products_properties_id}` : item];
+  },
   // POST /orders/{id}/tracking_codes (and the deprecated /tracking_code): a record of its own.
   orders_parcel_tracking_codes: (v) => [
     at('/tracking_codes', v.orders_parcel_tracking_code_id),

@@ -105,6 +105,19 @@ test.describe('matrix and score @reports', () => {
     expect(m.operations.find((o) => o.id === 'getA')?.status).toBe('untested');
   });
 
+  test('should judge each operation of a test apart: one the target lacks is Unsupported, the others keep their pass or fail (issue 37)', () => {
+    const ops = catalogue([op('getA', 'alpha'), op('getAChildren', 'alpha'), op('getAProducts', 'alpha')]);
+    const all = ['getA', 'getAChildren', 'getAProducts'];
+    const passCells = decideCells({ operations: all, checks: ['rule:error-status'], outcome: 'pass', lacking: ['getAProducts'] });
+    expect(passCells?.map((c) => [c.operation, c.outcome])).toEqual([['getA', 'pass'], ['getAChildren', 'pass'], ['getAProducts', 'unsupported']]);
+    const failCells = decideCells({ operations: all, checks: ['rule:error-status'], outcome: 'fail', lacking: ['getAProducts'], blamedOperations: ['getAChildren'], blamedChecks: ['rule:error-status'] });
+    expect(failCells?.map((c) => [c.operation, c.outcome])).toEqual([['getA', 'skip'], ['getAChildren', 'fail'], ['getAProducts', 'unsupported']]);
+    // Without an operation the target lacks nothing changes: a passing test fills its cells with its outcome.
+    expect(decideCells({ operations: all, checks: ['rule:error-status'], outcome: 'pass', lacking: [] })).toBeUndefined();
+    const m = buildMatrix(ops, [rec(all, ['rule:error-status'], 'pass', passCells ? { cells: passCells } : {})], never);
+    expect(m.operations.map((o) => [o.id, o.cells['rule:error-status']])).toEqual([['getA', 'pass'], ['getAChildren', 'pass'], ['getAProducts', 'unsupported']]);
+  });
+
   test('should classify operations and score them by the stated definition', () => {
     const r = build([
       rec(['getA'], ['c1'], 'pass'),

@@ -87,6 +87,24 @@ test.describe('quirks @shop', () => {
     });
   });
 
+  test('should answer GET /categories/{id}/<segment> as the category for any segment but children in category-segments-ignored', async () => {
+    await withShop(['category-segments-ignored'], async (api) => {
+      const category: unknown = await (await api.get('categories/1')).json();
+      for (const segment of ['products', 'qa-no-such-segment']) {
+        const r = await api.get(`categories/1/${segment}`);
+        expect(r.status(), segment).toBe(200);
+        expect(await r.json(), segment).toEqual(category);
+      }
+      // Children are routed as usual, and so is everything else.
+      expect(Array.isArray(await (await api.get('categories/1/children')).json())).toBe(true);
+      expect((await api.get('categories/999999/products')).status()).toBe(404);
+    });
+    await withShop([], async (api) => {
+      expect(Array.isArray(await (await api.get('categories/1/products')).json())).toBe(true);
+      expect((await api.get('categories/1/qa-no-such-segment')).status()).toBe(404);
+    });
+  });
+
   test('should know no quirk as a named fault and refuse unknown names', async () => {
     const faults = new Set<string>(ALL_FAULTS.map((f) => f.name));
     const quirks: readonly Quirk[] = QUIRKS;

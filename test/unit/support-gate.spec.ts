@@ -137,6 +137,39 @@ test.describe('support gate @unit', () => {
     expect(judgeSearchProbe(step, plain(201, PRODUCT)).routed).toBe(false);
   });
 
+  test('should not judge by GETs a view of a record, nor a segment the spec declares no GET for (GX 4.8: PATCH /orders/{id}/status, .../attributes/{id}/Property)', async () => {
+    // GX 4.8 as seen through GETs: every segment under an order or attribute answers the record above it.
+    const orderGet = (p: string): Exchange => {
+      const segs = p.split('/').filter(Boolean);
+      const last = segs[segs.length - 1] ?? '';
+      if (segs.length % 2 === 1 && ['orders', 'items', 'attributes'].includes(last)) return exchange(200, [{ id: segs.length === 1 ? 400210 : 1, of: p }]);
+      if (segs.length % 2 === 0 && /^\d+$/.test(last)) return exchange(200, { id: Number(last), at: p });
+      return orderGet(`/${segs.slice(0, -1).join('/')}`);
+    };
+    const sent: string[] = [];
+    const get = (p: string): Promise<Exchange> => {
+      sent.push(p);
+      return Promise.resolve(orderGet(p));
+    };
+    const dir = mkdtempSync(path.join(tmpdir(), 'gate-'));
+    const board = new SupportBoard(boardFile(dir), RUN, TARGET);
+    const declaredGets = new Set(['/orders', '/orders/{order_id}', '/orders/{order_id}/items/{item_id}/attributes/{attribute_id}/Property']);
+    const g = new SupportGate(board, { runId: RUN, declaredGets });
+    const status = op('patch', '/orders/{order_id}/status', 'updateOrderStatus');
+    await expect(g.admit(status, { order_id: '400210' }, 'positive', get)).resolves.toBeUndefined();
+    await g.lookAhead(status, get);
+    expect(board.unsupportedOp('updateOrderStatus')).toBeUndefined();
+    // The status segment itself was never looked at: the PATCH's own answer decides.
+    expect(sent.filter((p) => p.includes('status') || p.includes('qa-unrouted'))).toEqual([]);
+    const property = op('put', '/orders/{order_id}/items/{item_id}/attributes/{attribute_id}/Property', 'updateOrdersItemsAttributesProperty');
+    await expect(g.admit(property, { order_id: '400210', item_id: '1', attribute_id: '1' }, 'positive', get)).resolves.toBeUndefined();
+    expect(board.route('/orders/{order_id}/items/{item_id}/attributes/{attribute_id}/Property')?.routed).toBe(true);
+    // Without the spec's GETs, as before: the status segment is looked at and found ignored.
+    const { gate: plainGate, board: plainBoard } = gate();
+    await expect(plainGate.admit(status, { order_id: '400210' }, 'positive', get)).rejects.toBeInstanceOf(UnsupportedError);
+    expect(plainBoard.route('/orders/{order_id}/status')?.routed).toBe(false);
+  });
+
   test('should decide an operation it was never asked to send from reads alone, the same whatever reached it first', async () => {
     const createField = op('post', '/products/{product_id}/additional_fields', 'createProductAdditionalField');
     const putPrices = op('put', '/product_prices/{product_id}', 'putProductPrices');

@@ -11,6 +11,11 @@ import type { Operation, SpecSchema } from '../../spec/types.js';
 import type { ValidatorSet } from '../../spec/validators.js';
 import type { Exchange } from '../types.js';
 import { blocked, type Probe } from './types.js';
+// A DELETE that names its file in the body gets the one copy that still names it (the name as a
+// list); a read the target has no record for still gets its wrong-typed ids, on ids that need
+// name no record.
+import { FILES } from '../../spec/particulars.js';
+import type { ParameterInfo } from '../../spec/types.js';
 import { isObj } from '../../core/json.js';
 
 
@@ -32,6 +37,20 @@ export function mistypeOneField(op: Operation, body: unknown, validators: Valida
     if (t !== 'integer' && t !== 'number' && t !== 'boolean') continue;
     const mutated = { ...target, [k]: 'qa-not-a-' + t };
     const out = arrayBody ? [mutated, ...(body as unknown[]).slice(1)] : mutated;
+    if (requestErrors(validators, op, out).length) return { body: out, field: k };
+  }
+  return undefined;
+}
+
+/**
+ * The valid body with the string that names its file (FILES.nameFields) turned into a list of it: a
+ * field of the wrong type that still names only the harness's own file (a DELETE's broken copy).
+ */
+export function nameAsList(op: Operation, body: unknown, validators: ValidatorSet): { body: unknown; field: string } | undefined {
+  if (!isObj(body)) return undefined;
+  for (const [k, v] of Object.entries(body)) {
+    if (typeof v !== 'string' || !(FILES.nameFields.test(k) || FILES.oldName.test(k))) continue;
+    const out = { ...body, [k]: [v] };
     if (requestErrors(validators, op, out).length) return { body: out, field: k };
   }
   return undefined;
@@ -64,26 +83,45 @@ export function invalidQueryValues(op: Operation): { name: string; value: string
   return out;
 }
 
+/** Whether a path parameter is a number (an id, or a list of ids). */
+function numericParam(p: ParameterInfo): boolean {
+  const t = p.schema.type === 'array' && isObj(p.schema.items) ? p.schema.items.type : p.schema.type;
+  return t === 'integer' || t === 'number';
+}
+
+/**
+ * The path-id variants: the last numeric id wrong-typed (the digits of the real id plus letters)
+ * and beyond int64. On a read with no record to hold (`anyRead`) the first one is broken instead:
+ * a shop refuses it before it looks for any record below it.
+ */
+function pathIdVariants(op: Operation, base: CallOptions, path: Record<string, string>, noRecord: string | undefined): CallOptions[] {
+  const numeric = op.parameters.filter((p) => p.in === 'path' && numericParam(p));
+  const typed = noRecord === undefined ? numeric[numeric.length - 1] : numeric[0];
+  if (!typed) return [];
+  const digits = /^\d+/.exec(path[typed.name] ?? '1')?.[0] ?? '1';
+  const note = noRecord === undefined ? '' : ` (ids that need name no record: ${noRecord})`;
+  const out: CallOptions[] = [{ ...base, path: { ...path, [typed.name]: `${digits}abc` }, label: `wrong-typed path id ${typed.name}=${digits}abc${note}` }];
+  const t = typed.schema.type === 'array' && isObj(typed.schema.items) ? typed.schema.items.type : typed.schema.type;
+  if (t === 'integer') out.push({ ...base, path: { ...path, [typed.name]: INT64_BEYOND }, label: `out-of-range path id ${typed.name}=${INT64_BEYOND}${note}` });
+  return out;
+}
+
 export const negativeProbe: Probe = async (op, env) => {
   const forbidden = env.resolver.profileBlocks(op);
   if (forbidden) return blocked('disabled', forbidden);
   const input = op.method === 'delete' ? await env.resolver.requestFor(op, 'write') : await env.valid(op);
-  if (!input.ok) return blocked(input.kind, input.reason);
-  const base: CallOptions = { ...input.value, intent: 'negative', noAnswer: 'return' };
-  const variants: CallOptions[] = [];
-
-  const pathParams = op.parameters.filter((p) => p.in === 'path');
-  const typed = [...pathParams].reverse().find((p) => {
-    const t = p.schema.type === 'array' && isObj(p.schema.items) ? p.schema.items.type : p.schema.type;
-    return t === 'integer' || t === 'number';
-  });
-  if (typed) {
-    const valid = input.value.path[typed.name] ?? '1';
-    const digits = /^\d+/.exec(valid)?.[0] ?? '1';
-    variants.push({ ...base, path: { ...input.value.path, [typed.name]: `${digits}abc` }, label: `wrong-typed path id ${typed.name}=${digits}abc` });
-    const t = typed.schema.type === 'array' && isObj(typed.schema.items) ? typed.schema.items.type : typed.schema.type;
-    if (t === 'integer') variants.push({ ...base, path: { ...input.value.path, [typed.name]: INT64_BEYOND }, label: `out-of-range path id ${typed.name}=${INT64_BEYOND}` });
+  if (!input.ok) {
+    // A wrong-typed id needs no record: a read the target has no record for breaks one of ids that
+    // name none (GX 4.8 answers 400 to GET /orders/1abc/totals/1 on a shop without orders).
+    const any = input.kind === 'skip' ? env.resolver.anyRead(op) : undefined;
+    const variants = any ? pathIdVariants(op, { ...any, intent: 'negative', noAnswer: 'return' }, any.path, input.reason) : [];
+    if (!variants.length) return blocked(input.kind, input.reason);
+    const exchanges: Exchange[] = [];
+    for (const v of variants) exchanges.push(await env.client.call(op, v));
+    return { exchanges };
   }
+  const base: CallOptions = { ...input.value, intent: 'negative', noAnswer: 'return' };
+  const variants: CallOptions[] = [...pathIdVariants(op, base, input.value.path, undefined)];
 
   for (const q of invalidQueryValues(op)) {
     variants.push({ ...base, query: { ...input.value.query, [q.name]: q.value }, label: `query parameter ${q.name}=${q.value} ${q.why}` });
@@ -103,6 +141,17 @@ export const negativeProbe: Probe = async (op, env) => {
     if (mistyped) variants.push({ ...base, body: mistyped.body, label: `body field of the wrong type (${mistyped.field} is a string)` });
     variants.push({ ...noBody, rawBody: '{"qa": ', contentType: 'application/json', label: 'malformed JSON body' });
     variants.push({ ...noBody, rawBody: JSON.stringify(copy ?? {}), contentType: 'text/plain', intent: 'wrong-content-type', label: 'JSON body sent as text/plain' });
+  }
+  // A DELETE whose body names what it deletes (a file of a collection): only broken copies that still
+  // name the own target. One naming nothing is never sent: the write guard refuses a collection
+  // DELETE that names no own record, since a sloppy server might take it for all of them. (The
+  // content-type rule is described for POST, PUT and PATCH only.)
+  const deletesByBody = op.method === 'delete' && op.body?.schema !== undefined && input.value.body !== undefined && op.body.contentTypes.some((t) => t.includes('json'));
+  if (deletesByBody) {
+    const mistyped = mistypeOneField(op, input.value.body, env.validators);
+    const listed = mistyped ? undefined : nameAsList(op, input.value.body, env.validators);
+    if (mistyped) variants.push({ ...base, body: mistyped.body, label: `body field of the wrong type (${mistyped.field} is a string)` });
+    if (listed) variants.push({ ...base, body: listed.body, label: `body field of the wrong type (${listed.field} is a list)` });
   }
   const upload = op.formFields.find((f) => f.required && (f.schema.type === 'file' || f.schema.format === 'binary'));
   if (upload && input.value.multipart) {

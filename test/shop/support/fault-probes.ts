@@ -242,6 +242,13 @@ export const PROBES: Record<FaultName, Probe> = {
       return ((await json(api.get('parcel_services/2'))) as Rec).name;
     },
   },
+  'order-vat-id-text-only': {
+    observe: async ({ api }) => {
+      const { id: _i, ...order } = (await list(api.get('orders/400210?disable_links')))[0] ?? {};
+      const customer = { ...(order.customer as Rec), vatId: 0 };
+      return status(api.put('orders/400210', { data: { ...order, customer } }));
+    },
+  },
   'withdrawal-update-lost': {
     observe: async ({ api }) => {
       const { id: _i, dateCreated: _d, ...body } = (await list(api.get('withdrawals/1?disable_links')))[0] ?? {};
