@@ -25,6 +25,7 @@ const EARLIER: Record<string, string> = {
   'blob/report-1.zip': 'zip\n',
   'target.json': '{"url":"http://127.0.0.1:9/shop1/api.php/v2","runId":"rearlier"}\n',
   'leftovers.json': '{"runId":"rearlier","leftovers":[],"possiblePartial":[]}\n',
+  'harness-broke.json': '{"runId":"rearlier","cause":"a worker that cannot load","tests":6,"examples":[]}\n',
   'test-results/x/verdict.json': '{}\n',
 };
 const KEPT: Record<string, string> = {
