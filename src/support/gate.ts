@@ -75,7 +75,8 @@ export class SupportGate {
   private readonly inflight = new Map<string, Promise<RouteVerdict>>();
   /**
    * Templates of records this worker's looks found unanswerable (`/orders/{order_id}`: GET
-   * /orders/1 answered 500 alone), so that no look under them can decide anything this run. GX
+   * /orders/1 answered 500 alone, a record the target listed), so that no look under them can
+   * decide anything this run. GX
    * 4.8 answers every order that way, and each of its order sub-paths had the order list and the
    * order read again before its first call (about 40 requests; issue 23). The operations under
    * them stay undecided, as they were: their calls' answers decide.
@@ -176,8 +177,8 @@ export class SupportGate {
           this.lookedWithoutRecord.add(step.prefix);
           const none = noRecordValues(step.parent);
           const where = Object.entries(none).map(([k, v]) => `${k}=${v}`).join(', ');
-          verdict = await this.routeOf(step, none, get, { note: ` (looked at under ${where}, ids that name no record: the target lists none)`, noRecord: true });
-        } else if (values) verdict = await this.routeOf(step, values, get);
+          verdict = await this.routeOf(step, none, get, { note: ` (looked at under ${where}, ids that name no record: the target lists none)`, records: 'none' });
+        } else if (values) verdict = await this.routeOf(step, values, get, { records: 'listed' });
       }
       if (verdict?.routed === false) {
         this.board.recordUnsupported(op.id, verdict.reason || `${step.prefix} is not routed by the target`);
@@ -223,10 +224,13 @@ export class SupportGate {
 
   /**
    * `note` is said after the reason of a route found not routed (where it was looked at, when that
-   * is not plain); `noRecord`: the values name no record, so a server error above says nothing of
-   * the records the template names (they stay open to looks).
+   * is not plain). `records` says what the values name, and so what a server error of the record
+   * above says: 'listed', records the target lists (lookAhead): no record of the template can be
+   * looked under this run (GX 4.8 once answered every order 500, issue 23); 'caller', the caller's
+   * (admit: a record of the run, or the resolver's guess at an id, GET /orders/1/history on GX 3.2
+   * without orders): that record only; 'none', ids that name none: nothing.
    */
-  private routeOf(step: LiteralStep, values: Readonly<Record<string, string>>, get: SupportGet, how: { note?: string; noRecord?: boolean } = {}): Promise<RouteVerdict> {
+  private routeOf(step: LiteralStep, values: Readonly<Record<string, string>>, get: SupportGet, how: { note?: string; records?: 'listed' | 'caller' | 'none' } = {}): Promise<RouteVerdict> {
     const note = how.note ?? '';
     this.board.refresh();
     const known = this.board.route(step.prefix);
@@ -242,7 +246,7 @@ export class SupportGate {
     const key = `${step.prefix} ${parent}`;
     let p = this.inflight.get(key);
     if (!p) {
-      const look = (): Promise<RouteVerdict> => this.look(step, parent, get, how.noRecord === true);
+      const look = (): Promise<RouteVerdict> => this.look(step, parent, get, how.records ?? 'caller');
       p = (this.opts.alone ? this.opts.alone(look) : look()).then((found) => {
         const v: RouteVerdict = found.routed === false && note ? { routed: false, reason: `${found.reason}${note}` } : found;
         if (v.routed !== 'unknown') this.board.recordRoute(step.prefix, v.routed, v.routed ? undefined : v.reason);
@@ -254,7 +258,7 @@ export class SupportGate {
     return p;
   }
 
-  private async look(step: LiteralStep, parent: string, get: SupportGet, noRecord = false): Promise<RouteVerdict> {
+  private async look(step: LiteralStep, parent: string, get: SupportGet, records: 'listed' | 'caller' | 'none'): Promise<RouteVerdict> {
     const spared = lookSpared(step, this.opts.declaredGets);
     if (spared) return spared;
     if (step.parent === '') {
@@ -265,8 +269,8 @@ export class SupportGate {
     const up = await get(parent);
     if (up.response.status < 200 || up.response.status >= 300) {
       // The look runs alone (opts.alone): a server error here is the record's, not an overlap's.
-      if (up.response.status >= 500 && !noRecord) {
-        this.unanswerable.add(step.parent);
+      if (up.response.status >= 500 && records !== 'none') {
+        if (records === 'listed') this.unanswerable.add(step.parent);
         this.unanswerableRecords.add(parent);
       }
       return { routed: 'unknown', reason: `GET ${parent} answered ${up.response.status}` };

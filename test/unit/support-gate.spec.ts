@@ -239,7 +239,11 @@ test.describe('support gate @unit', () => {
     await g.lookAhead(payment, get);
     expect(board.unsupportedOp('getOrderPaymentDetails')?.reason).toMatch(/does not route \/orders\/\{order_id\}\/payment_details.*order_id=1abc, ids that name no record: the target lists none/);
     expect(sent).toEqual(['/orders', '/orders/1abc', '/orders/1abc/payment_details', expect.stringMatching(/^\/orders\/1abc\/qa-unrouted-/)]);
-    // A segment it maps answers otherwise: routed, and the operation stays open.
+    // A segment it maps answers otherwise: routed, and the operation stays open, even after the
+    // resolver's guess at an order (GET /orders/1/items, 500 "not found") made the orders' template
+    // unanswerable: that was no order the target lists.
+    await expect(g.admit(items, { order_id: '1' }, 'setup', get)).resolves.toBeUndefined();
+    expect(sent.slice(-1)).toEqual(['/orders/1']);
     await g.lookAhead(items, get);
     expect(board.unsupportedOp('getOrderItems')).toBeUndefined();
     expect(board.route('/orders/{order_id}/items')?.routed).toBe(true);
