@@ -24,7 +24,7 @@ import type { Catalogue, Operation } from '../spec/types.js';
 import { cleanupKey as keyOf, type DeleteTarget } from './cleanup-plan.js';
 import { cannotNameRecord } from './guard.js';
 import { effectsOf, fileNameIn, isCollection } from './ledger-rules.js';
-import { listItems } from '../checks/rules/list-items.js';
+import { listItems } from '../core/answers.js';
 import { collectionNoun, type Ledger, type NewRecord, type PendingRequest } from './ledger.js';
 import { fillPath } from './url.js';
 import type { Addressed } from './pipeline/request.js';

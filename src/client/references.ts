@@ -26,7 +26,7 @@ import { isSearchPath } from '../spec/operation-kinds.js';
 import { NONE_WHEN_UNREAD } from '../spec/particulars.js';
 import { fillPath } from './url.js';
 import { isObj } from '../core/json.js';
-import { listItems } from '../checks/rules/list-items.js';
+import { listItems } from '../core/answers.js';
 import { notImplementedReason } from '../checks/rules/not-implemented.js';
 
 type Json = Record<string, unknown>;

@@ -25,7 +25,7 @@ import { collectionNoun, paramNoun, singular } from './ledger.js';
 import { kindNouns, nounsFor, shopReferences, type RefValue } from './references.js';
 import { fillPath } from './url.js';
 import { isObj } from '../core/json.js';
-import { listItems } from '../checks/rules/list-items.js';
+import { listItems } from '../core/answers.js';
 
 type Json = Record<string, unknown>;
 

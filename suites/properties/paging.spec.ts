@@ -11,7 +11,7 @@ import { pageBoundaries, sortArb } from '../../src/arbitraries/index.js';
 import { loadConfig } from '../../src/config/config.js';
 import { collectionsWith, listCollections, type ListCollection } from '../../src/properties/collections.js';
 import { linkHeaderProblems } from '../../src/checks/rules/links.js';
-import { listItems } from '../../src/checks/rules/list-items.js';
+import { listItems } from '../../src/core/answers.js';
 import { lastPage, pageSizeProblem, partitionProblems } from '../../src/checks/rules/paging.js';
 import { identity } from '../../src/checks/rules/records.js';
 import { catalogueFor } from '../../fixtures/catalogue.js';

@@ -6,7 +6,7 @@ import { differences, isObj, test, type FactoryKit, type Json } from '../../fixt
 import { fieldsSingleRule, readList } from '../../fixtures/list-rules.js';
 import { listParameterTests } from '../../fixtures/list-tests.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
-import { listItems } from '../../src/checks/rules/list-items.js';
+import { listItems } from '../../src/core/answers.js';
 import type { Exchange } from '../../src/checks/types.js';
 
 const ops = await specOperations();

@@ -11,7 +11,7 @@ import { differences, isObj, recordOf, requireWrites, test, type FactoryKit, typ
 import { changedDateRule, fieldsSingleRule, filterRule, readList, secondValue, sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
 import { listParameterTests } from '../../fixtures/list-tests.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
-import { listItems } from '../../src/checks/rules/list-items.js';
+import { listItems } from '../../src/core/answers.js';
 import type { Exchange } from '../../src/checks/types.js';
 
 const ops = await specOperations();

@@ -15,7 +15,7 @@ import { isObj, requireWrites, type FactoryKit, type Json } from '../../fixtures
 import { createOrder, createOrderItem } from '../../fixtures/factories/orders.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
 import type { Exchange } from '../../src/checks/types.js';
-import { listItems } from '../../src/checks/rules/list-items.js';
+import { listItems } from '../../src/core/answers.js';
 import { single, skipBecause, test } from './support/catalogue.js';
 import { linkProblems, linksFound, referringIds } from './support/links.js';
 import { expectLocationReads, type LocationSubject } from './support/location.js';

@@ -5,7 +5,7 @@
 import { makeCheckContext } from '../../../src/checks/context.js';
 import type { Basis, CheckContext, Exchange } from '../../../src/checks/types.js';
 import type { CallOptions } from '../../../src/client/api-client.js';
-import { listItems } from '../../../src/checks/rules/list-items.js';
+import { listItems } from '../../../src/core/answers.js';
 import { adviseRule, declaredErrorStatuses, expectRule, MISSING_RECORD, show, WHICH_ERROR } from '../../../fixtures/evidence.js';
 import { erratum, project } from '../../../src/checks/basis.js';
 import { saysWhy } from '../../../src/checks/errorBodyShape.js';
