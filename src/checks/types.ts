@@ -46,7 +46,7 @@ export interface CheckContext {
 }
 
 /**
- * How the contract suite obtains the exchanges a check judges (src/checks/probes/):
+ * How the contract suite obtains the exchanges a check judges (src/probes/):
  * positive = the operation as the spec describes it; auth = without and with wrong credentials;
  * negative = invalid input (wrong-typed id, missing/mistyped body, wrong content type);
  * undeclared-method = a method the spec does not declare on the path; method-override = POST with

@@ -9,7 +9,7 @@ import type { Redactor } from '../../src/client/redact.js';
 import { judge, type CheckResult } from '../../src/checks/runner.js';
 import type { Check, Exchange, ProbeKind } from '../../src/checks/types.js';
 import { finding } from '../../src/checks/finding.js';
-import type { ProbeResult } from '../../src/checks/probes/index.js';
+import type { ProbeResult } from '../../src/probes/types.js';
 import { BlockedError, UnsupportedError } from '../../src/client/errors.js';
 import type { Operation } from '../../src/spec/types.js';
 

@@ -5,7 +5,7 @@
 // A collection's valid GET also gives the resolver the ids it reads records by.
 // Proved against the reference shop by the requests the probes send.
 import { expect, test } from '@playwright/test';
-import { ProbeCache } from '../../src/checks/probes/index.js';
+import { ProbeCache } from '../../src/probes/index.js';
 import { DataResolver } from '../../src/client/resolver.js';
 import type { HttpRequest, HttpResponse, HttpTransport } from '../../src/client/http.js';
 import { validatorsFor } from '../../fixtures/catalogue.js';
