@@ -14,6 +14,7 @@ const LAYERS = [
   ['src/checks', 'src/arbitraries'],
   ['src/support'],
   ['src/client'],
+  ['src/data'],
   ['src/probes', 'src/properties', 'src/preflight', 'reference'],
   ['fixtures'],
   ['suites'],

@@ -4,7 +4,7 @@ import type { HarnessConfig } from '../config/config.js';
 import type { Exchange } from '../core/exchange.js';
 import type { Catalogue } from '../spec/types.js';
 import { ApiClient } from './api-client.js';
-import { Uniq } from './bodies.js';
+import { Uniq } from '../core/uniq.js';
 import { Floor } from './floor.js';
 import type { Replayed } from './replay.js';
 import { Ledger, ledgerFile } from './ledger.js';

@@ -2,7 +2,7 @@
 // answer reuses the same exchanges instead of sending its own.
 import { UnsupportedError } from '../client/errors.js';
 import { isWriteOperation } from '../client/guard.js';
-import type { RequestInput, Resolved } from '../client/resolver.js';
+import type { RequestInput, Resolved } from '../data/resolver.js';
 import type { Operation } from '../spec/types.js';
 import type { ProbeKind } from '../checks/types.js';
 import { authProbe } from './auth.js';

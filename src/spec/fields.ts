@@ -1,6 +1,6 @@
 // Which fields of a schema are references, dates, codes or multi-language texts: read from their
 // names (and formats) the way this API names them. Pure; read by the bodies a client sends
-// (src/client/bodies.ts), the data resolver and the arbitraries alike.
+// (src/data/bodies.ts), the data resolver and the arbitraries alike.
 import type { SpecSchema } from './types.js';
 import { isObj, type Json } from '../core/json.js';
 import { NOT_REFERENCES } from './particulars.js';

@@ -19,7 +19,7 @@ import { isObj } from '../../src/core/json.js';
 import { identity } from '../../src/checks/rules/records.js';
 import { containsFolded, matchesKeyword, searchableValues } from '../../src/checks/rules/search.js';
 import type { ApiClient } from '../../src/client/api-client.js';
-import { DataResolver } from '../../src/client/resolver.js';
+import { DataResolver } from '../../src/data/resolver.js';
 import { liveShrinks } from '../../src/properties/runner.js';
 import { catalogueFor } from '../../fixtures/catalogue.js';
 import { expectRule, onlyAdvisories, ruleError, show } from '../../fixtures/evidence.js';

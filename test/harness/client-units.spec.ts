@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEFAULT_FACTS } from '../../src/spec/shop-facts.js';
-import { clientSentReferences, minimalValue, qaEmail, referenceFields, Uniq, validBody } from '../../src/client/bodies.js';
+import { Uniq } from '../../src/core/uniq.js';
+import { clientSentReferences, minimalValue, qaEmail, referenceFields, validBody } from '../../src/data/bodies.js';
 import { toCurl } from '../../src/core/curl.js';
 import { multipartBody } from '../../src/client/http.js';
 import { cannotNameRecord, guardWrite, isDestructiveOperation, type GuardContext } from '../../src/client/guard.js';
@@ -13,7 +14,7 @@ import { compactLedger, Ledger, outstandingEntries, paramNoun, readLedger, singu
 import { createdRecords, effectsOf, idsInBody, locationPath, trimAfterId, type ExchangeFacts } from '../../src/client/ledger-rules.js';
 import { Pacer, parseReset } from '../../src/client/pacer.js';
 import { Redactor, secretForms } from '../../src/client/redact.js';
-import { requestErrors } from '../../src/client/resolver.js';
+import { requestErrors } from '../../src/data/resolver.js';
 import { apiRoot, fillPath, joinUrl, queryString } from '../../src/client/url.js';
 import { validatorsFor } from '../../fixtures/catalogue.js';
 import { bundled } from './support/exchanges.js';
@@ -275,7 +276,7 @@ test.describe('minimal valid bodies @harness @client', () => {
     const failures: string[] = [];
     for (const op of spec.catalogue.operations) {
       if (!op.body?.schema) continue;
-      // Reference fields take only values the caller read from the target (src/client/references.ts): placeholders here, nothing is sent.
+      // Reference fields take only values the caller read from the target (src/data/references.ts): placeholders here, nothing is sent.
       const refs = Object.fromEntries([...referenceFields(op.body.schema), ...clientSentReferences(op)].map((f) => [f, 1]));
       const body = validBody(op, { runId: 'rtest', uniq, refs });
       const errors = requestErrors(validators, op, body);

@@ -6,7 +6,7 @@
 // Proved against the reference shop by the requests the probes send.
 import { expect, test } from '@playwright/test';
 import { ProbeCache } from '../../src/probes/index.js';
-import { DataResolver } from '../../src/client/resolver.js';
+import { DataResolver } from '../../src/data/resolver.js';
 import type { HttpRequest, HttpResponse, HttpTransport } from '../../src/client/http.js';
 import { validatorsFor } from '../../fixtures/catalogue.js';
 import { catalogue, onShopSession } from './support/shop-session.js';

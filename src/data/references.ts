@@ -13,18 +13,18 @@
 //      of the same resource as the body, so an order never gets a customer's status.
 // Fields that appear together in one record (`countryId` + `zoneId`) are taken from the same one,
 // so they stay consistent. Own records (a customer for an address) are the resolver's business
-// (src/client/resolver.ts); this module only reads. Nothing found is a reason, never a guess; the
+// (src/data/resolver.ts); this module only reads. Nothing found is a reason, never a guess; the
 // one exception is data (NONE_WHEN_UNREAD, src/spec/particulars.ts): a reference to a kind the API
 // lists nowhere (an item attribute's product option) that the target shows none of is the none, 0.
 import { pathMatcher } from '../spec/catalogue.js';
 import type { Operation, SpecSchema } from '../spec/types.js';
-import type { ApiClient } from './api-client.js';
-import { collectionNoun, paramNoun } from './ledger.js';
+import type { ApiClient } from '../client/api-client.js';
+import { collectionNoun, paramNoun } from '../client/ledger.js';
 import { dateKind, isCurrencyField, isLangKey, isLanguageCodeField, isMultiLangSchema } from '../spec/fields.js';
 import { DEFAULT_FACTS, learnFacts, walk, type ShopFacts } from '../spec/shop-facts.js';
 import { isSearchPath } from '../spec/operation-kinds.js';
 import { NONE_WHEN_UNREAD } from '../spec/particulars.js';
-import { fillPath } from './url.js';
+import { fillPath } from '../client/url.js';
 import { isObj } from '../core/json.js';
 import { listItems } from '../core/answers.js';
 import { notImplementedReason } from '../checks/rules/not-implemented.js';

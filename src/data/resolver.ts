@@ -4,8 +4,8 @@
 //      creates (writes: the guard allows nothing else);
 //   2. query: required query parameters from their schemas;
 //   3. body: reference fields (`countryId`, `customerId`) get own records or values read from the
-//      target (src/client/references.ts reads), the shop's formats are read, and the minimal valid
-//      body is built from the schema with them (src/client/bodies.ts);
+//      target (src/data/references.ts reads), the shop's formats are read, and the minimal valid
+//      body is built from the schema with them (src/data/bodies.ts);
 //   4. a collection-level write (a bulk update, a file rename or delete) names an own record or file.
 // Own records are made by the same steps for their create operation (the last section). When
 // something cannot be had, the answer is a reason, which the suites turn into a Skip (or a
@@ -14,16 +14,17 @@ import type { Exchange } from '../core/exchange.js';
 import type { Profile } from '../config/config.js';
 import type { Operation, ParameterInfo, SpecSchema } from '../spec/types.js';
 import type { ValidatorSet } from '../spec/validators.js';
-import type { ApiClient, MultipartValue } from './api-client.js';
-import { clientSentReferences, minimalValue, multipartBody, referenceFields, requiresId, validBody, type BodyContext, type Uniq } from './bodies.js';
-import { BlockedError, GuardError, UnsupportedError } from './errors.js';
+import type { ApiClient, MultipartValue } from '../client/api-client.js';
+import type { Uniq } from '../core/uniq.js';
+import { clientSentReferences, minimalValue, multipartBody, referenceFields, requiresId, validBody, type BodyContext } from './bodies.js';
+import { BlockedError, GuardError, UnsupportedError } from '../client/errors.js';
 import { isSearchOperation, marksDestructive, profileBlocks } from '../spec/operation-kinds.js';
 import { clientSends, FILES, PUT_CREATE_IDS, RECORD_VIEWS } from '../spec/particulars.js';
 import { exampleFormPaths } from '../spec/example-forms.js';
 import { CLIENT_SENT_IDS, NAMED_ONLY } from '../spec/particulars.js';
-import { collectionNoun, paramNoun, singular } from './ledger.js';
+import { collectionNoun, paramNoun, singular } from '../client/ledger.js';
 import { kindNouns, nounsFor, shopReferences, type RefValue } from './references.js';
-import { fillPath } from './url.js';
+import { fillPath } from '../client/url.js';
 import { isObj } from '../core/json.js';
 import { listItems } from '../core/answers.js';
 
@@ -149,7 +150,7 @@ export interface ReferenceValues {
  * can be made: pointing a new record at a customer or product of the shop would change what they
  * show. Everything else (countries, tax classes, languages, and the kinds records only name,
  * NAMED_ONLY: parcel services) is read from the target
- * (src/client/references.ts), fields one record holds together from the same record.
+ * (src/data/references.ts), fields one record holds together from the same record.
  */
 export async function resolveReferences(client: ApiClient, fields: readonly string[], opts: ReferenceOptions): Promise<ReferenceValues> {
   const refs = shopReferences(client);
