@@ -23,9 +23,6 @@ import { SupportGateStage } from './pipeline/support-gate.js';
 import { RecordKeeper } from './record-keeper.js';
 import type { Redactor } from './redact.js';
 
-export type { AuthMode, CallOptions, MultipartValue } from './pipeline/request.js';
-export { USER_AGENT } from './pipeline/encode.js';
-export type { CleanupResult } from './cleanup.js';
 
 export interface ClientSettings {
   apiUser: string;

@@ -15,9 +15,6 @@ import { FILES } from '../spec/particulars.js';
 import { paramNoun, type Ledger } from './ledger.js';
 import { isObj } from '../core/json.js';
 
-// Where an operation's kind is decided (src/spec/operation-kinds.ts), re-exported for callers here.
-export { isDestructiveOperation, isSearchOperation, isWriteOperation } from '../spec/operation-kinds.js';
-
 const INT64_MAX = 9223372036854775807n;
 
 /** True when the value cannot name any record of this parameter (wrong type for its schema). */

@@ -14,7 +14,7 @@ import { RequestTally } from './tally.js';
 import type { HttpTransport } from './http.js';
 import { boardFile, SupportBoard } from '../support/board.js';
 import { SupportGate } from '../support/gate.js';
-import type { BlockedError, UnsupportedError } from './errors.js';
+import type { BlockedError, UnsupportedError } from '../core/errors.js';
 
 export interface SessionOptions {
   config: HarnessConfig;

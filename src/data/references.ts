@@ -16,7 +16,7 @@
 // (src/data/resolver.ts); this module only reads. Nothing found is a reason, never a guess; the
 // one exception is data (NONE_WHEN_UNREAD, src/spec/particulars.ts): a reference to a kind the API
 // lists nowhere (an item attribute's product option) that the target shows none of is the none, 0.
-import { pathMatcher } from '../spec/catalogue.js';
+import { pathMatcher, fillPath } from '../spec/catalogue.js';
 import type { Operation, SpecSchema } from '../spec/types.js';
 import type { ApiClient } from '../client/api-client.js';
 import { collectionNoun, paramNoun } from '../client/ledger.js';
@@ -24,20 +24,11 @@ import { dateKind, isCurrencyField, isLangKey, isLanguageCodeField, isMultiLangS
 import { DEFAULT_FACTS, learnFacts, walk, type ShopFacts } from '../spec/shop-facts.js';
 import { isSearchPath } from '../spec/operation-kinds.js';
 import { NONE_WHEN_UNREAD } from '../spec/particulars.js';
-import { fillPath } from '../client/url.js';
 import { isObj } from '../core/json.js';
 import { listItems } from '../core/answers.js';
 import { notImplementedReason } from '../checks/rules/not-implemented.js';
 
 type Json = Record<string, unknown>;
-
-// ---------------------------------------------------------------------------------------------
-// Names and formats (src/spec/fields.ts, src/spec/shop-facts.ts), re-exported for the callers here.
-
-export { isMultiLangValue, isReferenceField, type DateKind } from '../spec/fields.js';
-export { KNOWN_SETTINGS } from '../spec/particulars.js';
-export { dateValue, formatDate, styleFor, styleOf, type DateStyle, type ShopCountry } from '../spec/shop-facts.js';
-export { dateKind, isCurrencyField, isLanguageCodeField, isMultiLangSchema, DEFAULT_FACTS, learnFacts, type ShopFacts };
 
 // ---------------------------------------------------------------------------------------------
 // Schemas of answers: which reads show which fields.

@@ -3,7 +3,7 @@
 // to the harness's own records. It is the positive probe's request (env.valid), but for a DELETE,
 // whose record the positive probe used up: that gets a record of its own. A read the target has
 // no record for is sent to ids that name none: the refusal comes before any record is looked at.
-import { isWriteOperation } from '../client/guard.js';
+import { isWriteOperation } from '../spec/operation-kinds.js';
 import type { RequestInput } from '../data/resolver.js';
 import { blocked, modeFor, type Probe } from './types.js';
 

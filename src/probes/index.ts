@@ -1,7 +1,7 @@
 // The probes by kind, and a per-worker cache: every check of an operation that only inspects an
 // answer reuses the same exchanges instead of sending its own.
-import { UnsupportedError } from '../client/errors.js';
-import { isWriteOperation } from '../client/guard.js';
+import { UnsupportedError } from '../core/errors.js';
+import { isWriteOperation } from '../spec/operation-kinds.js';
 import type { RequestInput, Resolved } from '../data/resolver.js';
 import type { Operation } from '../spec/types.js';
 import type { ProbeKind } from '../checks/types.js';

@@ -1,7 +1,7 @@
 // POST with X-HTTP-Method-Override on the harness's own record, compared with what the real
 // method answered (the positive probe); an overridden DELETE is followed by a read of the record.
 import { blocked, modeFor, type Probe } from './types.js';
-import type { Exchange } from '../checks/types.js';
+import type { Exchange } from '../core/exchange.js';
 
 export const methodOverrideProbe: Probe = async (op, env) => {
   const method = op.method.toUpperCase();

@@ -4,12 +4,12 @@
 // labelled text/plain. Writes use the harness's own records: the broken copies start from the
 // positive probe's request (env.valid), except a DELETE's, whose record the positive used up; a
 // create's copies carry unique values of their own (DataResolver.renewed).
-import type { CallOptions } from '../client/api-client.js';
+import type { CallOptions } from '../client/pipeline/request.js';
 import { requestErrors } from '../data/resolver.js';
 import { isCreateOperation } from '../spec/operation-kinds.js';
 import type { Operation, SpecSchema } from '../spec/types.js';
 import type { ValidatorSet } from '../spec/validators.js';
-import type { Exchange } from '../checks/types.js';
+import type { Exchange } from '../core/exchange.js';
 import { blocked, type Probe } from './types.js';
 // A DELETE that names its file in the body gets the one copy that still names it (the name as a
 // list); a read the target has no record for still gets its wrong-typed ids, on ids that need

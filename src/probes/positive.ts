@@ -1,5 +1,5 @@
 // The operation as the spec describes it: valid ids, a valid body, the configured credentials.
-import { fillPath } from '../client/url.js';
+import { fillPath } from '../spec/catalogue.js';
 import { blocked, type Probe } from './types.js';
 
 export const positiveProbe: Probe = async (op, env) => {

@@ -4,7 +4,8 @@ import type { ApiClient } from '../client/api-client.js';
 import type { DataResolver, Mode, RequestInput, Resolved } from '../data/resolver.js';
 import type { Operation } from '../spec/types.js';
 import type { ValidatorSet } from '../spec/validators.js';
-import type { Exchange, ProbeKind } from '../checks/types.js';
+import type { Exchange } from '../core/exchange.js';
+import type { ProbeKind } from '../checks/types.js';
 
 export interface ProbeResult {
   exchanges: Exchange[];

@@ -1,9 +1,9 @@
 // A method the spec does not declare on a record path (PATCH where only GET/PUT/DELETE are), sent
 // to the harness's own record with an empty JSON body: it must not be served. One operation per
 // path carries the probe (the GET, else the first), so a path is not reported three times.
-import { GuardError } from '../client/errors.js';
+import { GuardError } from '../core/errors.js';
 import type { Operation } from '../spec/types.js';
-import { fillPath } from '../client/url.js';
+import { fillPath } from '../spec/catalogue.js';
 import { blocked, type Probe } from './types.js';
 
 const CANDIDATES = ['PATCH', 'PUT', 'DELETE'] as const;

@@ -30,7 +30,6 @@ import { BREAKER_LIMIT, type SupportBoard } from './board.js';
 /** Intents of a setup step: only their 5xx answers count towards the breaker (see above). */
 const SETUP_REQUESTS: ReadonlySet<Intent> = new Set(['setup', 'follow-up']);
 
-export { isCreateOperation } from '../spec/operation-kinds.js';
 import { judgeResource, judgeSearchProbe, judgeSubPath, literalSteps, nonsenseSegment, searchProbeBody, type LiteralStep, type PlainAnswer, type RouteVerdict } from './routes.js';
 import { isSearchPath } from '../spec/operation-kinds.js';
 import { RECORD_VIEWS } from '../spec/particulars.js';

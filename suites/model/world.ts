@@ -9,7 +9,8 @@
 // how the shop links an order to a customer, the history entries a create writes.
 import fc from 'fast-check';
 import type { ApiClient } from '../../src/client/api-client.js';
-import type { Basis, Exchange } from '../../src/checks/types.js';
+import type { Exchange } from '../../src/core/exchange.js';
+import type { Basis } from '../../src/core/finding.js';
 import { noteAdvisory, ruleError, ruleFinding, show } from '../../fixtures/evidence.js';
 import type { FactoryKit } from '../../fixtures/factories/index.js';
 import { tryOrderContext, type OrderContext } from '../../fixtures/factories/orders.js';

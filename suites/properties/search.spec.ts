@@ -21,7 +21,7 @@ import { containsFolded, matchesKeyword, searchableValues } from '../../src/chec
 import type { ApiClient } from '../../src/client/api-client.js';
 import { DataResolver } from '../../src/data/resolver.js';
 import { liveShrinks } from '../../src/properties/runner.js';
-import { catalogueFor } from '../../fixtures/catalogue.js';
+import { catalogueFor } from '../../src/spec/cache.js';
 import { expectRule, onlyAdvisories, ruleError, show } from '../../fixtures/evidence.js';
 import { observed, project } from '../../src/checks/basis.js';
 import { tagSafe } from '../contract/plan.js';

@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { ProbeCache } from '../../src/probes/index.js';
 import { DataResolver } from '../../src/data/resolver.js';
 import type { HttpRequest, HttpResponse, HttpTransport } from '../../src/client/http.js';
-import { validatorsFor } from '../../fixtures/catalogue.js';
+import { validatorsFor } from '../../src/spec/cache.js';
 import { catalogue, onShopSession } from './support/shop-session.js';
 
 const validators = validatorsFor(catalogue);

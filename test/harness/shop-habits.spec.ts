@@ -19,7 +19,7 @@ import { ledgerFile, outstandingEntries, readLedger } from '../../src/client/led
 import { DataResolver } from '../../src/data/resolver.js';
 import type { Leftover, PossiblePartial } from '../../src/preflight/global-teardown.js';
 import { leftoverReport } from '../../src/preflight/global-teardown.js';
-import { validatorsFor } from '../../fixtures/catalogue.js';
+import { validatorsFor } from '../../src/spec/cache.js';
 import { catalogue, onShopSession } from './support/shop-session.js';
 import { runProof, type ProofRun } from './support/proof-run.js';
 

@@ -17,7 +17,7 @@ import { resolveReferences } from '../../src/data/resolver.js';
 import { nodeTransport, type HttpTransport } from '../../src/client/http.js';
 import { Session } from '../../src/client/session.js';
 import { BUNDLED_SPEC, loadConfig } from '../../src/config/config.js';
-import { catalogueFor } from '../../fixtures/catalogue.js';
+import { catalogueFor } from '../../src/spec/cache.js';
 
 const PASSWORD = 'refs-Test-Secret-31';
 

@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import type { ApiClient } from '../../../src/client/api-client.js';
 import { listAnswer } from '../../../src/core/answers.js';
-import type { Exchange } from '../../../src/checks/types.js';
+import type { Exchange } from '../../../src/core/exchange.js';
 import type { ConformanceError } from '../../../src/checks/runner.js';
 import type { Operation } from '../../../src/spec/types.js';
 import { ruleError, show } from '../../../fixtures/evidence.js';
