@@ -2,7 +2,7 @@
 // conditions of three strings each, all of which must hold. Fields may use dots for nested values.
 import { badRequest } from '../http/errors.js';
 import { isObj } from '../../src/core/json.js';
-import { type Json } from './schema-tools.js';
+import type { Json } from './schema-tools.js';
 
 type Op = (actual: unknown, expected: string) => boolean;
 

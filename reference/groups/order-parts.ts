@@ -8,7 +8,7 @@ import type { ResourceDef } from '../engine/resource.js';
 import { validateBody } from '../engine/body.js';
 import { fitRecords, resultBody } from '../engine/shape.js';
 import { isObj } from '../../src/core/json.js';
-import { type Json } from '../engine/schema-tools.js';
+import type { Json } from '../engine/schema-tools.js';
 import type { CollectionName } from '../engine/state.js';
 import { successStatus } from '../engine/statuses.js';
 import { datetime } from '../engine/time.js';

@@ -12,7 +12,8 @@ import type { Profile } from '../config/config.js';
 import type { Operation, ParameterInfo } from '../spec/types.js';
 import { isDestructiveOperation, isSearchOperation, profileBlocks } from '../spec/operation-kinds.js';
 import { FILES } from '../spec/particulars.js';
-import { paramNoun, type Ledger } from './ledger.js';
+import { paramNoun } from '../spec/nouns.js';
+import type { Ledger } from './ledger.js';
 import { isObj } from '../core/json.js';
 
 const INT64_MAX = 9223372036854775807n;

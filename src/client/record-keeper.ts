@@ -25,7 +25,8 @@ import { cleanupKey as keyOf, type DeleteTarget } from './cleanup-plan.js';
 import { cannotNameRecord } from './guard.js';
 import { effectsOf, fileNameIn, isCollection } from './ledger-rules.js';
 import { listItems } from '../core/answers.js';
-import { collectionNoun, type Ledger, type NewRecord, type PendingRequest } from './ledger.js';
+import { collectionNoun } from '../spec/nouns.js';
+import type { Ledger, NewRecord, PendingRequest } from './ledger.js';
 import type { Addressed } from './pipeline/request.js';
 import { isObj } from '../core/json.js';
 

@@ -20,11 +20,12 @@ import type { Uniq } from '../core/uniq.js';
 import { clientSentReferences, minimalValue, multipartBody, referenceFields, requiresId, validBody, type BodyContext } from './bodies.js';
 import { BlockedError, GuardError, UnsupportedError } from '../core/errors.js';
 import { isSearchOperation, marksDestructive, profileBlocks } from '../spec/operation-kinds.js';
-import { clientSends, FILES, PUT_CREATE_IDS, RECORD_VIEWS } from '../spec/particulars.js';
+import { FILES, PUT_CREATE_IDS, RECORD_VIEWS } from '../spec/particulars.js';
 import { exampleFormPaths } from '../spec/example-forms.js';
+import { requestErrors } from '../spec/request-errors.js';
 import { CLIENT_SENT_IDS, NAMED_ONLY } from '../spec/particulars.js';
-import { collectionNoun, paramNoun, singular } from '../client/ledger.js';
-import { kindNouns, nounsFor, shopReferences, type RefValue } from './references.js';
+import { collectionNoun, paramNoun, singular, kindNouns, nounsFor } from '../spec/nouns.js';
+import { shopReferences, type RefValue } from './references.js';
 import { fillPath } from '../spec/catalogue.js';
 import { isObj } from '../core/json.js';
 import { listItems } from '../core/answers.js';
@@ -96,35 +97,6 @@ function schemaValue(p: ParameterInfo, ctx: BodyContext): string {
 
 function looksLikeId(p: ParameterInfo): boolean {
   return /(^|_|[a-z])(id|ids|Id|Ids)$/.test(p.name) || /_id$/.test(p.name);
-}
-
-/** The schema at a JSON pointer of an instance (`/0/address`), following items and properties. */
-function schemaAt(schema: unknown, pointer: string): Json | undefined {
-  let cur: unknown = schema;
-  for (const seg of pointer.split('/').slice(1)) {
-    if (!isObj(cur)) return undefined;
-    if (/^\d+$/.test(seg) && cur.items !== undefined) cur = cur.items;
-    else cur = isObj(cur.properties) ? cur.properties[seg] : undefined;
-  }
-  return isObj(cur) ? cur : undefined;
-}
-
-/**
- * Request-body errors, without "required" errors for fields the spec marks readOnly: a readOnly
- * written next to a $ref/allOf (ShopProduct.viewedCount) is not seen by the request validator,
- * which then demands a field no client may send.
- */
-export function requestErrors(validators: ValidatorSet, op: Operation, body: unknown): { path: string; message: string }[] {
-  const result = validators.validateRequest(op, body);
-  return result.errors.filter((e) => {
-    // A readOnly field a client sends all the same (src/spec/particulars.ts CLIENT_SENDS: the vendor's examples name it).
-    if (/false schema$/.test(e.schemaPath) && clientSends(op.id, e.path)) return false;
-    const m = /required property '([^']+)'/.exec(e.message);
-    if (!m?.[1] || !e.schemaPath.endsWith('/required')) return true;
-    const at = schemaAt(op.body?.schema, e.path === '/' ? '' : e.path);
-    const prop = at && isObj(at.properties) ? at.properties[m[1]] : undefined;
-    return !(isObj(prop) && prop.readOnly === true);
-  });
 }
 
 /** An own record of a kind, made (or reused) by the caller: its id, or why there is none. */

@@ -5,7 +5,7 @@
 // positive probe's request (env.valid), except a DELETE's, whose record the positive used up; a
 // create's copies carry unique values of their own (DataResolver.renewed).
 import type { CallOptions } from '../client/pipeline/request.js';
-import { requestErrors } from '../data/resolver.js';
+import { requestErrors } from '../spec/request-errors.js';
 import { isCreateOperation } from '../spec/operation-kinds.js';
 import type { Operation, SpecSchema } from '../spec/types.js';
 import type { ValidatorSet } from '../spec/validators.js';

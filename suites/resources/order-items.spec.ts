@@ -9,7 +9,7 @@ import { createItemAttribute, createOrder, createOrderItem, itemAttributeInput, 
 import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
 import { checkContext, expectConforms, expectGone, listOf, notCovered } from '../../fixtures/order-rules.js';
 import { isObj } from '../../src/core/json.js';
-import { type Json } from '../../fixtures/factories/base.js';
+import type { Json } from '../../fixtures/factories/base.js';
 import type { FactoryKit } from '../../fixtures/factories/base.js';
 import type { Exchange } from '../../src/core/exchange.js';
 

@@ -8,7 +8,7 @@ import { createOrderStatus, orderStatusInput } from '../../fixtures/factories/or
 import { expectNamesRecord, expectRule, expectStatus } from '../../fixtures/evidence.js';
 import { checkContext, expectConforms, expectGone, notCovered } from '../../fixtures/order-rules.js';
 import { isObj } from '../../src/core/json.js';
-import { type FactoryKit, type Json } from '../../fixtures/factories/base.js';
+import type { FactoryKit, Json } from '../../fixtures/factories/base.js';
 import type { Exchange } from '../../src/core/exchange.js';
 
 const ops = await specOperations();

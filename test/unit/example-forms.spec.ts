@@ -6,7 +6,7 @@
 import { exampleFormPaths } from '../../src/spec/example-forms.js';
 import { Uniq } from '../../src/core/uniq.js';
 import { referenceFields, validBody } from '../../src/data/bodies.js';
-import { requestErrors } from '../../src/data/resolver.js';
+import { requestErrors } from '../../src/spec/request-errors.js';
 import { isReferenceField } from '../../src/spec/fields.js';
 import type { Catalogue, Operation } from '../../src/spec/types.js';
 import { expect, test } from './spec-fixtures.js';

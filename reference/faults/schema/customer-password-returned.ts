@@ -2,7 +2,7 @@
 // answers keep write-only fields (the shop's schema shaping would drop it).
 import type { SpecSchema } from '../../../src/spec/types.js';
 import { isObj } from '../../../src/core/json.js';
-import { type Json } from '../../engine/schema-tools.js';
+import type { Json } from '../../engine/schema-tools.js';
 import { onResource, viewOf } from '../support.js';
 import { defineFault } from '../types.js';
 
