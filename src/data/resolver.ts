@@ -11,7 +11,6 @@
 // something cannot be had, the answer is a reason, which the suites turn into a Skip (or a
 // Disabled, when the profile forbids the write).
 import type { Exchange } from '../core/exchange.js';
-import type { Profile } from '../config/config.js';
 import type { Operation, ParameterInfo, SpecSchema } from '../spec/types.js';
 import type { ValidatorSet } from '../spec/validators.js';
 import type { MultipartValue } from '../client/pipeline/request.js';
@@ -19,7 +18,7 @@ import type { ApiClient } from '../client/api-client.js';
 import type { Uniq } from '../core/uniq.js';
 import { clientSentReferences, minimalValue, multipartBody, referenceFields, requiresId, validBody, type BodyContext } from './bodies.js';
 import { BlockedError, GuardError, UnsupportedError } from '../core/errors.js';
-import { isSearchOperation, marksDestructive, profileBlocks } from '../spec/operation-kinds.js';
+import { isSearchOperation } from '../spec/operation-kinds.js';
 import { FILES, PUT_CREATE_IDS, RECORD_VIEWS } from '../spec/particulars.js';
 import { exampleFormPaths } from '../spec/example-forms.js';
 import { requestErrors } from '../spec/request-errors.js';
@@ -57,7 +56,6 @@ export interface ResolverDeps {
   validators: ValidatorSet;
   uniq: Uniq;
   runId: string;
-  profile: Profile;
 }
 
 /**
@@ -164,11 +162,8 @@ export class DataResolver {
   /** Why a list read gave nothing (not implemented, an error status), for the skip reason. */
   private readonly listTrouble = new Map<string, string>();
   private readonly reusable = new Map<string, Promise<Resolved<string>>>();
-  private readonly specMarksDestructive: boolean;
 
-  constructor(private readonly deps: ResolverDeps) {
-    this.specMarksDestructive = marksDestructive(deps.client.catalogue.operations);
-  }
+  constructor(private readonly deps: ResolverDeps) {}
 
   private get ops(): Operation[] {
     return this.deps.client.catalogue.operations;
@@ -178,13 +173,8 @@ export class DataResolver {
     return { runId: this.deps.runId, uniq: this.deps.uniq };
   }
 
-  /** Why the profile forbids sending this operation, or undefined. */
-  profileBlocks(op: Operation): string | undefined {
-    return profileBlocks(op, this.deps.profile, this.specMarksDestructive)?.reason;
-  }
-
-  get writesAllowed(): boolean {
-    return this.deps.profile !== 'readonly';
+  private get writesAllowed(): boolean {
+    return this.deps.client.writesAllowed;
   }
 
   /**
@@ -550,7 +540,7 @@ export class DataResolver {
       if (why && !why.ok) return { ...why, reason: `a ${noun} record is needed for ${collectionTpl}: ${why.reason}` };
       return skip(`no operation of the spec creates a ${noun} record (needed for ${collectionTpl})`);
     }
-    const blocked = this.profileBlocks(creator);
+    const blocked = this.deps.client.profileBlocks(creator)?.reason;
     if (blocked) return disabled(blocked);
     const maker = creator;
     const make = async (fresh: boolean): Promise<Resolved<Exchange>> => {

@@ -9,7 +9,7 @@ import { blocked, modeFor, type Probe } from './types.js';
 
 export const authProbe: Probe = async (op, env) => {
   if (!op.secured) return blocked('skip', `${op.id} declares no security requirement`);
-  const forbidden = env.resolver.profileBlocks(op);
+  const forbidden = env.client.profileBlocks(op)?.reason;
   if (forbidden) return blocked('disabled', forbidden);
   const mode = modeFor(op, isWriteOperation(op));
   const resolved = mode === 'consume' ? await env.resolver.requestFor(op, mode) : await env.valid(op);

@@ -107,7 +107,7 @@ function pathIdVariants(op: Operation, base: CallOptions, path: Record<string, s
 }
 
 export const negativeProbe: Probe = async (op, env) => {
-  const forbidden = env.resolver.profileBlocks(op);
+  const forbidden = env.client.profileBlocks(op)?.reason;
   if (forbidden) return blocked('disabled', forbidden);
   const input = op.method === 'delete' ? await env.resolver.requestFor(op, 'write') : await env.valid(op);
   if (!input.ok) {

@@ -3,7 +3,7 @@ import { fillPath } from '../spec/catalogue.js';
 import { blocked, type Probe } from './types.js';
 
 export const positiveProbe: Probe = async (op, env) => {
-  const forbidden = env.resolver.profileBlocks(op);
+  const forbidden = env.client.profileBlocks(op)?.reason;
   if (forbidden) return blocked('disabled', forbidden);
   const input = await env.valid(op);
   if (!input.ok) return blocked(input.kind, input.reason);

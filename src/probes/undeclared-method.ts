@@ -20,7 +20,7 @@ export const undeclaredMethodProbe: Probe = async (op, env) => {
   const declared = new Set(ops.filter((o) => o.path === op.path).map((o) => o.method.toUpperCase()));
   const method = CANDIDATES.find((m) => !declared.has(m));
   if (!method) return blocked('skip', `every candidate method is declared on ${op.path}`);
-  if (!env.resolver.writesAllowed) return blocked('disabled', `PROFILE=readonly sends no ${method}`);
+  if (!env.client.writesAllowed) return blocked('disabled', `PROFILE=readonly sends no ${method}`);
   const values = await env.resolver.pathValues(op, 'write');
   if (!values.ok) return blocked(values.kind, values.reason);
   // A body the path's own update would accept: a server that serves the undeclared method like it

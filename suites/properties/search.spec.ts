@@ -102,7 +102,7 @@ test.describe('search @properties', () => {
       // 20: GX 4.8's category images, 3 runs of 4). Where the profile writes, the test puts a
       // member of its own there first (deleted when the test ends).
       if (!ownOfShop(all).length && config.profile !== 'readonly') {
-        const resolver = new DataResolver({ client: api, validators, uniq: session.uniq, runId: config.runId, profile: config.profile });
+        const resolver = new DataResolver({ client: api, validators, uniq: session.uniq, runId: config.runId });
         const own = await resolver.ownMember(c.path);
         if (own.ok) all = await readList(api, c.list, {}, 'search', 'the list with a member of this test');
       }

@@ -45,7 +45,7 @@ async function onShop(body: (t: { probes: ProbeCache; mark: () => void; sent: ()
     'rshare',
     async ({ session }) => {
       const client = session.client();
-      const resolver = new DataResolver({ client, validators, uniq: session.uniq, runId: session.opts.config.runId, profile: session.opts.config.profile });
+      const resolver = new DataResolver({ client, validators, uniq: session.uniq, runId: session.opts.config.runId });
       let from = 0;
       try {
         await body({

@@ -54,7 +54,7 @@ test.describe('habits of real shops @harness @client', () => {
       async ({ session, reportDir, shop }) => {
         const before = shop.snapshot().collections;
         const api = session.client();
-        const resolver = new DataResolver({ client: api, validators, uniq: session.uniq, runId: RUN, profile: 'standard' });
+        const resolver = new DataResolver({ client: api, validators, uniq: session.uniq, runId: RUN });
         // The worker's offer to write to, on the product the worker's setups share.
         const write = await resolver.requestFor(api.operation('updateSpecialOffer'), 'write');
         expect(write.ok, JSON.stringify(write)).toBe(true);
