@@ -1,6 +1,7 @@
 // What an answer says, read once for every layer: which records a list answer holds (every judge,
 // resolver and suite that looks into a list answer asks here, so they all agree on what is listed),
-// the message of an error answer, and whether a 404 names its path unknown.
+// the message of an error answer, whether a 404 names its path unknown, and whether a create was
+// refused because a unique key is taken.
 import { isObj, type Json } from './json.js';
 
 /** Keys under which an API that wraps its lists puts them, looked at first. */
@@ -53,4 +54,14 @@ export function answerMessage(a: AnswerLike): string {
 /** Whether a 404 says its path is unknown (a router's answer), not that a record is missing. */
 export function saysPathUnknown(a: AnswerLike): boolean {
   return a.status === 404 && PATH_UNKNOWN.test(answerMessage(a));
+}
+
+/**
+ * A create the target refused because a unique key is taken (409, or a 4xx whose answer says
+ * so: MySQL's "Duplicate entry", "already exists"): the body's own parents may be what is taken.
+ */
+export function refusedAsDuplicate(a: AnswerLike): boolean {
+  const s = a.status;
+  if (s === 409) return true;
+  return s >= 400 && s < 500 && /duplicate entry|duplicate key|already exists|unique constraint/i.test(a.text);
 }

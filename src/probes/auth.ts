@@ -4,7 +4,7 @@
 // whose record the positive probe used up: that gets a record of its own. A read the target has
 // no record for is sent to ids that name none: the refusal comes before any record is looked at.
 import { isWriteOperation } from '../spec/operation-kinds.js';
-import type { RequestInput } from '../data/resolver.js';
+import type { RequestInput } from '../data/steps.js';
 import { blocked, modeFor, type Probe } from './types.js';
 
 export const authProbe: Probe = async (op, env) => {

@@ -2,7 +2,7 @@
 // answer reuses the same exchanges instead of sending its own.
 import { UnsupportedError } from '../core/errors.js';
 import { isWriteOperation } from '../spec/operation-kinds.js';
-import type { RequestInput, Resolved } from '../data/resolver.js';
+import type { RequestInput, Resolved } from '../data/steps.js';
 import type { Operation } from '../spec/types.js';
 import type { ProbeKind } from '../checks/types.js';
 import { authProbe } from './auth.js';

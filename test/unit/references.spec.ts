@@ -13,7 +13,7 @@ import { test as base, expect } from '@playwright/test';
 import { createShop } from '../../reference/shop.js';
 import type { ApiClient } from '../../src/client/api-client.js';
 import { forgetReferences, shopReferences } from '../../src/data/references.js';
-import { resolveReferences } from '../../src/data/resolver.js';
+import { resolveReferences } from '../../src/data/request-body.js';
 import { nodeTransport, type HttpTransport } from '../../src/client/http.js';
 import { Session } from '../../src/client/session.js';
 import { BUNDLED_SPEC, loadConfig } from '../../src/config/config.js';
