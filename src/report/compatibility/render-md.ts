@@ -5,7 +5,7 @@ import { formatEvidence } from '../../checks/evidence.js';
 import { harnessErrorsText } from '../harness-stop.js';
 import { STATUS_LABEL } from './colours.js';
 import { badgeLabel } from './meta.js';
-import { gateDefects, leftoversText, requestsText } from './render-html.js';
+import { gateDefects, leftoversText, requestsText } from './report-texts.js';
 import { budgetsText } from './render-figures.js';
 import { notTestedLine } from './not-tested.js';
 import { reproductionText, unreproducedWhat } from './reproduction.js';
