@@ -12,7 +12,8 @@
 import { marksDestructive } from '../../spec/operation-kinds.js';
 import { profileBlocks } from '../../client/guard.js';
 import type { Operation } from '../../spec/types.js';
-import type { CellReport, NotTestedGroup, OperationRow } from './types.js';
+import type { CellReport, OperationRow } from './rows.js';
+import type { NotTestedGroup } from './types.js';
 
 const PROFILES = ['readonly', 'standard', 'full'] as const;
 type Profile = (typeof PROFILES)[number];

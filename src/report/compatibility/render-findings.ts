@@ -6,7 +6,8 @@ import { formatEvidence } from '../../checks/evidence.js';
 import { anchor, esc } from './escape.js';
 import { findingHtml, opLabel, outcomePill, pill, testsHtml } from './render-parts.js';
 import { reproductionText, unreproducedWhat } from './reproduction.js';
-import type { AdvisoryReport, CellReport, CompatibilityReport, Defect, UnreproducedReport } from './types.js';
+import type { CellReport } from './rows.js';
+import type { AdvisoryReport, CompatibilityReport, Defect, UnreproducedReport } from './types.js';
 
 function cellEvidence(cell: CellReport): string {
   const parts = cell.findings.map(findingHtml);

@@ -17,7 +17,8 @@ import { listOrNone, opLabel, outcomePill, pill } from './render-parts.js';
 import { gateDefects, leftoversText, requestsText } from './report-texts.js';
 import { coverageHtml, FIGURES_CSS, latencyHtml } from './render-figures.js';
 import { notTestedLine } from './not-tested.js';
-import type { CellReport, CompatibilityReport, GroupSummary, OperationRow } from './types.js';
+import type { CellReport, GroupSummary, OperationRow } from './rows.js';
+import type { CompatibilityReport } from './types.js';
 
 const CSS = `
 :root { --fg:#1c2330; --muted:#5b6575; --line:#dde3ea; --bg:#f6f8fa; }

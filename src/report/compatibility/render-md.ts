@@ -10,7 +10,8 @@ import { budgetsText } from './render-figures.js';
 import { notTestedLine } from './not-tested.js';
 import { reproductionText, unreproducedWhat } from './reproduction.js';
 import { outOfScopeReason, scopedLabel, scopeVariables, scoreText } from './scope.js';
-import type { AdvisoryReport, CellReport, CompatibilityReport, Defect, UnreproducedReport } from './types.js';
+import type { CellReport } from './rows.js';
+import type { AdvisoryReport, CompatibilityReport, Defect, UnreproducedReport } from './types.js';
 
 const EVIDENCE_LINES = 14;
 

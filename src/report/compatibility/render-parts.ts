@@ -4,7 +4,9 @@ import type { Outcome } from '../../core/finding.js';
 import { formatEvidence } from '../../checks/evidence.js';
 import { OUTCOME_COLOUR } from './colours.js';
 import { esc } from './escape.js';
-import type { CellReport, CompatibilityReport, ReportFinding } from './types.js';
+import type { ReportFinding } from './test-record.js';
+import type { CellReport } from './rows.js';
+import type { CompatibilityReport } from './types.js';
 
 export function pill(text: string, colour: string): string {
   return `<span class="pill" style="background:${colour}">${esc(text)}</span>`;
