@@ -11,7 +11,6 @@ import { formatDate, styleFor, type ShopFacts } from '../spec/shop-facts.js';
 import { num, type SchemaObject } from './schema.js';
 import { GenerationError, type ArbOptions } from './types.js';
 
-export { isReferenceField };
 
 /** A multi-language object schema: every declared property is a two-letter language code. */
 export function isMultiLang(s: SchemaObject): boolean {

@@ -14,9 +14,9 @@ import { BATCH_ALL_OR_NOTHING, GUESTS_SHARE } from '../../fixtures/customer-base
 import { expectRule, ruleError, show } from '../../fixtures/evidence.js';
 import { customerUpdateInput } from '../../fixtures/factories/customers.js';
 import { isObj } from '../../src/core/json.js';
-import { recordOf, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
+import { recordOf, type FactoryKit, type Json, requireWrites } from '../../fixtures/factories/index.js';
 import type { Exchange } from '../../src/core/exchange.js';
-import { requireWrites, skipBecause, test, RUNS } from './support/fixtures.js';
+import { skipBecause, test, RUNS } from './support/fixtures.js';
 import { readList } from './support/lists.js';
 import { cleanupSince, createOwn, mark, sentRecord, setupFailed, validCreateBody, writable } from './support/writable.js';
 

@@ -212,4 +212,3 @@ export function echoDifferences(sent: unknown, got: unknown, at = ''): string[] 
   return [`${at}: sent ${show(sent)}, read ${show(got)}`];
 }
 
-export { recordOf, type Json };

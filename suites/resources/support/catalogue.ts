@@ -45,7 +45,6 @@ export function skipBecause(reason: string): never {
   throw new Error(reason); // not reached: test.skip throws
 }
 
-export { expect };
 
 /** The answer passes the single-answer checks of its operation (declared status, schema, content type). */
 export function expectConforms(kit: FactoryKit, checks: CheckContext, ex: Exchange): void {
