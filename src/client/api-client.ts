@@ -10,6 +10,7 @@ import { isDestructiveOperation, marksDestructive } from '../spec/operation-kind
 import type { Catalogue, Operation } from '../spec/types.js';
 import type { SupportGate } from '../support/gate.js';
 import { cleanup, type CleanupResult } from './cleanup.js';
+import { profileBlocks, writesAllowed, type ProfileBlock } from './guard.js';
 import type { DeleteTarget } from './cleanup-plan.js';
 import type { Floor } from './floor.js';
 import { breakdownToSettle, brokeDown, settleBreakdown, setupToSendAgain, type Replayed, type Resend } from './replay.js';
@@ -21,11 +22,9 @@ import { run, type PipelineDeps } from './pipeline/index.js';
 import type { Addressed, CallOptions } from './pipeline/request.js';
 import { SupportGateStage } from './pipeline/support-gate.js';
 import { RecordKeeper } from './record-keeper.js';
+import { SessionStore } from './session-store.js';
 import type { Redactor } from './redact.js';
 
-export type { AuthMode, CallOptions, MultipartValue } from './pipeline/request.js';
-export { USER_AGENT } from './pipeline/encode.js';
-export type { CleanupResult } from './cleanup.js';
 
 export interface ClientSettings {
   apiUser: string;
@@ -66,6 +65,8 @@ export interface ClientDeps {
   floor?: Floor;
   /** Told about a breakdown that did not break down again alone (src/client/replay.ts): a concurrency defect or flaky. */
   onUnreproduced?: (original: Exchange, replayed: Replayed) => void;
+  /** What the layers above keep for the worker's session (src/client/session-store.ts); a client of its own keeps its own. */
+  store?: SessionStore;
 }
 
 /**
@@ -91,6 +92,8 @@ export class ApiClient {
   readonly reached = new Set<string>();
   /** What this client wrote: the ledger, the records it made, how to delete them. */
   readonly keeper: RecordKeeper;
+  /** What the layers above keep for the worker's session: the data layer's reads of the target. */
+  readonly store: SessionStore;
   private readonly opsById: Map<string, Operation>;
   private readonly specMarksDestructive: boolean;
   private readonly gate: SupportGateStage;
@@ -98,6 +101,7 @@ export class ApiClient {
 
   constructor(private readonly deps: ClientDeps) {
     this.opsById = new Map(deps.catalogue.operations.map((o) => [o.id, o]));
+    this.store = deps.store ?? new SessionStore();
     this.specMarksDestructive = marksDestructive(deps.catalogue.operations);
     this.keeper = new RecordKeeper({
       ledger: deps.ledger,
@@ -149,6 +153,20 @@ export class ApiClient {
 
   isDestructive(op: Operation): boolean {
     return isDestructiveOperation(op, this.specMarksDestructive);
+  }
+
+  /**
+   * Why PROFILE keeps this client from sending the operation (the write guard's rule), or
+   * undefined: asked before a request is built, so what the guard would refuse is Disabled, not an
+   * error.
+   */
+  profileBlocks(op: Operation): ProfileBlock | undefined {
+    return profileBlocks(op, this.deps.settings.profile, this.specMarksDestructive);
+  }
+
+  /** Whether PROFILE lets this client write at all (the write guard's rule). */
+  get writesAllowed(): boolean {
+    return writesAllowed(this.deps.settings.profile);
   }
 
   /** Calls one operation of the spec. */

@@ -9,8 +9,9 @@
 // how the shop links an order to a customer, the history entries a create writes.
 import fc from 'fast-check';
 import type { ApiClient } from '../../src/client/api-client.js';
-import type { Basis, Exchange } from '../../src/checks/types.js';
-import { noteAdvisory, ruleError, ruleFinding, show } from '../../fixtures/evidence.js';
+import type { Exchange } from '../../src/core/exchange.js';
+import type { Basis } from '../../src/core/finding.js';
+import { noteAdvisory, ruleError, ruleFinding } from '../../fixtures/evidence.js';
 import type { FactoryKit } from '../../fixtures/factories/index.js';
 import { tryOrderContext, type OrderContext } from '../../fixtures/factories/orders.js';
 
@@ -130,4 +131,3 @@ export function recordOfRead(ex: Exchange): Record<string, unknown> | undefined 
   return typeof j === 'object' && j !== null && !Array.isArray(j) ? (j as Record<string, unknown>) : undefined;
 }
 
-export { show };

@@ -10,10 +10,10 @@ import { collectionsWith, listCollections } from '../../src/properties/collectio
 import { isObj } from '../../src/core/json.js';
 import { projectionProblem } from '../../src/checks/rules/fields.js';
 import { identity } from '../../src/checks/rules/records.js';
-import { catalogueFor } from '../../fixtures/catalogue.js';
+import { catalogueFor } from '../../src/spec/cache.js';
 import { expectRule, show } from '../../fixtures/evidence.js';
 import { erratum } from '../../src/checks/basis.js';
-import type { Exchange } from '../../src/checks/types.js';
+import type { Exchange } from '../../src/core/exchange.js';
 import { tagSafe } from '../contract/plan.js';
 import { skipBecause, test, RUNS } from './support/fixtures.js';
 import { readList, tryList } from './support/lists.js';

@@ -10,11 +10,12 @@ import fc from 'fast-check';
 import { loadConfig } from '../../src/config/config.js';
 import { groupInScope } from '../../src/config/scope.js';
 import { liveShrinks } from '../../src/properties/runner.js';
-import { catalogueFor } from '../../fixtures/catalogue.js';
+import { catalogueFor } from '../../src/spec/cache.js';
 import { tagSafe } from '../contract/plan.js';
-import { requireWrites, test, RUNS } from './support/fixtures.js';
+import { test, RUNS } from './support/fixtures.js';
 import { roundTripBroken, roundTripCases, type RoundTripCase } from './support/round-trip-cases.js';
-import { bodyOptions, cleanupSince, createOwn, echoDifferences, mark, recordOf, sentRecord, writable, type Json, type Writable } from './support/writable.js';
+import { recordOf, type Json, requireWrites } from '../../fixtures/factories/index.js';
+import { bodyOptions, cleanupSince, createOwn, echoDifferences, mark, sentRecord, writable, type Writable } from './support/writable.js';
 
 const config = loadConfig();
 const catalogue = await catalogueFor(config.spec, config.errata);

@@ -12,7 +12,7 @@ import { loadConfig } from '../../src/config/config.js';
 import { collectionsWith, listCollections } from '../../src/properties/collections.js';
 import { collationKey, orderedUnder, parseSortKeys, sortProblem, type Collation, type SortKey } from '../../src/checks/rules/sort.js';
 import { identity } from '../../src/checks/rules/records.js';
-import { catalogueFor } from '../../fixtures/catalogue.js';
+import { catalogueFor } from '../../src/spec/cache.js';
 import { expectRule, ruleError } from '../../fixtures/evidence.js';
 import { tagSafe } from '../contract/plan.js';
 import { skipBecause, test, RUNS } from './support/fixtures.js';

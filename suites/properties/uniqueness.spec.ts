@@ -9,13 +9,14 @@ import fc from 'fast-check';
 import { loadConfig } from '../../src/config/config.js';
 import { groupInScope } from '../../src/config/scope.js';
 import { liveShrinks } from '../../src/properties/runner.js';
-import { catalogueFor } from '../../fixtures/catalogue.js';
+import { catalogueFor } from '../../src/spec/cache.js';
 import { BATCH_ALL_OR_NOTHING, GUESTS_SHARE } from '../../fixtures/customer-bases.js';
 import { expectRule, ruleError, show } from '../../fixtures/evidence.js';
 import { customerUpdateInput } from '../../fixtures/factories/customers.js';
-import { isObj, recordOf, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
-import type { Exchange } from '../../src/checks/types.js';
-import { requireWrites, skipBecause, test, RUNS } from './support/fixtures.js';
+import { isObj } from '../../src/core/json.js';
+import { recordOf, type FactoryKit, type Json, requireWrites } from '../../fixtures/factories/index.js';
+import type { Exchange } from '../../src/core/exchange.js';
+import { skipBecause, test, RUNS } from './support/fixtures.js';
 import { readList } from './support/lists.js';
 import { cleanupSince, createOwn, mark, sentRecord, setupFailed, validCreateBody, writable } from './support/writable.js';
 

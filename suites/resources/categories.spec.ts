@@ -9,7 +9,7 @@ import { createProduct, idsOf, linkProduct, linkedCategoryIds } from '../../fixt
 import { requireWrites, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
 import { expectRule, show } from '../../fixtures/evidence.js';
 import { changedDateRule, fieldsRule, fieldsSingleRule, linkHeaderRule, pagingRule, perPageRule, searchRule, secondValue, sortableValue, sortRule, type DateSubject } from '../../fixtures/list-rules.js';
-import { listItems } from '../../src/checks/rules/list-items.js';
+import { listItems } from '../../src/core/answers.js';
 import { callOk, expectError, expectReadsBack, listedIds, readBack, skipBecause, test, setupStep, stepOk } from './support/catalogue.js';
 import { eachOperation } from '../../fixtures/each-operation.js';
 

@@ -8,7 +8,7 @@ import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
 import { fieldsRule, linkHeaderRule, pagingRule, perPageRule, searchRule, sortableValue, sortRule, type ListSubject } from '../../fixtures/list-rules.js';
 import { checkContext, expectConforms, expectGone, listOf, notCovered } from '../../fixtures/order-rules.js';
 import type { FactoryKit, Json } from '../../fixtures/factories/base.js';
-import type { Exchange } from '../../src/checks/types.js';
+import type { Exchange } from '../../src/core/exchange.js';
 
 const ops = await specOperations();
 

@@ -1,16 +1,17 @@
 // report.md: the same report for a pull request comment or a vendor's page. Shorter than the HTML
 // page: it leads with the defects (worst first, each with its reproduction), evidence is cut to the
 // request line, the status and the first lines of the body.
-import { formatEvidence } from '../evidence.js';
+import { formatEvidence } from '../../checks/evidence.js';
 import { harnessErrorsText } from '../harness-stop.js';
 import { STATUS_LABEL } from './colours.js';
 import { badgeLabel } from './meta.js';
-import { gateDefects, leftoversText, requestsText } from './render-html.js';
+import { gateDefects, leftoversText, requestsText } from './report-texts.js';
 import { budgetsText } from './render-figures.js';
 import { notTestedLine } from './not-tested.js';
 import { reproductionText, unreproducedWhat } from './reproduction.js';
 import { outOfScopeReason, scopedLabel, scopeVariables, scoreText } from './scope.js';
-import type { AdvisoryReport, CellReport, CompatibilityReport, Defect, UnreproducedReport } from './types.js';
+import type { CellReport } from './rows.js';
+import type { AdvisoryReport, CompatibilityReport, Defect, UnreproducedReport } from './types.js';
 
 const EVIDENCE_LINES = 14;
 

@@ -1,7 +1,8 @@
 // Commands on addresses: create (for a live customer of the run), read, delete.
 import fc from 'fast-check';
 import { addressInput } from '../../../fixtures/factories/customers.js';
-import { is2xx, isGone, live, recordOfRead, show, statusOf, type AddressM, type Model, type World, pickNewest } from '../world.js';
+import { show } from '../../../fixtures/evidence.js';
+import { is2xx, isGone, live, recordOfRead, statusOf, type AddressM, type Model, type World, pickNewest } from '../world.js';
 
 type Cmd = fc.AsyncCommand<Model, World>;
 const known = (m: Readonly<Model>): AddressM[] => m.addresses.filter((a) => !a.unknown);

@@ -7,9 +7,10 @@ import { GUESTS_SHARE } from '../../../fixtures/customer-bases.js';
 import { customerUpdateInput, newAddressInput } from '../../../fixtures/factories/customers.js';
 import { recordOf } from '../../../fixtures/factories/index.js';
 import { factsNow } from '../../../fixtures/factories/references.js';
-import { dateValue } from '../../../src/client/references.js';
+import { dateValue } from '../../../src/spec/shop-facts.js';
 import { identity } from '../../../src/checks/rules/records.js';
-import { is2xx, isGone, live, recordOfRead, show, statusOf, type CustomerM, type Model, type World, pickNewest } from '../world.js';
+import { show } from '../../../fixtures/evidence.js';
+import { is2xx, isGone, live, recordOfRead, statusOf, type CustomerM, type Model, type World, pickNewest } from '../world.js';
 
 type Cmd = fc.AsyncCommand<Model, World>;
 

@@ -1,7 +1,8 @@
 // Commands on orders: create, read, status change (PATCH /orders/{id}/status), delete.
 import fc from 'fast-check';
 import { orderInput } from '../../../fixtures/factories/orders.js';
-import { is2xx, isGone, live, recordOfRead, show, statusOf, type Model, type OrderM, type World, pickNewest } from '../world.js';
+import { show } from '../../../fixtures/evidence.js';
+import { is2xx, isGone, live, recordOfRead, statusOf, type Model, type OrderM, type World, pickNewest } from '../world.js';
 
 type Cmd = fc.AsyncCommand<Model, World>;
 

@@ -9,8 +9,8 @@
 // counted in the report; a property whose every run was discarded is a Skip, not a Pass.
 import fc from 'fast-check';
 import type { ApiClient } from '../../../src/client/api-client.js';
-import { listAnswer } from '../../../src/checks/rules/list-items.js';
-import type { Exchange } from '../../../src/checks/types.js';
+import { listAnswer } from '../../../src/core/answers.js';
+import type { Exchange } from '../../../src/core/exchange.js';
 import type { ConformanceError } from '../../../src/checks/runner.js';
 import type { Operation } from '../../../src/spec/types.js';
 import { ruleError, show } from '../../../fixtures/evidence.js';

@@ -9,15 +9,17 @@
 import fc from 'fast-check';
 import { OMIT, validBody, type ArbOptions, type LiveOptions } from '../../../src/arbitraries/index.js';
 import type { ApiClient } from '../../../src/client/api-client.js';
-import { BlockedError } from '../../../src/client/errors.js';
-import { referenceFields } from '../../../src/client/bodies.js';
+import { BlockedError } from '../../../src/core/errors.js';
+import { referenceFields } from '../../../src/data/bodies.js';
 import { CLIENT_OMITS, CLIENT_SENDS } from '../../../src/spec/particulars.js';
-import { isSearchOperation } from '../../../src/client/guard.js';
-import { collectionNoun, type NewRecord } from '../../../src/client/ledger.js';
-import { kindNouns, shopReferences } from '../../../src/client/references.js';
-import type { Exchange } from '../../../src/checks/types.js';
+import { isSearchOperation } from '../../../src/spec/operation-kinds.js';
+import { collectionNoun, kindNouns } from '../../../src/spec/nouns.js';
+import type { NewRecord } from '../../../src/client/ledger.js';
+import { shopReferences } from '../../../src/data/references.js';
+import type { Exchange } from '../../../src/core/exchange.js';
 import type { Catalogue, Operation, SpecSchema } from '../../../src/spec/types.js';
-import { isObj, recordOf, type FactoryKit, type Json } from '../../../fixtures/factories/index.js';
+import { isObj } from '../../../src/core/json.js';
+import { recordOf, type FactoryKit, type Json } from '../../../fixtures/factories/index.js';
 import { createGuest } from '../../../fixtures/factories/customers.js';
 import { shopFacts } from '../../../fixtures/factories/references.js';
 import { skipBecause } from './fixtures.js';
@@ -210,4 +212,3 @@ export function echoDifferences(sent: unknown, got: unknown, at = ''): string[] 
   return [`${at}: sent ${show(sent)}, read ${show(got)}`];
 }
 
-export { recordOf, type Json };
