@@ -7,20 +7,11 @@ import { BlockedError, GuardError, UnsupportedError } from '../core/errors.js';
 import type { Exchange } from '../core/exchange.js';
 import { fillPath } from '../spec/catalogue.js';
 import { collectionsOf, creatorAt } from '../spec/record-ops.js';
-import type { Operation } from '../spec/types.js';
-import { disabled, okv, skip, type Resolved, type ResolverDeps, type Steps } from './steps.js';
+import { disabled, okv, skip, type Resolved, ResolverStep } from './steps.js';
 
-export class OwnRecords {
+export class OwnRecords extends ResolverStep {
   private readonly reusable = new Map<string, Promise<Resolved<string>>>();
 
-  constructor(
-    private readonly deps: ResolverDeps,
-    private readonly steps: Steps,
-  ) {}
-
-  private get ops(): Operation[] {
-    return this.deps.client.catalogue.operations;
-  }
 
   /** Creates an own record in a collection (by template and the values of its parents). */
   async createOwn(collectionTpl: string, values: Record<string, string>, noun: string, depth = 0): Promise<Resolved<string>> {
