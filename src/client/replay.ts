@@ -16,8 +16,8 @@
 // - A contract check's other failing answers to reads (a body that breaks the schema, a wrong
 //   status) are sent again alone and judged by the same check (reproduce).
 // A POST or PATCH is never sent again: it would write twice (except input sent to be refused,
-// which writes nothing, and a setup create that broke down and left nothing, sent once more alone:
-// setupToSendAgain); nor a write the target answered: its verdict rests on what it wrote.
+// which writes nothing, and a create meant to succeed that broke down and left nothing, sent once
+// more alone: createToSendAgain); nor a write the target answered: its verdict rests on what it wrote.
 import { sentToBeRefused, type Exchange } from '../core/exchange.js';
 import type { ReplayCount } from '../core/verdict.js';
 
@@ -77,13 +77,17 @@ export function breakdownToSettle(ex: Exchange, postCannotCreate = false): boole
   return postCannotCreate && ex.request.method.toUpperCase() === 'POST' && IDEMPOTENT.has(effectiveMethod(ex));
 }
 
+/** Creates meant to succeed: a record a test needs before its rule, and the valid request a test judges. */
+const MEANT_TO_SUCCEED: ReadonlySet<string> = new Set(['setup', 'positive']);
+
 /**
- * A setup create (a record a test needs before its rule) that broke down and, as the record
- * keeper's look showed, left nothing (`leftNothing`): sent once more alone before the test is
- * blocked (ApiClient.setupAlone). Sending it again makes at most the one record it was meant to.
+ * A create meant to succeed that broke down and, as the record keeper's look showed, left nothing
+ * (`leftNothing`): sent once more alone before its test is blocked or judged (ApiClient.createAlone),
+ * as a read's breakdown is, so an overlap decides neither. Sending it again makes at most the one
+ * record it was meant to.
  */
-export function setupToSendAgain(ex: Exchange, leftNothing: boolean): boolean {
-  return ex.intent === 'setup' && brokeDown(ex) && leftNothing && !IDEMPOTENT.has(effectiveMethod(ex));
+export function createToSendAgain(ex: Exchange, leftNothing: boolean): boolean {
+  return MEANT_TO_SUCCEED.has(ex.intent) && brokeDown(ex) && leftNothing && !IDEMPOTENT.has(effectiveMethod(ex));
 }
 
 function signature(ex: Exchange): string {
@@ -148,6 +152,11 @@ export async function settleBreakdown(ex: Exchange, resend: Resend): Promise<{ a
   const r = await replay(ex, resend, brokeDown);
   if (!r) return { answer: ex };
   if (r.showing === 'reproduced') {
+    // The answer alone is the target's own: an overlap can put another breakdown's words in the
+    // first one (GX 3.2 answers "Invalid argument supplied for foreach()" to whatever overlaps,
+    // where alone the same request gets its own 500), and the verdict judges what reproduces.
+    const alone = r.evidence[0];
+    if (alone) ex.response = alone.response;
     ex.replayedAlone = r.alone;
     return { answer: ex };
   }

@@ -203,7 +203,7 @@ export class SupportGate {
     }
     if (why) this.board.recordUnsupported(op.id, why, ex);
     // A setup create that broke down and left nothing is sent once more alone by the client before
-    // it counts (ApiClient.setupAlone): an overlap of two workers' creates is no failing create.
+    // it counts (ApiClient.createAlone): an overlap of two workers' creates is no failing create.
     if (s >= 500 && isCreateOperation(op) && SETUP_REQUESTS.has(ex.intent) && !ex.leftNothing) this.board.record5xx(op.id, ex);
     return why;
   }
