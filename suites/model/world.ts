@@ -10,7 +10,8 @@
 import fc from 'fast-check';
 import type { ApiClient } from '../../src/client/api-client.js';
 import type { Basis, Exchange } from '../../src/checks/types.js';
-import { noteAdvisory, ruleError, ruleFinding, show } from '../../fixtures/evidence.js';
+import { expectRule, noteAdvisory, ruleError, ruleFinding, show, type RuleAt } from '../../fixtures/evidence.js';
+import type { Rule } from '../../src/checks/rules/rule.js';
 import type { FactoryKit } from '../../fixtures/factories/index.js';
 import { tryOrderContext, type OrderContext } from '../../fixtures/factories/orders.js';
 
@@ -97,6 +98,14 @@ export class World {
       throw new Error(why);
     });
     return this.context;
+  }
+
+  /**
+   * Judges a rule on what the shop answered against what the model says (expectRule): a run breaks
+   * the rule the list rule tests and the resource suites judge, in their words.
+   */
+  expect<I>(rule: Rule<I>, input: I, at: RuleAt): boolean {
+    return expectRule(this.api, rule, input, at);
   }
 
   /** The shop and the model disagree after `command`: one finding with the exchange as evidence. */

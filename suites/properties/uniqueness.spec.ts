@@ -11,7 +11,7 @@ import { groupInScope } from '../../src/config/scope.js';
 import { liveShrinks } from '../../src/properties/runner.js';
 import { catalogueFor } from '../../fixtures/catalogue.js';
 import { BATCH_ALL_OR_NOTHING, GUESTS_SHARE } from '../../fixtures/customer-bases.js';
-import { expectRule, ruleError, show } from '../../fixtures/evidence.js';
+import { expectHeld, ruleError, show } from '../../fixtures/evidence.js';
 import { customerUpdateInput } from '../../fixtures/factories/customers.js';
 import { isObj, recordOf, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
 import type { Exchange } from '../../src/checks/types.js';
@@ -83,7 +83,7 @@ if (groupInScope(config, 'customers')) test.describe('uniqueness @properties', (
             const f = { rule: 'unique-email', title: `${how === 'update' ? 'PUT /customers/{id}' : 'POST /customers'}${how === 'bulk' ? ' (a batch)' : ''} with the taken registree e-mail ${show(email)} should answer 409`, message: `got ${refused.response.status || 'no answer'}`, exchange: refused, related: seen };
             // A batch is answered per record ({created, errors}): its status is our reading.
             if (how !== 'bulk') throw ruleError(api, f);
-            expectRule(false, api, { ...f, basis: BATCH_ALL_OR_NOTHING });
+            expectHeld(false, api, { ...f, basis: BATCH_ALL_OR_NOTHING });
           }
           const holders = await withEmail(email);
           if (holders.records.length !== 1 || String(holders.records[0]?.id) !== a.id) {
@@ -107,14 +107,14 @@ if (groupInScope(config, 'customers')) test.describe('uniqueness @properties', (
               const named = new Set(isObj(body) && Array.isArray(body.created) ? body.created.filter(isObj).map((r) => String(r.id)) : []);
               const hidden = others.records.filter((r) => !named.has(String(r.id)));
               if (hidden.length) throw ruleError(api, { ...f, title: "a bulk create should store only the records its answer names as created", message: `${f.message}; not in the answer's created: [${hidden.map((r) => String(r.id)).join(', ')}] (answered ${refused.response.status})` });
-              expectRule(false, api, { ...f, basis: BATCH_ALL_OR_NOTHING });
+              expectHeld(false, api, { ...f, basis: BATCH_ALL_OR_NOTHING });
             }
           }
           const { password: _p, ...guestFields } = guest;
           const g = await create([{ ...guestFields, email, isGuest: true }]);
           const gs = g.exchange.response.status;
           if (gs < 200 || gs >= 300 || g.id === undefined) {
-            expectRule(false, api, { rule: 'unique-email', title: `a guest with the registree e-mail ${show(email)} should be accepted (guests may share e-mails)`, message: `got ${gs || 'no answer'}`, exchange: g.exchange, related: seen, basis: GUESTS_SHARE });
+            expectHeld(false, api, { rule: 'unique-email', title: `a guest with the registree e-mail ${show(email)} should be accepted (guests may share e-mails)`, message: `got ${gs || 'no answer'}`, exchange: g.exchange, related: seen, basis: GUESTS_SHARE });
           }
         } finally {
           await cleanupSince(api, before);

@@ -3,7 +3,7 @@
 import { createAdditionalField, names } from '../../fixtures/factories/catalogue-extras.js';
 import { createProduct } from '../../fixtures/factories/products.js';
 import { isObj, requireWrites, sameJson, type FactoryKit } from '../../fixtures/factories/index.js';
-import { expectRule, show } from '../../fixtures/evidence.js';
+import { expectHeld, show } from '../../fixtures/evidence.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
 import type { Exchange } from '../../src/checks/types.js';
 import { expectError, readBack, test, setupStep, stepOk } from './support/catalogue.js';
@@ -21,7 +21,7 @@ function valueIn(ex: Exchange, fieldId: number): unknown {
 
 function expectValue(kit: FactoryKit, read: Exchange, fieldId: number, want: unknown, what: string, related: Exchange[]): void {
   const got = valueIn(read, fieldId);
-  expectRule(want === undefined ? got === undefined : sameJson(got, want), kit.api, {
+  expectHeld(want === undefined ? got === undefined : sameJson(got, want), kit.api, {
     rule: 'lifecycle',
     title: what,
     message: `expected ${show(want)}, read ${show(got)}`,

@@ -1,7 +1,7 @@
 // Addresses: lifecycle (create answers 200, as declared), idempotent deletes, declared error
 // statuses and the list parameters. Seeds come from one customer create with a new address
 // each, so a list rule costs one request to set up; the addresses carry the test's token in `city`.
-import { expectNamesRecord, expectRule, expectStatus, show } from '../../fixtures/evidence.js';
+import { expectNamesRecord, expectHeld, expectStatus, show } from '../../fixtures/evidence.js';
 import { addressInput, createAddress, customerInput } from '../../fixtures/factories/customers.js';
 import { differences, isObj, recordOf, requireWrites, test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
 import { secondValue, sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
@@ -42,7 +42,7 @@ function addressesList(kit: FactoryKit): ListSubject {
 
 function expectEcho(kit: FactoryKit, sent: Json, ex: Exchange, what: string, related: Exchange[] = []): void {
   const diff = differences(sent, recordOf(ex.response.json));
-  expectRule(!diff.length, kit.api, { rule: 'lifecycle', title: `${what} should equal what was written`, message: diff.join('\n  '), exchange: ex, related });
+  expectHeld(!diff.length, kit.api, { rule: 'lifecycle', title: `${what} should equal what was written`, message: diff.join('\n  '), exchange: ex, related });
 }
 
 async function read(kit: FactoryKit, id: number): Promise<Exchange> {

@@ -7,8 +7,8 @@ import { createCategory, createMany, createTree, asCategoryRecord, categoryInput
 import { shopFacts } from '../../fixtures/factories/references.js';
 import { createProduct, idsOf, linkProduct, linkedCategoryIds } from '../../fixtures/factories/products.js';
 import { requireWrites, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
-import { expectRule, show } from '../../fixtures/evidence.js';
-import { changedDateRule, fieldsRule, fieldsSingleRule, linkHeaderRule, pagingRule, perPageRule, searchRule, secondValue, sortableValue, sortRule, type DateSubject } from '../../fixtures/list-rules.js';
+import { expectHeld, show } from '../../fixtures/evidence.js';
+import { judgeChangedDate, judgeFields, judgeFieldsSingle, judgeLinkHeader, judgePaging, judgePerPage, judgeSearch, secondValue, sortableValue, judgeSort, type DateSubject } from '../../fixtures/list-rules.js';
 import { listItems } from '../../src/checks/rules/list-items.js';
 import { callOk, expectError, expectReadsBack, listedIds, readBack, skipBecause, test, setupStep, stepOk } from './support/catalogue.js';
 import { eachOperation } from '../../fixtures/each-operation.js';
@@ -69,7 +69,7 @@ if (ops.inScope('categories')) test.describe('categories', () => {
     const nextB = categoryInput(kit, { sortOrder: 12 });
     const put = await callOk(kit, checks, 'bulk', 'updateCategories', { body: [{ id: a.id, ...nextA }, { id: b.id, ...nextB }] }, 'PUT /categories with two records should update both');
     const body = put.response.json as Json;
-    expectRule(Array.isArray(body.errors) && body.errors.length === 0, kit.api, { rule: 'bulk', title: 'a bulk update of existing records should report no errors', message: `errors: ${show(body.errors)}`, exchange: put });
+    expectHeld(Array.isArray(body.errors) && body.errors.length === 0, kit.api, { rule: 'bulk', title: 'a bulk update of existing records should report no errors', message: `errors: ${show(body.errors)}`, exchange: put });
     for (const [id, next] of [[a.id, nextA], [b.id, nextB]] as const) {
       expectReadsBack(kit, asCategoryRecord(next), await readBack(kit, 'getCategory', { category_id: id }, 'bulk'), `category ${id} after the bulk update`, [], [put]);
     }
@@ -78,7 +78,7 @@ if (ops.inScope('categories')) test.describe('categories', () => {
     const answer = mixed.response.json;
     const errors = answer && typeof answer === 'object' && Array.isArray((answer as Json).errors) ? ((answer as Json).errors as Json[]) : [];
     const refused = mixed.response.status === 400 || (mixed.response.status === 200 && errors.some((e) => e.code === 400));
-    expectRule(refused, kit.api, {
+    expectHeld(refused, kit.api, {
       rule: 'bulk',
       title: 'a bulk update should refuse a record without an id with 400 (the whole request, or that record in errors)',
       message: `got ${mixed.response.status} with errors ${show(errors)}`,
@@ -100,7 +100,7 @@ if (ops.inScope('categories')) test.describe('categories', () => {
     const tree = await createTree(kit, 'category-tree');
     for (const [parent, want] of [[tree.root, tree.children], [tree.children[0] as number, tree.grandchildren], [tree.grandchildren[0] as number, []]] as const) {
       const got = await readBack(kit, 'getCategoryChildren', { category_id: parent }, 'category-tree');
-      expectRule(sorted(listedIds(got)) === sorted(want), kit.api, {
+      expectHeld(sorted(listedIds(got)) === sorted(want), kit.api, {
         rule: 'category-tree',
         title: `the children of category ${parent} should be exactly its direct children`,
         message: `expected [${sorted(want)}], got [${sorted(listedIds(got))}] (tree: root ${tree.root} -> [${tree.children.join(', ')}] -> [${tree.grandchildren.join(', ')}])`,
@@ -117,14 +117,14 @@ if (ops.inScope('categories')) test.describe('categories', () => {
     const grand = await createCategory(kit, { parentId: child.id }, { rule: 'recursive', listName: `${token}-grandchild` });
     const plain = await readBack(kit, 'getCategories', undefined, 'recursive', { search: token });
     const deep = await readBack(kit, 'getCategories', undefined, 'recursive', { search: token, recursive: true });
-    expectRule(sorted(listedIds(deep)) === sorted([root.id, child.id, grand.id]), kit.api, {
+    expectHeld(sorted(listedIds(deep)) === sorted([root.id, child.id, grand.id]), kit.api, {
       rule: 'recursive',
       title: 'GET /categories?recursive should list the category and all its descendants',
       message: `expected [${sorted([root.id, child.id, grand.id])}], got [${sorted(listedIds(deep))}]`,
       exchange: deep,
       related: [plain],
     });
-    expectRule(sorted(listedIds(plain)) === String(root.id), kit.api, {
+    expectHeld(sorted(listedIds(plain)) === String(root.id), kit.api, {
       rule: 'recursive',
       title: 'GET /categories without recursive should list only the top level',
       message: `expected [${root.id}], got [${sorted(listedIds(plain))}]`,
@@ -144,14 +144,14 @@ if (ops.inScope('categories')) test.describe('categories', () => {
     await linkProduct(kit, atGrandchild.id, tree.grandchildren[0] as number, 'recursive');
     const own = await readBack(kit, 'getCategoryProducts', { category_id: tree.root }, 'recursive');
     const all = await readBack(kit, 'getCategoryProducts', { category_id: tree.root }, 'recursive', { recursive: true });
-    expectRule(sorted(idsOf(own)) === String(atRoot.id), kit.api, {
+    expectHeld(sorted(idsOf(own)) === String(atRoot.id), kit.api, {
       rule: 'recursive',
       title: "a category's products without recursive should be only the products linked to it",
       message: `expected [${atRoot.id}], got [${sorted(idsOf(own))}]`,
       exchange: own,
     });
     const want = [atRoot.id, atChild.id, atGrandchild.id];
-    expectRule(sorted(idsOf(all)) === sorted(want), kit.api, {
+    expectHeld(sorted(idsOf(all)) === sorted(want), kit.api, {
       rule: 'recursive',
       title: "a category's products with recursive should include those of every descendant",
       message: `expected [${sorted(want)}], got [${sorted(idsOf(all))}]`,
@@ -183,7 +183,7 @@ if (ops.inScope('categories')) test.describe('categories', () => {
     requireWrites(kit);
     const made = await createCategory(kit, {}, { rule: 'search' });
     const hit = await callOk(kit, checks, 'search', 'searchCategories', { body: { search: ['id', 'eq', String(made.id)] } }, 'POST /categories/search should answer 200');
-    expectRule(sorted(listedIds(hit)) === String(made.id), kit.api, {
+    expectHeld(sorted(listedIds(hit)) === String(made.id), kit.api, {
       rule: 'search',
       title: `the condition id eq ${made.id} should find exactly that category`,
       message: `got [${sorted(listedIds(hit))}]`,
@@ -192,35 +192,35 @@ if (ops.inScope('categories')) test.describe('categories', () => {
   });
 
   test('should page categories without gaps or duplicates', { tag: [G, '@op:getCategories', '@rule:paging'] }, async ({ kit }) => {
-    await pagingRule(kit, categoriesList(kit));
+    await judgePaging(kit, categoriesList(kit));
   });
 
   test('should size pages by per_page and refuse per_page below 1', { tag: [G, '@op:getCategories', '@rule:per-page'] }, async ({ kit }) => {
-    await perPageRule(kit, categoriesList(kit));
+    await judgePerPage(kit, categoriesList(kit));
   });
 
   test('should link the pages of categories in the Link header', { tag: [G, '@op:getCategories', '@rule:link-header'] }, async ({ kit }) => {
-    await linkHeaderRule(kit, categoriesList(kit));
+    await judgeLinkHeader(kit, categoriesList(kit));
   });
 
   test('should sort categories ascending, descending and by two keys', { tag: [G, '@op:getCategories', '@rule:sort'] }, async ({ kit }) => {
-    await sortRule(kit, categoriesList(kit));
+    await judgeSort(kit, categoriesList(kit));
   });
 
   test('should keep only the named fields of categories, listed and single', { tag: [G, '@op:getCategories', '@op:getCategory', '@rule:fields'] }, async ({ kit }) => {
     const s = categoriesList(kit);
-    await fieldsRule(kit, s);
+    await judgeFields(kit, s);
     const one = listItems((await kit.api.call('getCategories', { query: { ...s.scope } })).response.json)[0];
-    if (one) await fieldsSingleRule(kit, 'getCategory', { category_id: Number(one.id) }, ['id', 'parentId']);
+    if (one) await judgeFieldsSingle(kit, 'getCategory', { category_id: Number(one.id) }, ['id', 'parentId']);
   });
 
   test('should find categories by search and q', { tag: [G, '@op:getCategories', '@rule:search'] }, async ({ kit }) => {
-    await searchRule(kit, categoriesList(kit));
+    await judgeSearch(kit, categoriesList(kit));
   });
 
   test('should find categories changed, modified and deleted on a day', { tag: [G, '@op:getCategories', '@rule:changed-date'] }, async ({ kit }) => {
     requireWrites(kit);
-    await changedDateRule(kit, categoriesList(kit));
+    await judgeChangedDate(kit, categoriesList(kit));
   });
 });
 
@@ -234,7 +234,7 @@ if (ops.inScope('categories')) test.describe('categories of the target (read onl
     const after = listItems((await readBack(kit, 'getCategories', undefined, 'category-tree', { recursive: true })).response.json);
     const listed = listItems(kids.response.json);
     const stranger = listed.find((c) => c.parentId !== id);
-    expectRule(stranger === undefined, kit.api, {
+    expectHeld(stranger === undefined, kit.api, {
       rule: 'category-tree',
       title: `the children of category ${id} should all have parentId ${id}`,
       message: `this one does not: ${show(stranger)}`,
@@ -243,7 +243,7 @@ if (ops.inScope('categories')) test.describe('categories of the target (read onl
     // Categories that were children both before and after the read must be listed (others may come and go).
     const stable = before.filter((c) => c.parentId === id && after.some((a) => a.id === c.id && a.parentId === id)).map((c) => Number(c.id));
     const missing = stable.filter((c) => !listed.some((x) => Number(x.id) === c));
-    expectRule(!missing.length, kit.api, { rule: 'category-tree', title: `the children of category ${id} should include every category whose parent it is`, message: `not listed: [${missing.join(', ')}]`, exchange: kids });
+    expectHeld(!missing.length, kit.api, { rule: 'category-tree', title: `the children of category ${id} should include every category whose parent it is`, message: `not listed: [${missing.join(', ')}]`, exchange: kids });
   });
 
   test('should include the children of listed categories with recursive', { tag: [G, '@op:getCategories', '@rule:recursive', '@readonly'] }, async ({ kit }) => {
@@ -261,7 +261,7 @@ if (ops.inScope('categories')) test.describe('categories of the target (read onl
     const deep = await readBack(kit, 'getCategories', undefined, 'recursive', { recursive: true });
     const all = new Set(listedIds(deep));
     const missing = p.kids.filter((k) => !all.has(k));
-    expectRule(!missing.length, kit.api, { rule: 'recursive', title: `GET /categories?recursive should include the children of category ${p.id}`, message: `not listed: [${missing.join(', ')}]`, exchange: deep });
+    expectHeld(!missing.length, kit.api, { rule: 'recursive', title: `GET /categories?recursive should include the children of category ${p.id}`, message: `not listed: [${missing.join(', ')}]`, exchange: deep });
   });
 
   test("should show a category's products in their links and the other way round", { tag: [G, '@op:getCategoryProducts', '@op:getProductLinks', '@rule:product-links', '@readonly'] }, async ({ kit }) => {
@@ -271,7 +271,7 @@ if (ops.inScope('categories')) test.describe('categories of the target (read onl
       const first = idsOf(products)[0];
       if (first === undefined) continue;
       const links = await readBack(kit, 'getProductLinks', { product_id: first }, 'product-links');
-      expectRule(linkedCategoryIds(links).includes(Number(c.id)), kit.api, {
+      expectHeld(linkedCategoryIds(links).includes(Number(c.id)), kit.api, {
         rule: 'product-links',
         title: `product ${first}, listed in category ${String(c.id)}, should list that category among its links`,
         message: `links: [${linkedCategoryIds(links).join(', ')}]`,

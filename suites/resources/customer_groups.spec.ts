@@ -2,7 +2,7 @@
 // idempotent deletes, declared error statuses and the list parameters. Group names are nested
 // (`names.en`), so nothing first-level can scope the list to this test's groups: the list rules
 // judge the whole collection and void a judgement when other tests changed it meanwhile.
-import { expectErrorStatus, expectNamesRecord, expectRule, expectStatus } from '../../fixtures/evidence.js';
+import { expectErrorStatus, expectNamesRecord, expectHeld, expectStatus } from '../../fixtures/evidence.js';
 import { createCustomerGroup, customerGroupInput } from '../../fixtures/factories/customers.js';
 import { multiLang } from '../../fixtures/factories/categories.js';
 import { shopFacts } from '../../fixtures/factories/references.js';
@@ -41,7 +41,7 @@ async function read(kit: FactoryKit, id: number): Promise<Exchange> {
 
 function expectEcho(kit: FactoryKit, sent: Json, ex: Exchange, what: string, related: Exchange[] = []): void {
   const diff = differences(sent, recordOf(ex.response.json));
-  expectRule(!diff.length, kit.api, { rule: 'lifecycle', title: `${what} should equal what was written`, message: diff.join('\n  '), exchange: ex, related });
+  expectHeld(!diff.length, kit.api, { rule: 'lifecycle', title: `${what} should equal what was written`, message: diff.join('\n  '), exchange: ex, related });
 }
 
 if (ops.inScope('customer_groups')) test.describe('customer groups', () => {

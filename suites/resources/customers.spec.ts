@@ -3,12 +3,12 @@
 // parameters, changed/modified/deleted dates, hidden passwords, and the address rules (create
 // with a new address or an existing addressId; update takes addressId only).
 // Every test makes its own records (fixtures/factories) and finds them by a token of its own.
-import { adviseRule, expectErrorStatus, expectRule, expectStatus, show } from '../../fixtures/evidence.js';
+import { adviseRule, expectErrorStatus, expectHeld, expectStatus, show } from '../../fixtures/evidence.js';
 import { project } from '../../src/checks/basis.js';
 import { BATCH_ALL_OR_NOTHING, GUESTS_SHARE, OTHER_TYPE } from '../../fixtures/customer-bases.js';
 import { createAddress, createCustomer, customerInput, customerUpdateInput, newAddressInput, countryId } from '../../fixtures/factories/customers.js';
 import { differences, isObj, recordOf, requireWrites, test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
-import { changedDateRule, fieldsSingleRule, filterRule, readList, secondValue, sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
+import { judgeChangedDate, judgeFieldsSingle, judgeFilter, readList, secondValue, sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
 import { listParameterTests } from '../../fixtures/list-tests.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
 import { listItems } from '../../src/checks/rules/list-items.js';
@@ -62,7 +62,7 @@ async function read(kit: FactoryKit, id: number, rule = 'lifecycle'): Promise<Ex
 
 function expectEcho(kit: FactoryKit, rule: string, sent: Json, ex: Exchange, what: string, related: Exchange[] = []): void {
   const diff = differences(sent, recordOf(ex.response.json), NOT_ECHOED);
-  expectRule(!diff.length, kit.api, { rule, title: `${what} should equal what was written`, message: diff.join('\n  '), exchange: ex, related });
+  expectHeld(!diff.length, kit.api, { rule, title: `${what} should equal what was written`, message: diff.join('\n  '), exchange: ex, related });
 }
 
 if (ops.inScope('customers')) test.describe('customers', () => {
@@ -96,7 +96,7 @@ if (ops.inScope('customers')) test.describe('customers', () => {
     const list = await kit.api.call('getCustomers', { query: { search: String(made.record.email) } });
     for (const ex of [made.exchange, upd, single, list]) {
       const carrying = [recordOf(ex.response.json), ...listItems(ex.response.json)].filter((r): r is Json => r !== undefined && 'password' in r);
-      expectRule(!carrying.length, kit.api, { rule: 'password-hidden', title: 'no answer should carry a password', message: `"password" answered: ${show(carrying[0])}`, exchange: ex, severity: 'critical' });
+      expectHeld(!carrying.length, kit.api, { rule: 'password-hidden', title: 'no answer should carry a password', message: `"password" answered: ${show(carrying[0])}`, exchange: ex, severity: 'critical' });
     }
   });
 
@@ -107,7 +107,7 @@ if (ops.inScope('customers')) test.describe('customers', () => {
     const address = input.address as Json;
     const made = await createCustomer(kit, input, { rule: 'customer-address', intent: 'positive' });
     const addressId = made.record.addressId;
-    expectRule(typeof addressId === 'number' && addressId > 0, kit.api, { rule: 'customer-address', title: 'a customer created with `address` should point at the new address', message: `addressId is ${show(addressId)}`, exchange: made.exchange });
+    expectHeld(typeof addressId === 'number' && addressId > 0, kit.api, { rule: 'customer-address', title: 'a customer created with `address` should point at the new address', message: `addressId is ${show(addressId)}`, exchange: made.exchange });
     const got = await kit.api.call('getAddress', { path: { address_id: addressId } });
     expectStatus(kit.api, 'customer-address', got, 200, 'the address made with the customer should read back', [made.exchange]);
     expectEcho(kit, 'customer-address', { ...address, customerId: made.id }, got, 'the address made with the customer', [made.exchange]);
@@ -118,7 +118,7 @@ if (ops.inScope('customers')) test.describe('customers', () => {
     const address = await createAddress(kit, {}, { rule: 'customer-address' });
     const made = await createCustomer(kit, { addressId: address.id }, { rule: 'customer-address', intent: 'positive' });
     const got = await read(kit, made.id, 'customer-address');
-    expectRule(made.record.addressId === address.id && recordOf(got.response.json)?.addressId === address.id, kit.api, {
+    expectHeld(made.record.addressId === address.id && recordOf(got.response.json)?.addressId === address.id, kit.api, {
       rule: 'customer-address',
       title: 'a customer created with an existing addressId should keep it',
       message: `sent addressId ${address.id}; create answered ${show(made.record.addressId)}, read answered ${show(recordOf(got.response.json)?.addressId)}`,
@@ -134,7 +134,7 @@ if (ops.inScope('customers')) test.describe('customers', () => {
     const upd = await kit.api.call('updateCustomer', { path: { customer_id: made.id }, body: customerUpdateInput(kit, made.record, { addressId: address.id }) });
     expectStatus(kit.api, 'customer-address', upd, 200, 'PUT /customers/{id} with a new addressId should answer 200');
     const got = await read(kit, made.id, 'customer-address');
-    expectRule(recordOf(got.response.json)?.addressId === address.id, kit.api, {
+    expectHeld(recordOf(got.response.json)?.addressId === address.id, kit.api, {
       rule: 'customer-address',
       title: 'an update should store the addressId it was given',
       message: `sent addressId ${address.id}, read ${show(recordOf(got.response.json)?.addressId)}`,
@@ -144,7 +144,7 @@ if (ops.inScope('customers')) test.describe('customers', () => {
     // The update takes no address object: refusing it (400) or leaving the address as it was both honour that.
     const withObject = await kit.api.call('updateCustomer', { path: { customer_id: made.id }, body: { ...customerUpdateInput(kit, made.record, { addressId: address.id }), address: newAddressInput(kit, await countryId(kit)) }, label: 'update with an address object' });
     const after = withObject.response.status === 400 ? undefined : await read(kit, made.id, 'customer-address');
-    expectRule(after === undefined || (withObject.response.status < 300 && recordOf(after.response.json)?.addressId === address.id), kit.api, {
+    expectHeld(after === undefined || (withObject.response.status < 300 && recordOf(after.response.json)?.addressId === address.id), kit.api, {
       rule: 'customer-address',
       title: 'an update with an address object should be refused (400) or leave the address alone',
       message: `answered ${withObject.response.status}; addressId afterwards ${show(after ? recordOf(after.response.json)?.addressId : undefined)} (was ${address.id})`,
@@ -161,7 +161,7 @@ if (ops.inScope('customers')) test.describe('customers', () => {
     expectStatus(kit.api, 'unique-email', second, 409, "creating a registree with another registree's e-mail should answer 409", [first.exchange]);
     const list = await readList(kit, { op: 'getCustomers' }, { search: email }, 'unique-email');
     const ids = list.items.map((c) => c.id);
-    expectRule(ids.length === 1 && ids[0] === first.id, kit.api, { rule: 'unique-email', title: 'a refused create should store nothing', message: `customers with ${email}: [${ids.join(', ')}], expected only ${first.id}`, exchange: list.exchange, related: [second] });
+    expectHeld(ids.length === 1 && ids[0] === first.id, kit.api, { rule: 'unique-email', title: 'a refused create should store nothing', message: `customers with ${email}: [${ids.join(', ')}], expected only ${first.id}`, exchange: list.exchange, related: [second] });
   });
 
   test("should refuse updating a registree to another registree's e-mail with 409", { tag: ['@customers', '@rule:unique-email', '@op:updateCustomer', '@op:getCustomer'] }, async ({ kit }) => {
@@ -171,7 +171,7 @@ if (ops.inScope('customers')) test.describe('customers', () => {
     const upd = await kit.api.call('updateCustomer', { path: { customer_id: Number(b.id) }, body: customerUpdateInput(kit, b, { email: a.email }), label: "update to another registree's e-mail" });
     expectStatus(kit.api, 'unique-email', upd, 409, "updating a registree to another registree's e-mail should answer 409");
     const got = await read(kit, Number(b.id), 'unique-email');
-    expectRule(recordOf(got.response.json)?.email === b.email, kit.api, { rule: 'unique-email', title: 'a refused update should change nothing', message: `e-mail is now ${show(recordOf(got.response.json)?.email)}, was ${show(b.email)}`, exchange: got, related: [upd] });
+    expectHeld(recordOf(got.response.json)?.email === b.email, kit.api, { rule: 'unique-email', title: 'a refused update should change nothing', message: `e-mail is now ${show(recordOf(got.response.json)?.email)}, was ${show(b.email)}`, exchange: got, related: [upd] });
   });
 
   test("should accept a guest with a registree's e-mail and two guests with one e-mail", { tag: ['@customers', '@rule:unique-email', '@op:createCustomers'] }, async ({ kit }) => {
@@ -187,7 +187,7 @@ if (ops.inScope('customers')) test.describe('customers', () => {
       if (!adviseRule(ex.response.status >= 200 && ex.response.status < 300, kit.api, { rule: 'unique-email', title: `guest ${n} with a registree's e-mail should be created (guests may share e-mails)`, message: `answered ${ex.response.status || ex.response.transportError || 'no answer'}: ${show(ex.response.json ?? ex.response.text)}`, exchange: ex, related: [registree.exchange], basis: GUESTS_SHARE })) return;
     }
     const made = guests.map((ex) => created(ex)[0]);
-    expectRule(made.every((g) => g?.isGuest === true), kit.api, { rule: 'unique-email', title: 'guests should be created as guests', message: `isGuest: ${made.map((g) => show(g?.isGuest)).join(', ')}`, exchange: guests[1] ?? registree.exchange });
+    expectHeld(made.every((g) => g?.isGuest === true), kit.api, { rule: 'unique-email', title: 'guests should be created as guests', message: `isGuest: ${made.map((g) => show(g?.isGuest)).join(', ')}`, exchange: guests[1] ?? registree.exchange });
   });
 
   test('should refuse a batch with one e-mail twice with 409 and store none of it', { tag: ['@customers', '@rule:unique-email', '@rule:bulk', '@op:createCustomers', '@op:getCustomers'] }, async ({ kit }) => {
@@ -200,12 +200,12 @@ if (ops.inScope('customers')) test.describe('customers', () => {
     const list = await readList(kit, { op: 'getCustomers' }, { search: token }, 'bulk');
     // Described: a registree's e-mail is taken once (409 is declared for the conflict), however the batch is answered.
     const sharing = list.items.filter((c) => c.email === email && c.isGuest !== true);
-    expectRule(sharing.length <= 1, kit.api, { rule: 'unique-email', title: 'a batch should not store two registrees with one e-mail', message: `stored: ${show(sharing.map((c) => `${String(c.id)} ${String(c.lastname)}`))}`, exchange: list.exchange, related: [ex] });
+    expectHeld(sharing.length <= 1, kit.api, { rule: 'unique-email', title: 'a batch should not store two registrees with one e-mail', message: `stored: ${show(sharing.map((c) => `${String(c.id)} ${String(c.lastname)}`))}`, exchange: list.exchange, related: [ex] });
     // Described: a bulk answer names what it created ({created, errors}); a record stored but not named (an error answer names none) is hidden from the client.
     const named = new Set(created(ex).map((c) => String(c.id)));
     const hidden = list.items.filter((c) => !named.has(String(c.id)));
-    expectRule(!hidden.length, kit.api, { rule: 'bulk', title: "a batch should store only the customers its answer names as created", message: `stored but not in the answer's created: ${show(hidden.map((c) => `${String(c.id)} ${String(c.lastname)}`))}; answered ${ex.response.status}`, exchange: list.exchange, related: [ex] });
-    expectRule(!list.items.length, kit.api, { rule: 'bulk', title: 'a refused batch should store none of its customers', message: `stored: ${show(list.items.map((c) => `${String(c.id)} ${String(c.lastname)}`))}`, exchange: list.exchange, related: [ex], basis: BATCH_ALL_OR_NOTHING });
+    expectHeld(!hidden.length, kit.api, { rule: 'bulk', title: "a batch should store only the customers its answer names as created", message: `stored but not in the answer's created: ${show(hidden.map((c) => `${String(c.id)} ${String(c.lastname)}`))}; answered ${ex.response.status}`, exchange: list.exchange, related: [ex] });
+    expectHeld(!list.items.length, kit.api, { rule: 'bulk', title: 'a refused batch should store none of its customers', message: `stored: ${show(list.items.map((c) => `${String(c.id)} ${String(c.lastname)}`))}`, exchange: list.exchange, related: [ex], basis: BATCH_ALL_OR_NOTHING });
   });
 
   test('should delete an own customer twice, answering success with its id both times', { tag: ['@customers', '@rule:idempotent-delete', '@op:deleteCustomers'] }, async ({ kit }) => {
@@ -216,9 +216,9 @@ if (ops.inScope('customers')) test.describe('customers', () => {
       expectStatus(kit.api, 'idempotent-delete', del, 200, `the ${round} DELETE of an own customer should answer 200`);
       const body = del.response.json;
       // The answer requires `deleted` (customerArrayDeleteResponse); that a second delete, which deleted nothing, still names the id is our reading.
-      expectRule(isObj(body) && Array.isArray(body.deleted), kit.api, { rule: 'idempotent-delete', title: `the ${round} DELETE should answer the declared {deleted, errors}`, message: `answered ${show(body)}`, exchange: del });
+      expectHeld(isObj(body) && Array.isArray(body.deleted), kit.api, { rule: 'idempotent-delete', title: `the ${round} DELETE should answer the declared {deleted, errors}`, message: `answered ${show(body)}`, exchange: del });
       const ids = isObj(body) && Array.isArray(body.deleted) ? body.deleted.map(Number) : [];
-      expectRule(ids.includes(made.id), kit.api, {
+      expectHeld(ids.includes(made.id), kit.api, {
         rule: 'idempotent-delete',
         title: `the ${round} DELETE should echo the id`,
         message: `deleted: ${show(isObj(body) ? body.deleted : body)}`,
@@ -237,9 +237,9 @@ if (ops.inScope('customers')) test.describe('customers', () => {
     expectStatus(kit.api, 'bulk', del, 200, 'DELETE /customers/a,b,c should answer 200');
     const body = del.response.json;
     const echoed = isObj(body) && Array.isArray(body.deleted) ? body.deleted.map(Number) : [];
-    expectRule(ids.every((id) => echoed.includes(id)), kit.api, { rule: 'bulk', title: 'the bulk DELETE should echo every id', message: `sent [${ids.join(', ')}], deleted: ${show(isObj(body) ? body.deleted : body)}`, exchange: del });
+    expectHeld(ids.every((id) => echoed.includes(id)), kit.api, { rule: 'bulk', title: 'the bulk DELETE should echo every id', message: `sent [${ids.join(', ')}], deleted: ${show(isObj(body) ? body.deleted : body)}`, exchange: del });
     const left = await readList(kit, { op: 'getCustomers' }, { search: token }, 'bulk');
-    expectRule(!left.items.length, kit.api, { rule: 'bulk', title: 'after the bulk DELETE none of the three should be listed', message: `still listed: [${left.items.map((c) => String(c.id)).join(', ')}]`, exchange: left.exchange, related: [del] });
+    expectHeld(!left.items.length, kit.api, { rule: 'bulk', title: 'after the bulk DELETE none of the three should be listed', message: `still listed: [${left.items.map((c) => String(c.id)).join(', ')}]`, exchange: left.exchange, related: [del] });
   });
 
   test('should filter customers by type=guest and type=registree', { tag: ['@customers', '@rule:filter-type', '@op:getCustomers'] }, async ({ kit }) => {
@@ -248,8 +248,8 @@ if (ops.inScope('customers')) test.describe('customers', () => {
     const [guest, registree] = await createMany(kit, [customerInput(kit, { lastname: `${token}-g`, isGuest: true, password: undefined }), customerInput(kit, { lastname: `${token}-r` })]);
     if (!guest || !registree) throw new Error('two customers were created');
     const s: ListSubject = { op: 'getCustomers', scope: { search: token } };
-    await filterRule(kit, s, 'filter-type', { param: 'type', value: 'guest', include: [guest], exclude: [registree] });
-    await filterRule(kit, s, 'filter-type', { param: 'type', value: 'registree', include: [registree], exclude: [guest] });
+    await judgeFilter(kit, s, 'filter-type', { param: 'type', value: 'guest', include: [guest], exclude: [registree] });
+    await judgeFilter(kit, s, 'filter-type', { param: 'type', value: 'registree', include: [registree], exclude: [guest] });
   });
 
   test('should refuse type=foo with 400', { tag: ['@customers', '@rule:filter-type', '@op:getCustomers', '@readonly'] }, async ({ kit }) => {
@@ -289,12 +289,12 @@ if (ops.inScope('customers')) test.describe('customers', () => {
       id = Number(list.items[0]?.id);
       test.skip(!Number.isSafeInteger(id), 'skip: the target lists no customer');
     }
-    await fieldsSingleRule(kit, 'getCustomer', { customer_id: id }, ['id', 'lastname', 'email']);
+    await judgeFieldsSingle(kit, 'getCustomer', { customer_id: id }, ['id', 'lastname', 'email']);
   });
 
   test('should find customers by changed, modified and deleted date', { tag: ['@customers', '@rule:changed-date', '@op:getCustomers', '@op:updateCustomer', '@op:deleteCustomers'] }, async ({ kit }) => {
     requireWrites(kit);
-    await changedDateRule(kit, {
+    await judgeChangedDate(kit, {
       ...customersList(kit),
       update: (rec) => kit.api.call('updateCustomer', { path: { customer_id: Number(rec.id) }, body: customerUpdateInput(kit, rec, { lastname: String(rec.lastname) }) }),
       remove: (rec) => kit.api.call('deleteCustomers', { path: { customer_id: Number(rec.id) } }),

@@ -6,7 +6,7 @@
 import { specOperations } from '../../fixtures/spec-ops.js';
 import { test, requireWrites } from '../../fixtures/factories/index.js';
 import { createItemAttribute, createOrder, createOrderItem, itemAttributeInput, orderItemInput, orderRefs } from '../../fixtures/factories/orders.js';
-import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
+import { expectHeld, expectStatus, show } from '../../fixtures/evidence.js';
 import { checkContext, expectConforms, expectGone, listOf, notCovered } from '../../fixtures/order-rules.js';
 import { isObj, type Json } from '../../fixtures/factories/base.js';
 import type { FactoryKit } from '../../fixtures/factories/base.js';
@@ -16,7 +16,7 @@ const ops = await specOperations();
 
 function expectHolds(kit: FactoryKit, rule: string, sent: Json, got: unknown, ex: Exchange, title: string): void {
   const problems = notCovered(sent, got);
-  expectRule(!problems.length, kit.api, { rule, title, message: problems.join('\n  '), exchange: ex });
+  expectHeld(!problems.length, kit.api, { rule, title, message: problems.join('\n  '), exchange: ex });
 }
 
 function single(ex: Exchange): unknown {
@@ -107,7 +107,7 @@ if (ops.inScope('orders')) test.describe('order items', () => {
       expectConforms(kit, ctx, del);
       expectGone(kit, rule, await kit.api.call('getOrdersItemsAttributeProperty', { path }), 'the deleted attribute', [del]);
       const after = listOf(kit, rule, await kit.api.call('getOrdersItemsAttributesProperty', { path: { order_id, item_id } }), 'GET .../attributes/Property');
-      expectRule(!after.some((r) => String(r.id) === String(attribute_id)), kit.api, { rule, title: 'the deleted attribute should not be listed', message: show(after), exchange: del });
+      expectHeld(!after.some((r) => String(r.id) === String(attribute_id)), kit.api, { rule, title: 'the deleted attribute should not be listed', message: show(after), exchange: del });
       expectGone(kit, rule, await kit.api.call('removeOrdersItemsAttribute', { path, intent: 'negative' }), 'a second DELETE of the attribute', [del]);
     },
   );
@@ -133,7 +133,7 @@ if (ops.inScope('orders')) test.describe('order items', () => {
       const del = await kit.api.call('deleteOrderItems', { path: wrong, intent: 'negative' });
       expectGone(kit, rule, del, `item ${item.id} of order ${a.id} deleted under order ${b.id}`);
       const listB = listOf(kit, rule, await kit.api.call('getOrderItems', { path: { order_id: b.id } }), `GET /orders/${b.id}/items`);
-      expectRule(!listB.some((r) => String(r.id) === String(item.id)), kit.api, { rule, title: "another order's item list should not hold the item", message: show(listB.map((r) => r.id)), exchange: item.exchange });
+      expectHeld(!listB.some((r) => String(r.id) === String(item.id)), kit.api, { rule, title: "another order's item list should not hold the item", message: show(listB.map((r) => r.id)), exchange: item.exchange });
       const still = await kit.api.call('getOrderItem', { path: { order_id: a.id, item_id: item.id } });
       expectStatus(kit.api, rule, still, 200, 'the item should still be there under its own order after the refused PUT and DELETE', [put, del]);
       expectHolds(kit, rule, before.response.status === 200 && isObj(single(before)) ? (single(before) as Json) : item.input, single(still), still, 'the refused PUT under another order should not have changed the item');

@@ -6,7 +6,7 @@
 import { specOperations } from '../../fixtures/spec-ops.js';
 import { test, requireWrites } from '../../fixtures/factories/index.js';
 import { createOrder, orderRefs, orderStatusIds, readOrder } from '../../fixtures/factories/orders.js';
-import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
+import { expectHeld, expectStatus, show } from '../../fixtures/evidence.js';
 import { checkContext, expectConforms, expectGone, expectSameRecords, listOf, skipBecause } from '../../fixtures/order-rules.js';
 import type { FactoryKit, Json } from '../../fixtures/factories/base.js';
 
@@ -37,16 +37,16 @@ test.describe('order status and history', () => {
       expectStatus(kit.api, rule, patch, 200, 'PATCH /orders/{id}/status should answer 200');
       expectConforms(kit, ctx, patch);
       const answered = patch.response.json as Json | undefined;
-      expectRule(Number(answered?.id) === to, kit.api, { rule, title: 'the status PATCH should answer the new order status', message: `answered ${show(answered)}, asked for status ${to}`, exchange: patch });
+      expectHeld(Number(answered?.id) === to, kit.api, { rule, title: 'the status PATCH should answer the new order status', message: `answered ${show(answered)}, asked for status ${to}`, exchange: patch });
 
       const { order: now, exchange: read } = await readOrder(kit, order_id, rule);
-      expectRule(now.statusId === to, kit.api, { rule, title: 'the order should have the new status after the PATCH', message: `statusId is ${show(now.statusId)}, expected ${to}`, exchange: read, related: [patch] });
+      expectHeld(now.statusId === to, kit.api, { rule, title: 'the order should have the new status after the PATCH', message: `statusId is ${show(now.statusId)}, expected ${to}`, exchange: read, related: [patch] });
 
       const after = await history(kit, rule, order_id);
       expectConforms(kit, ctx, after.ex);
       const known = new Set(before.records.map((h) => String(h.id)));
       const added = after.records.filter((h) => !known.has(String(h.id)));
-      expectRule(added.length === 1 && after.records.length === before.records.length + 1, kit.api, {
+      expectHeld(added.length === 1 && after.records.length === before.records.length + 1, kit.api, {
         rule,
         title: 'the status PATCH should add exactly one history entry',
         message: `${before.records.length} entries before, ${after.records.length} after; new: ${show(added)}`,
@@ -54,7 +54,7 @@ test.describe('order status and history', () => {
         related: [before.ex, patch],
       });
       const entry = added[0] as Json;
-      expectRule(entry.statusId === to && entry.comment === comment && entry.customerNotified === false, kit.api, {
+      expectHeld(entry.statusId === to && entry.comment === comment && entry.customerNotified === false, kit.api, {
         rule,
         title: 'the new history entry should record the status, comment and notification sent',
         message: `entry ${show(entry)}; sent statusId ${to}, comment ${show(comment)}, customerNotified false`,
@@ -88,9 +88,9 @@ test.describe('order status and history', () => {
       expectStatus(kit.api, rule, patch, 400, `PATCH /orders/{id}/status with status ${unknown}, which no order status has, should be refused with 400`);
       expectConforms(kit, ctx, patch);
       const { order: now, exchange: read } = await readOrder(kit, order_id, rule);
-      expectRule(now.statusId === order.input.statusId, kit.api, { rule, title: 'a refused status PATCH should leave the status as it was', message: `statusId ${show(now.statusId)}, was ${show(order.input.statusId)}`, exchange: read, related: [patch] });
+      expectHeld(now.statusId === order.input.statusId, kit.api, { rule, title: 'a refused status PATCH should leave the status as it was', message: `statusId ${show(now.statusId)}, was ${show(order.input.statusId)}`, exchange: read, related: [patch] });
       const after = await history(kit, rule, order_id);
-      expectRule(after.records.length === before.records.length, kit.api, { rule, title: 'a refused status PATCH should add no history entry', message: `${before.records.length} entries before, ${after.records.length} after`, exchange: after.ex, related: [patch] });
+      expectHeld(after.records.length === before.records.length, kit.api, { rule, title: 'a refused status PATCH should add no history entry', message: `${before.records.length} entries before, ${after.records.length} after`, exchange: after.ex, related: [patch] });
     },
   );
 
@@ -104,7 +104,7 @@ test.describe('order status and history', () => {
       const a = await createOrder(kit, {}, { refs });
       const b = await createOrder(kit, {}, { refs });
       const [entry] = (await history(kit, rule, a.id)).records;
-      expectRule(entry !== undefined, kit.api, { rule, title: 'the order should have the history entry it was created with', message: 'no entry', exchange: a.exchange });
+      expectHeld(entry !== undefined, kit.api, { rule, title: 'the order should have the history entry it was created with', message: 'no entry', exchange: a.exchange });
       expectGone(kit, rule, await kit.api.call('getOrderHistory', { path: { order_id: b.id, history_id: Number(entry.id) } }), `history entry ${String(entry.id)} of order ${a.id} read under order ${b.id}`);
     },
   );

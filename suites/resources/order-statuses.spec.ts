@@ -5,7 +5,7 @@
 import { specOperations } from '../../fixtures/spec-ops.js';
 import { test, requireWrites } from '../../fixtures/factories/index.js';
 import { createOrderStatus, orderStatusInput } from '../../fixtures/factories/orders.js';
-import { expectNamesRecord, expectRule, expectStatus } from '../../fixtures/evidence.js';
+import { expectNamesRecord, expectHeld, expectStatus } from '../../fixtures/evidence.js';
 import { checkContext, expectConforms, expectGone, notCovered } from '../../fixtures/order-rules.js';
 import { isObj, type FactoryKit, type Json } from '../../fixtures/factories/base.js';
 import type { Exchange } from '../../src/checks/types.js';
@@ -14,7 +14,7 @@ const ops = await specOperations();
 
 function expectHolds(kit: FactoryKit, rule: string, sent: Json, ex: Exchange, title: string): void {
   const problems = notCovered(sent, ex.response.json);
-  expectRule(!problems.length, kit.api, { rule, title, message: problems.join('\n  '), exchange: ex });
+  expectHeld(!problems.length, kit.api, { rule, title, message: problems.join('\n  '), exchange: ex });
 }
 
 /** The answer declares orderStatusId but does not require it: absent is an advisory, another id fails. */

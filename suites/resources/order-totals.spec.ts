@@ -13,7 +13,7 @@
 import { specOperations } from '../../fixtures/spec-ops.js';
 import { test, requireWrites } from '../../fixtures/factories/index.js';
 import { createOrder, createOrderItem, createOrderTotal, orderRefs, orderTotalInput, readOrder } from '../../fixtures/factories/orders.js';
-import { expectRule, expectStatus } from '../../fixtures/evidence.js';
+import { expectHeld, expectStatus } from '../../fixtures/evidence.js';
 import { checkContext, expectConforms, expectGone, expectSameRecords, listOf, notCovered } from '../../fixtures/order-rules.js';
 import type { FactoryKit, Json } from '../../fixtures/factories/base.js';
 import type { Exchange } from '../../src/checks/types.js';
@@ -22,7 +22,7 @@ const ops = await specOperations();
 
 function expectHolds(kit: FactoryKit, rule: string, sent: Json, got: unknown, ex: Exchange, title: string): void {
   const problems = notCovered(sent, got);
-  expectRule(!problems.length, kit.api, { rule, title, message: problems.join('\n  '), exchange: ex });
+  expectHeld(!problems.length, kit.api, { rule, title, message: problems.join('\n  '), exchange: ex });
 }
 
 const single = (ex: Exchange): unknown => (Array.isArray(ex.response.json) ? ex.response.json[0] : ex.response.json);
@@ -84,7 +84,7 @@ if (ops.inScope('orders')) test.describe('order totals', () => {
       const order = await createOrder(kit);
       const order_id = order.id;
       const first = await snapshot(kit, order_id, rule);
-      expectRule(first.order.totals.length === (order.input.totals as Json[]).length, kit.api, {
+      expectHeld(first.order.totals.length === (order.input.totals as Json[]).length, kit.api, {
         rule,
         title: 'the order should hold the totals it was created with',
         message: `sent ${(order.input.totals as Json[]).length}, the order holds ${first.order.totals.length}`,
@@ -94,13 +94,13 @@ if (ops.inScope('orders')) test.describe('order totals', () => {
       const total = await createOrderTotal(kit, order_id);
       await createOrderItem(kit, order_id);
       const added = await snapshot(kit, order_id, rule);
-      expectRule(added.order.totals.some((t) => String(t.id) === String(total.id)), kit.api, { rule, title: 'a total added through /totals should show in the order', message: `total ${total.id} not among the order's totals`, exchange: added.order.ex });
+      expectHeld(added.order.totals.some((t) => String(t.id) === String(total.id)), kit.api, { rule, title: 'a total added through /totals should show in the order', message: `total ${total.id} not among the order's totals`, exchange: added.order.ex });
       expectConsistent(kit, rule, added, 'after adding a total and an item');
       await kit.api.call('updateOrderTotal', { path: { order_id, total_id: total.id }, body: orderTotalInput(kit, { value: 7 }) });
       expectConsistent(kit, rule, await snapshot(kit, order_id, rule), 'after changing the total');
       await kit.api.call('deleteOrderTotals', { path: { order_id, total_id: total.id } });
       const removed = await snapshot(kit, order_id, rule);
-      expectRule(!removed.order.totals.some((t) => String(t.id) === String(total.id)), kit.api, { rule, title: 'a total deleted through /totals should leave the order', message: `total ${total.id} is still among the order's totals`, exchange: removed.order.ex });
+      expectHeld(!removed.order.totals.some((t) => String(t.id) === String(total.id)), kit.api, { rule, title: 'a total deleted through /totals should leave the order', message: `total ${total.id} is still among the order's totals`, exchange: removed.order.ex });
       expectConsistent(kit, rule, removed, 'after deleting the total');
     },
   );

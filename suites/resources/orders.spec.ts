@@ -21,17 +21,17 @@ import { specOperations } from '../../fixtures/spec-ops.js';
 import { oneByOne, test, requireWrites } from '../../fixtures/factories/index.js';
 import type { FactoryKit } from '../../fixtures/factories/base.js';
 import { createOrder, orderInput, orderItemInput, orderRefs, orderStatusIds, readOrder, tokenAddresses, totalsFor, type OrderRefs } from '../../fixtures/factories/orders.js';
-import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
+import { expectHeld, expectStatus, show } from '../../fixtures/evidence.js';
 import {
-  changedDateRule,
-  fieldsRule,
-  fieldsSingleRule,
-  linkHeaderRule,
-  pagingRule,
-  perPageRule,
-  searchRule,
+  judgeChangedDate,
+  judgeFields,
+  judgeFieldsSingle,
+  judgeLinkHeader,
+  judgePaging,
+  judgePerPage,
+  judgeSearch,
   sortableValue,
-  sortRule,
+  judgeSort,
   type DateSubject,
 } from '../../fixtures/list-rules.js';
 import { checkContext, expectConforms, expectGone, firstListed, fullOrderOnlyFields, listOf, notCovered, shopsOwnRecords, skipBecause } from '../../fixtures/order-rules.js';
@@ -66,7 +66,7 @@ function ordersList(kit: FactoryKit): DateSubject {
 
 function expectHolds(kit: FactoryKit, sent: Json, got: Json, ex: Exchange, what: string): void {
   const problems = notCovered(sent, got);
-  expectRule(!problems.length, kit.api, {
+  expectHeld(!problems.length, kit.api, {
     rule: 'lifecycle',
     title: `GET /orders/{id} should answer the order as it was ${what}`,
     message: problems.join('\n  '),
@@ -111,12 +111,12 @@ if (ops.inScope('orders')) test.describe('orders', () => {
       expectConforms(kit, ctx, ex);
       const records = listOf(kit, 'order-list-reduced', ex, `GET /orders?search=${token}`);
       const mine = records.find((r) => String(r.id) === String(made.id));
-      expectRule(mine !== undefined, kit.api, { rule: 'order-list-reduced', title: 'GET /orders should list the order just created', message: `order ${made.id} not among [${records.map((r) => String(r.id)).join(', ')}]`, exchange: ex });
+      expectHeld(mine !== undefined, kit.api, { rule: 'order-list-reduced', title: 'GET /orders should list the order just created', message: `order ${made.id} not among [${records.map((r) => String(r.id)).join(', ')}]`, exchange: ex });
       expectReduced(kit, catalogue, records, ex);
       const full = await readOrder(kit, made.id, 'order-list-reduced');
       const shared = sharedFields(catalogue);
       const differ = shared.filter((f) => f in full.order && JSON.stringify(mine[f]) !== JSON.stringify(full.order[f]));
-      expectRule(!differ.length, kit.api, {
+      expectHeld(!differ.length, kit.api, {
         rule: 'order-list-reduced',
         title: 'a list item should hold the same values as the full order in the fields both have',
         message: differ.map((f) => `${f}: list ${show(mine[f], 120)}, order ${show(full.order[f], 120)}`).join('; '),
@@ -151,7 +151,7 @@ if (ops.inScope('orders')) test.describe('orders', () => {
       const { order } = await readOrder(kit, made.id, rule);
       const items = (order.items as Json[] | undefined) ?? [];
       const totals = (order.totals as Json[] | undefined) ?? [];
-      expectRule(items.length > 0 && totals.length > 0, kit.api, { rule, title: 'the order should have items and totals before the delete', message: `items ${items.length}, totals ${totals.length}`, exchange: made.exchange });
+      expectHeld(items.length > 0 && totals.length > 0, kit.api, { rule, title: 'the order should have items and totals before the delete', message: `items ${items.length}, totals ${totals.length}`, exchange: made.exchange });
       const del = await kit.api.call('deleteOrders', { path: { order_id: made.id } });
       expectStatus(kit.api, rule, del, 200, 'DELETE /orders/{id} should answer 200');
       expectConforms(kit, ctx, del);
@@ -161,7 +161,7 @@ if (ops.inScope('orders')) test.describe('orders', () => {
         const ex = await kit.api.call(op, { path: { order_id } });
         if (ex.response.status === 200) {
           const left = listOf(kit, rule, ex, `the ${what} of the deleted order`);
-          expectRule(!left.length, kit.api, { rule, title: `the ${what} of a deleted order should be gone`, message: `still listed: ${show(left)}`, exchange: ex, related: [del] });
+          expectHeld(!left.length, kit.api, { rule, title: `the ${what} of a deleted order should be gone`, message: `still listed: ${show(left)}`, exchange: ex, related: [del] });
         } else expectGone(kit, rule, ex, `the ${what} of the deleted order`, [del]);
       }
       for (const item of items) {
@@ -194,10 +194,10 @@ if (ops.inScope('orders')) test.describe('orders', () => {
       expectConforms(kit, ctx, ex);
       const records = listOf(kit, 'search', ex, 'POST /orders/search');
       const ids = records.map((r) => String(r.id));
-      expectRule(ids.includes(String(wanted.id)), kit.api, { rule: 'search', title: 'the search should find the order whose comment it names', message: `order ${wanted.id} not among [${ids.join(', ')}]`, exchange: ex });
-      expectRule(!ids.includes(String(other.id)), kit.api, { rule: 'search', title: 'the search should leave out the order with another comment', message: `order ${other.id} is among [${ids.join(', ')}]`, exchange: ex });
+      expectHeld(ids.includes(String(wanted.id)), kit.api, { rule: 'search', title: 'the search should find the order whose comment it names', message: `order ${wanted.id} not among [${ids.join(', ')}]`, exchange: ex });
+      expectHeld(!ids.includes(String(other.id)), kit.api, { rule: 'search', title: 'the search should leave out the order with another comment', message: `order ${other.id} is among [${ids.join(', ')}]`, exchange: ex });
       const stray = records.find((r) => String(r.comment).toLowerCase() !== `${token}-wanted`);
-      expectRule(stray === undefined, kit.api, { rule: 'search', title: 'every order found should match the condition', message: `this one does not: ${show(stray)}`, exchange: ex });
+      expectHeld(stray === undefined, kit.api, { rule: 'search', title: 'every order found should match the condition', message: `this one does not: ${show(stray)}`, exchange: ex });
       expectReduced(kit, catalogue, records, ex);
     },
   );
@@ -206,35 +206,35 @@ if (ops.inScope('orders')) test.describe('orders', () => {
     const tags = (rule: string) => ['@orders', '@op:getOrdersMultiple', '@op:createOrder', `@rule:${rule}`];
     test('should page orders from 1 without gaps or duplicates', { tag: tags('paging') }, async ({ kit }) => {
       requireWrites(kit);
-      await pagingRule(kit, ordersList(kit));
+      await judgePaging(kit, ordersList(kit));
     });
     test('should answer per_page orders per page and refuse per_page below 1', { tag: tags('per-page') }, async ({ kit }) => {
       requireWrites(kit);
-      await perPageRule(kit, ordersList(kit));
+      await judgePerPage(kit, ordersList(kit));
     });
     test('should link the first, previous, next and last pages of orders', { tag: tags('link-header') }, async ({ kit }) => {
       requireWrites(kit);
-      await linkHeaderRule(kit, ordersList(kit));
+      await judgeLinkHeader(kit, ordersList(kit));
     });
     test('should sort orders by one and two keys, ascending and descending', { tag: tags('sort') }, async ({ kit }) => {
       requireWrites(kit);
-      await sortRule(kit, ordersList(kit));
+      await judgeSort(kit, ordersList(kit));
     });
     test('should keep only the named fields of orders', { tag: tags('fields') }, async ({ kit }) => {
       requireWrites(kit);
-      await fieldsRule(kit, ordersList(kit));
+      await judgeFields(kit, ordersList(kit));
     });
     test('should find orders by q and search, case-insensitively', { tag: tags('search') }, async ({ kit }) => {
       requireWrites(kit);
-      await searchRule(kit, ordersList(kit));
+      await judgeSearch(kit, ordersList(kit));
     });
     test('should list orders changed, modified and deleted on a day', { tag: [...tags('changed-date'), '@op:updateOrder', '@op:deleteOrders'] }, async ({ kit }) => {
       requireWrites(kit);
-      await changedDateRule(kit, ordersList(kit));
+      await judgeChangedDate(kit, ordersList(kit));
     });
     test('should keep only the named fields of a single order', { tag: ['@orders', '@op:getOrders', '@rule:fields', '@readonly'] }, async ({ kit }) => {
       const { record } = await firstListed(kit, 'fields', 'getOrdersMultiple');
-      await fieldsSingleRule(kit, 'getOrders', { order_id: Number(record.id) }, ['id', 'comment']);
+      await judgeFieldsSingle(kit, 'getOrders', { order_id: Number(record.id) }, ['id', 'comment']);
     });
   });
 });
@@ -256,7 +256,7 @@ function expectReduced(kit: FactoryKit, catalogue: Parameters<typeof fullOrderOn
   const only = fullOrderOnlyFields(catalogue);
   records.forEach((r, i) => {
     const present = only.filter((f) => f in r);
-    expectRule(!present.length, kit.api, {
+    expectHeld(!present.length, kit.api, {
       rule: 'order-list-reduced',
       title: 'list records should be reduced list items, not full orders',
       message: `record ${i + 1} (order ${String(r.id)}) carries the full-order field(s) ${present.join(', ')}`,

@@ -4,8 +4,8 @@
 import { specOperations } from '../../fixtures/spec-ops.js';
 import { oneByOne, test, requireWrites } from '../../fixtures/factories/index.js';
 import { createParcelService, parcelServiceInput } from '../../fixtures/factories/orders.js';
-import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
-import { fieldsRule, linkHeaderRule, pagingRule, perPageRule, searchRule, sortableValue, sortRule, type ListSubject } from '../../fixtures/list-rules.js';
+import { expectHeld, expectStatus, show } from '../../fixtures/evidence.js';
+import { judgeFields, judgeLinkHeader, judgePaging, judgePerPage, judgeSearch, sortableValue, judgeSort, type ListSubject } from '../../fixtures/list-rules.js';
 import { checkContext, expectConforms, expectGone, listOf, notCovered } from '../../fixtures/order-rules.js';
 import type { FactoryKit, Json } from '../../fixtures/factories/base.js';
 import type { Exchange } from '../../src/checks/types.js';
@@ -28,7 +28,7 @@ function parcelServices(kit: FactoryKit): ListSubject {
 
 function expectHolds(kit: FactoryKit, rule: string, sent: Json, ex: Exchange, title: string): void {
   const problems = notCovered(sent, ex.response.json);
-  expectRule(!problems.length, kit.api, { rule, title, message: problems.join('\n  '), exchange: ex });
+  expectHeld(!problems.length, kit.api, { rule, title, message: problems.join('\n  '), exchange: ex });
 }
 
 if (ops.inScope('parcel_services')) test.describe('parcel services', () => {
@@ -56,7 +56,7 @@ if (ops.inScope('parcel_services')) test.describe('parcel services', () => {
       expectStatus(kit.api, rule, del, 200, 'DELETE /parcel_services/{id} should answer 200');
       expectConforms(kit, ctx, del);
       const result = del.response.json as Json | undefined;
-      expectRule(result?.parcelServiceId === undefined || Number(result.parcelServiceId) === parcel_service_id, kit.api, { rule, title: 'the delete result should name the deleted parcel service', message: show(result), exchange: del });
+      expectHeld(result?.parcelServiceId === undefined || Number(result.parcelServiceId) === parcel_service_id, kit.api, { rule, title: 'the delete result should name the deleted parcel service', message: show(result), exchange: del });
       expectGone(kit, rule, await kit.api.call('getSingleParcelServices', { path: { parcel_service_id } }), 'the deleted parcel service', [del]);
     },
   );
@@ -92,7 +92,7 @@ if (ops.inScope('parcel_services')) test.describe('parcel services', () => {
       const ex = await kit.api.call('searchParcelService', { body: { search: ['name', 'eq', wanted.record.name] } });
       expectConforms(kit, ctx, ex);
       const ids = listOf(kit, 'search', ex, 'POST /parcel_services/search').map((r) => String(r.id));
-      expectRule(ids.includes(String(wanted.id)) && !ids.includes(String(other.id)), kit.api, {
+      expectHeld(ids.includes(String(wanted.id)) && !ids.includes(String(other.id)), kit.api, {
         rule: 'search',
         title: 'the search should find the parcel service it names and not the other one',
         message: `found [${ids.join(', ')}]; wanted ${wanted.id}, other ${other.id}`,
@@ -105,27 +105,27 @@ if (ops.inScope('parcel_services')) test.describe('parcel services', () => {
     const tags = (rule: string) => ['@parcel_services', '@op:getMultipleParcelServices', '@op:createParcelService', `@rule:${rule}`];
     test('should page parcel services from 1 without gaps or duplicates', { tag: tags('paging') }, async ({ kit }) => {
       requireWrites(kit);
-      await pagingRule(kit, parcelServices(kit));
+      await judgePaging(kit, parcelServices(kit));
     });
     test('should answer per_page parcel services per page and refuse per_page below 1', { tag: tags('per-page') }, async ({ kit }) => {
       requireWrites(kit);
-      await perPageRule(kit, parcelServices(kit));
+      await judgePerPage(kit, parcelServices(kit));
     });
     test('should link the first, previous, next and last pages of parcel services', { tag: tags('link-header') }, async ({ kit }) => {
       requireWrites(kit);
-      await linkHeaderRule(kit, parcelServices(kit));
+      await judgeLinkHeader(kit, parcelServices(kit));
     });
     test('should sort parcel services ascending and descending', { tag: tags('sort') }, async ({ kit }) => {
       requireWrites(kit);
-      await sortRule(kit, parcelServices(kit));
+      await judgeSort(kit, parcelServices(kit));
     });
     test('should keep only the named fields of parcel services', { tag: tags('fields') }, async ({ kit }) => {
       requireWrites(kit);
-      await fieldsRule(kit, parcelServices(kit));
+      await judgeFields(kit, parcelServices(kit));
     });
     test('should find parcel services by q and search, case-insensitively', { tag: tags('search') }, async ({ kit }) => {
       requireWrites(kit);
-      await searchRule(kit, parcelServices(kit));
+      await judgeSearch(kit, parcelServices(kit));
     });
   });
 });

@@ -5,7 +5,7 @@
 import { specOperations } from '../../fixtures/spec-ops.js';
 import { test, requireWrites } from '../../fixtures/factories/index.js';
 import { createOrder } from '../../fixtures/factories/orders.js';
-import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
+import { expectHeld, expectStatus, show } from '../../fixtures/evidence.js';
 import { checkContext, expectConforms, firstListed } from '../../fixtures/order-rules.js';
 import { sameJson, type FactoryKit } from '../../fixtures/factories/base.js';
 import type { CheckContext } from '../../src/checks/types.js';
@@ -22,7 +22,7 @@ async function expectSameDetails(kit: FactoryKit, order_id: number, ctx?: CheckC
     expectConforms(kit, ctx, viaOrder);
     expectConforms(kit, ctx, direct);
   }
-  expectRule(sameJson(viaOrder.response.json, direct.response.json), kit.api, {
+  expectHeld(sameJson(viaOrder.response.json, direct.response.json), kit.api, {
     rule,
     title: 'GET /payment_details/{order_id} should answer the same as GET /orders/{id}/payment_details',
     message: `${show(direct.response.json)} vs ${show(viaOrder.response.json)}`,

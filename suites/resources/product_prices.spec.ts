@@ -4,7 +4,7 @@
 import { specOperations } from '../../fixtures/spec-ops.js';
 import { createProduct, groupPricesFor } from '../../fixtures/factories/products.js';
 import { isObj, requireWrites } from '../../fixtures/factories/index.js';
-import { expectRule, show } from '../../fixtures/evidence.js';
+import { expectHeld, show } from '../../fixtures/evidence.js';
 import { single, test, setupStep, readBack, stepOk } from './support/catalogue.js';
 import { priceTests } from './support/prices.js';
 
@@ -23,7 +23,7 @@ if (ops.inScope('product_prices')) test.describe('product prices', () => {
     const read = await readBack(kit, 'getProductPrices', { product_id: p.id });
     const groups = single(read.response.json)?.groupPrices;
     const left = Array.isArray(groups) ? groups.filter(isObj).filter((g) => (typeof g.groupPrice === 'number' && g.groupPrice !== 0) || (Array.isArray(g.graduatedPrices) && g.graduatedPrices.length > 0)) : [];
-    expectRule(Array.isArray(groups) && !left.length, kit.api, {
+    expectHeld(Array.isArray(groups) && !left.length, kit.api, {
       rule: 'lifecycle',
       title: 'after DELETE /product_prices/{id} no group or graduated price should be left',
       message: `still there: ${show(left)}`,

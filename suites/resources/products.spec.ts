@@ -6,8 +6,8 @@ import { specOperations } from '../../fixtures/spec-ops.js';
 import { createCategory, createMany } from '../../fixtures/factories/categories.js';
 import { createProduct, idsOf, linkProduct, linkedCategoryIds, productInput, productRecord, productRefs } from '../../fixtures/factories/products.js';
 import { requireWrites, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
-import { expectRule, show } from '../../fixtures/evidence.js';
-import { changedDateRule, fieldsRule, fieldsSingleRule, linkHeaderRule, pagingRule, perPageRule, searchRule, secondValue, sortableValue, sortRule, type DateSubject } from '../../fixtures/list-rules.js';
+import { expectHeld, show } from '../../fixtures/evidence.js';
+import { judgeChangedDate, judgeFields, judgeFieldsSingle, judgeLinkHeader, judgePaging, judgePerPage, judgeSearch, secondValue, sortableValue, judgeSort, type DateSubject } from '../../fixtures/list-rules.js';
 import { listItems } from '../../src/checks/rules/list-items.js';
 import type { Exchange } from '../../src/checks/types.js';
 import { callOk, expectError, expectReadsBack, listedIds, readBack, readOk, skipBecause, test, setupStep, stepOk } from './support/catalogue.js';
@@ -48,14 +48,14 @@ async function expectLinked(kit: FactoryKit, p: number, c: number, linked: boole
   const products = await kit.api.call('getCategoryProducts', { path: { category_id: c } });
   const inLinks = linkedCategoryIds(links).includes(c);
   const inCategory = idsOf(products).includes(p);
-  expectRule(links.response.status === 200 && inLinks === linked, kit.api, {
+  expectHeld(links.response.status === 200 && inLinks === linked, kit.api, {
     rule: 'product-links',
     title: `${why}: the links of product ${p} should ${linked ? '' : 'not '}include category ${c}`,
     message: `${links.response.status}: links [${linkedCategoryIds(links).join(', ')}]`,
     exchange: links,
     related,
   });
-  expectRule(products.response.status === 200 && inCategory === linked, kit.api, {
+  expectHeld(products.response.status === 200 && inCategory === linked, kit.api, {
     rule: 'product-links',
     title: `${why}: the products of category ${c} should ${linked ? '' : 'not '}include product ${p}`,
     message: `${products.response.status}: products [${idsOf(products).join(', ')}]`,
@@ -95,7 +95,7 @@ if (ops.inScope('products')) test.describe('products', () => {
     const nextB = productInput(kit, refs, { id: b.id, quantity: 22 });
     const put = await callOk(kit, checks, 'bulk', 'updateProducts', { body: [nextA, nextB] }, 'PUT /products with two records should update both');
     const body = put.response.json as Json;
-    expectRule(Array.isArray(body.errors) && body.errors.length === 0, kit.api, { rule: 'bulk', title: 'a bulk update of existing records should report no errors', message: `errors: ${show(body.errors)}`, exchange: put });
+    expectHeld(Array.isArray(body.errors) && body.errors.length === 0, kit.api, { rule: 'bulk', title: 'a bulk update of existing records should report no errors', message: `errors: ${show(body.errors)}`, exchange: put });
     for (const [id, next] of [[a.id, nextA], [b.id, nextB]] as const) {
       expectReadsBack(kit, asRecord(next), await readBack(kit, 'getProduct', { product_id: id }, 'bulk'), `product ${id} after the bulk update`, [], [put]);
     }
@@ -103,7 +103,7 @@ if (ops.inScope('products')) test.describe('products', () => {
     const mixed = await kit.api.call('updateProducts', { body: [productInput(kit, refs, { id: a.id }), withoutId], intent: 'negative' });
     const answer = mixed.response.json;
     const errors = answer && typeof answer === 'object' && Array.isArray((answer as Json).errors) ? ((answer as Json).errors as Json[]) : [];
-    expectRule(mixed.response.status === 400 || (mixed.response.status === 200 && errors.some((e) => e.code === 400)), kit.api, {
+    expectHeld(mixed.response.status === 400 || (mixed.response.status === 200 && errors.some((e) => e.code === 400)), kit.api, {
       rule: 'bulk',
       title: 'a bulk update should refuse a record without an id with 400 (the whole request, or that record in errors)',
       message: `got ${mixed.response.status} with errors ${show(errors)}`,
@@ -143,7 +143,7 @@ if (ops.inScope('products')) test.describe('products', () => {
     await linkProduct(kit, kept.id, c.id, 'product-links');
     const del = await callOk(kit, checks, 'product-links', 'deleteProducts', { path: { product_id: [p.id] } }, 'deleting an own product should succeed');
     const products = await readBack(kit, 'getCategoryProducts', { category_id: c.id }, 'product-links');
-    expectRule(sorted(idsOf(products)) === String(kept.id), kit.api, {
+    expectHeld(sorted(idsOf(products)) === String(kept.id), kit.api, {
       rule: 'product-links',
       title: `category ${c.id} should list only the product still linked to it after product ${p.id} was deleted`,
       message: `expected [${kept.id}], got [${sorted(idsOf(products))}]`,
@@ -177,39 +177,39 @@ if (ops.inScope('products')) test.describe('products', () => {
     requireWrites(kit);
     const made = await createProduct(kit, {}, { rule: 'search' });
     const hit = await callOk(kit, checks, 'search', 'searchProducts', { body: { search: ['id', 'eq', String(made.id)] } }, 'POST /products/search should answer 200');
-    expectRule(sorted(listedIds(hit)) === String(made.id), kit.api, { rule: 'search', title: `the condition id eq ${made.id} should find exactly that product`, message: `got [${sorted(listedIds(hit))}]`, exchange: hit });
+    expectHeld(sorted(listedIds(hit)) === String(made.id), kit.api, { rule: 'search', title: `the condition id eq ${made.id} should find exactly that product`, message: `got [${sorted(listedIds(hit))}]`, exchange: hit });
   });
 
   test('should page products without gaps or duplicates', { tag: [G, '@op:getProducts', '@rule:paging'] }, async ({ kit }) => {
-    await pagingRule(kit, productsList(kit));
+    await judgePaging(kit, productsList(kit));
   });
 
   test('should size pages of products by per_page and refuse per_page below 1', { tag: [G, '@op:getProducts', '@rule:per-page'] }, async ({ kit }) => {
-    await perPageRule(kit, productsList(kit));
+    await judgePerPage(kit, productsList(kit));
   });
 
   test('should link the pages of products in the Link header', { tag: [G, '@op:getProducts', '@rule:link-header'] }, async ({ kit }) => {
-    await linkHeaderRule(kit, productsList(kit));
+    await judgeLinkHeader(kit, productsList(kit));
   });
 
   test('should sort products ascending, descending and by two keys', { tag: [G, '@op:getProducts', '@rule:sort'] }, async ({ kit }) => {
-    await sortRule(kit, productsList(kit));
+    await judgeSort(kit, productsList(kit));
   });
 
   test('should keep only the named fields of products, listed and single', { tag: [G, '@op:getProducts', '@op:getProduct', '@rule:fields'] }, async ({ kit }) => {
     const s = productsList(kit);
-    await fieldsRule(kit, s);
+    await judgeFields(kit, s);
     const one = listItems((await kit.api.call('getProducts', { query: { ...s.scope } })).response.json)[0];
-    if (one) await fieldsSingleRule(kit, 'getProduct', { product_id: Number(one.id) }, ['id', 'productModel']);
+    if (one) await judgeFieldsSingle(kit, 'getProduct', { product_id: Number(one.id) }, ['id', 'productModel']);
   });
 
   test('should find products by search and q', { tag: [G, '@op:getProducts', '@rule:search'] }, async ({ kit }) => {
-    await searchRule(kit, productsList(kit));
+    await judgeSearch(kit, productsList(kit));
   });
 
   test('should find products changed, modified and deleted on a day', { tag: [G, '@op:getProducts', '@rule:changed-date'] }, async ({ kit }) => {
     requireWrites(kit);
-    await changedDateRule(kit, productsList(kit));
+    await judgeChangedDate(kit, productsList(kit));
   });
 
   test('should read a listed product of the target in the declared shape', { tag: [G, '@op:getProducts', '@op:getProduct', '@op:getProductLinks', '@readonly'] }, async ({ kit, checks }) => {

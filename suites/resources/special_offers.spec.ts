@@ -4,7 +4,7 @@
 import { createSpecialOffer, numericMarker, specialOfferInput } from '../../fixtures/factories/catalogue-extras.js';
 import { createProduct } from '../../fixtures/factories/products.js';
 import { requireWrites, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
-import { expectRule } from '../../fixtures/evidence.js';
+import { expectHeld } from '../../fixtures/evidence.js';
 import { listParameterTests } from '../../fixtures/list-tests.js';
 import type { ListSubject } from '../../fixtures/list-rules.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
@@ -66,7 +66,7 @@ if (ops.inScope('special_offers')) test.describe('special offers', () => {
     const product = await createProduct(kit, {}, { rule: 'search' });
     const made = await createSpecialOffer(kit, product.id, {}, { rule: 'search' });
     const hit = await callOk(kit, checks, 'search', 'searchSpecialOffer', { body: { search: ['id', 'eq', String(made.id)] } }, 'POST /special_offers/search should answer 200');
-    expectRule(listedIds(hit).join(',') === String(made.id), kit.api, { rule: 'search', title: `the condition id eq ${made.id} should find exactly that offer`, message: `got [${listedIds(hit).join(', ')}]`, exchange: hit });
+    expectHeld(listedIds(hit).join(',') === String(made.id), kit.api, { rule: 'search', title: `the condition id eq ${made.id} should find exactly that offer`, message: `got [${listedIds(hit).join(', ')}]`, exchange: hit });
   });
 
   test('should read a listed offer of the target in the declared shape', { tag: [G, '@op:getMultipleSpecialOffers', '@op:getSpecialOffers', '@readonly'] }, async ({ kit, checks }) => {

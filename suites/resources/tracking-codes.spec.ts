@@ -12,7 +12,7 @@ import { test, requireWrites } from '../../fixtures/factories/index.js';
 import { catalogueFor } from '../../fixtures/catalogue.js';
 import { deprecatedAnnotations } from '../../fixtures/deprecated.js';
 import { createOrder, createTrackingCode } from '../../fixtures/factories/orders.js';
-import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
+import { expectHeld, expectStatus, show } from '../../fixtures/evidence.js';
 import { checkContext, expectConforms, expectGone, expectSameRecords, firstListed, listOf, notCovered } from '../../fixtures/order-rules.js';
 import type { FactoryKit, Json } from '../../fixtures/factories/base.js';
 import { loadConfig } from '../../src/config/config.js';
@@ -42,13 +42,13 @@ test.describe('tracking codes', () => {
       const code = await createTrackingCode(kit, order_id, { intent: 'positive' });
       expectConforms(kit, ctx, code.exchange);
       const problems = notCovered({ ...code.input, orderId: String(order_id) }, code.record);
-      expectRule(!problems.length, kit.api, { rule, title: 'the create should answer the tracking code as sent, for its order', message: problems.join('; '), exchange: code.exchange });
+      expectHeld(!problems.length, kit.api, { rule, title: 'the create should answer the tracking code as sent, for its order', message: problems.join('; '), exchange: code.exchange });
       const id = String(code.id);
 
       const ofOrder = read(kit, rule, await kit.api.call('getOrderTrackingCodes', { path: { order_id } }), `GET /orders/${order_id}/tracking_codes`);
       expectConforms(kit, ctx, ofOrder.ex);
       const mine = ofOrder.records.find((r) => String(r.id) === id);
-      expectRule(mine !== undefined, kit.api, { rule, title: "the order's tracking codes should list the new code", message: `code ${id} not among ${show(ofOrder.records.map((r) => r.id))}`, exchange: ofOrder.ex });
+      expectHeld(mine !== undefined, kit.api, { rule, title: "the order's tracking codes should list the new code", message: `code ${id} not among ${show(ofOrder.records.map((r) => r.id))}`, exchange: ofOrder.ex });
       const global = read(kit, rule, await kit.api.call('getTrackingCodes', { query: { search: code.input.trackingCode } }), 'GET /tracking_codes?search=<code>');
       expectConforms(kit, ctx, global.ex);
       expectSameRecords(kit, rule, { ex: ofOrder.ex, records: [mine] }, global, 'GET /tracking_codes should list the new code as the order lists it (and nothing else with its unique code)');
@@ -62,7 +62,7 @@ test.describe('tracking codes', () => {
       expectConforms(kit, ctx, del);
       expectGone(kit, rule, await kit.api.call('getTrackingCode', { path: { tracking_code_id: code.id } }), 'the deleted tracking code', [del]);
       const left = read(kit, rule, await kit.api.call('getOrderTrackingCodes', { path: { order_id } }), `GET /orders/${order_id}/tracking_codes`);
-      expectRule(!left.records.some((r) => String(r.id) === id), kit.api, { rule, title: 'the deleted code should leave the order', message: show(left.records), exchange: left.ex, related: [del] });
+      expectHeld(!left.records.some((r) => String(r.id) === id), kit.api, { rule, title: 'the deleted code should leave the order', message: show(left.records), exchange: left.ex, related: [del] });
     },
   );
 
@@ -105,7 +105,7 @@ test.describe('tracking codes', () => {
         const b = await kit.api.call(old, { path, query });
         expectConforms(kit, ctx, b);
         const left = read(kit, rule, a, current);
-        expectRule(left.records.some((r) => String(r.id) === String(tracking_code_id)), kit.api, { rule, title: `${current} should answer the code created through the deprecated path`, message: show(left.records), exchange: a });
+        expectHeld(left.records.some((r) => String(r.id) === String(tracking_code_id)), kit.api, { rule, title: `${current} should answer the code created through the deprecated path`, message: show(left.records), exchange: a });
         expectSameRecords(kit, rule, left, read(kit, rule, b, old), `deprecated ${old} should answer the same as ${current}`);
       }
       const del = await kit.api.call('deleteTrackingCodeDeprecated', { path: { tracking_code_id } });

@@ -6,8 +6,8 @@
 import { specOperations } from '../../fixtures/spec-ops.js';
 import { oneByOne, test, requireWrites } from '../../fixtures/factories/index.js';
 import { createWithdrawal, withdrawalInput } from '../../fixtures/factories/orders.js';
-import { expectErrorStatus, expectRule, expectStatus } from '../../fixtures/evidence.js';
-import { fieldsRule, linkHeaderRule, pagingRule, perPageRule, searchRule, sortableValue, sortRule, type ListSubject } from '../../fixtures/list-rules.js';
+import { expectErrorStatus, expectHeld, expectStatus } from '../../fixtures/evidence.js';
+import { judgeFields, judgeLinkHeader, judgePaging, judgePerPage, judgeSearch, sortableValue, judgeSort, type ListSubject } from '../../fixtures/list-rules.js';
 import { checkContext, expectConforms, expectGone, notCovered } from '../../fixtures/order-rules.js';
 import type { FactoryKit, Json } from '../../fixtures/factories/base.js';
 import type { Exchange } from '../../src/checks/types.js';
@@ -33,7 +33,7 @@ function expectHolds(kit: FactoryKit, rule: string, sent: Json, ex: Exchange, ti
   const body = ex.response.json;
   const got: unknown = Array.isArray(body) ? (body as unknown[])[0] : body;
   const problems = notCovered(sent, got, ['id', '_links', 'orderId', 'dateCreated']);
-  expectRule(!problems.length, kit.api, { rule, title, message: problems.join('\n  '), exchange: ex });
+  expectHeld(!problems.length, kit.api, { rule, title, message: problems.join('\n  '), exchange: ex });
 }
 
 if (ops.inScope('withdrawal')) test.describe('withdrawals', () => {
@@ -86,27 +86,27 @@ if (ops.inScope('withdrawal')) test.describe('withdrawals', () => {
     const tags = (rule: string) => ['@withdrawal', '@op:getWithdrawals', '@op:postWithdrawals', `@rule:${rule}`];
     test('should page withdrawals from 1 without gaps or duplicates', { tag: tags('paging') }, async ({ kit }) => {
       requireWrites(kit);
-      await pagingRule(kit, withdrawals(kit));
+      await judgePaging(kit, withdrawals(kit));
     });
     test('should answer per_page withdrawals per page and refuse per_page below 1', { tag: tags('per-page') }, async ({ kit }) => {
       requireWrites(kit);
-      await perPageRule(kit, withdrawals(kit));
+      await judgePerPage(kit, withdrawals(kit));
     });
     test('should link the first, previous, next and last pages of withdrawals', { tag: tags('link-header') }, async ({ kit }) => {
       requireWrites(kit);
-      await linkHeaderRule(kit, withdrawals(kit));
+      await judgeLinkHeader(kit, withdrawals(kit));
     });
     test('should sort withdrawals by one and two keys, ascending and descending', { tag: tags('sort') }, async ({ kit }) => {
       requireWrites(kit);
-      await sortRule(kit, withdrawals(kit));
+      await judgeSort(kit, withdrawals(kit));
     });
     test('should keep only the named fields of withdrawals', { tag: tags('fields') }, async ({ kit }) => {
       requireWrites(kit);
-      await fieldsRule(kit, withdrawals(kit));
+      await judgeFields(kit, withdrawals(kit));
     });
     test('should find withdrawals by q and search, case-insensitively', { tag: tags('search') }, async ({ kit }) => {
       requireWrites(kit);
-      await searchRule(kit, withdrawals(kit));
+      await judgeSearch(kit, withdrawals(kit));
     });
   });
 });

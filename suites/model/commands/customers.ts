@@ -9,6 +9,8 @@ import { recordOf } from '../../../fixtures/factories/index.js';
 import { factsNow } from '../../../fixtures/factories/references.js';
 import { dateValue } from '../../../src/client/references.js';
 import { identity } from '../../../src/checks/rules/records.js';
+import { listItems } from '../../../src/checks/rules/list-items.js';
+import { RULE } from '../../../src/checks/rules/registry.js';
 import { is2xx, isGone, live, recordOfRead, show, statusOf, type CustomerM, type Model, type World, pickNewest } from '../world.js';
 
 type Cmd = fc.AsyncCommand<Model, World>;
@@ -184,15 +186,17 @@ export class ListCustomers implements Cmd {
   }
   async run(m: Model, w: World): Promise<void> {
     const ex = await w.api.call('getCustomers', { query: { search: w.token, sort: ['+id'], page: this.page, per_page: this.perPage } });
-    const want = live(m.customers)
-      .sort((a, b) => Number(a.id) - Number(b.id))
-      .slice((this.page - 1) * this.perPage, this.page * this.perPage)
-      .map((c) => ({ id: c.id, email: w.pool[c.email], lastname: c.lastname }));
-    const items = Array.isArray(ex.response.json) ? (ex.response.json as Record<string, unknown>[]) : undefined;
-    const got = items?.map((r) => ({ id: identity(r), email: r.email, lastname: r.lastname }));
-    if (ex.response.status !== 200 || JSON.stringify(got) !== JSON.stringify(want)) {
-      const refs = live(m.customers).map((c) => `${c.ref}=${c.id}`).join(', ');
-      throw w.disagree(String(this), 'paging', ex, `page ${this.page} (per_page ${this.perPage}) of this run's customers [${refs}] by id: ${show(want)}`, `${statusOf(ex)} ${show(got ?? ex.response.json)}`);
+    const at = { exchange: ex, tag: 'paging' };
+    w.expect(RULE.listAnswer, { status: ex.response.status, json: ex.response.json, asked: String(this), transportError: ex.response.transportError }, at);
+    // The model's customers by id are the list this page is a slice of.
+    const all = live(m.customers).sort((a, b) => Number(a.id) - Number(b.id));
+    const items = listItems(ex.response.json);
+    w.expect(RULE.pages, { all: all.map((c) => c.id), pages: [{ page: this.page, per: this.perPage, ids: items.map(identity) }], inOrder: true, with: 'sort=+id (the model\'s customers)' }, at);
+    // The records it lists read as the model knows them.
+    const byId = new Map(all.map((c) => [c.id, c]));
+    for (const r of items) {
+      const c = byId.get(identity(r));
+      if (c) w.expect(RULE.readsBack, { sent: { email: w.pool[c.email], lastname: c.lastname }, got: r }, at);
     }
   }
   toString(): string {

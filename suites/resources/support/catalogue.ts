@@ -6,7 +6,7 @@ import { makeCheckContext } from '../../../src/checks/context.js';
 import type { Basis, CheckContext, Exchange } from '../../../src/checks/types.js';
 import type { CallOptions } from '../../../src/client/api-client.js';
 import { listItems } from '../../../src/checks/rules/list-items.js';
-import { adviseRule, declaredErrorStatuses, expectRule, MISSING_RECORD, show, WHICH_ERROR } from '../../../fixtures/evidence.js';
+import { adviseRule, declaredErrorStatuses, expectHeld, MISSING_RECORD, show, WHICH_ERROR } from '../../../fixtures/evidence.js';
 import { erratum, project } from '../../../src/checks/basis.js';
 import { saysWhy } from '../../../src/checks/errorBodyShape.js';
 import { annotateOutcome } from '../../../fixtures/outcome.js';
@@ -56,7 +56,7 @@ export function expectConforms(kit: FactoryKit, checks: CheckContext, ex: Exchan
  */
 export async function stepOk(kit: FactoryKit, rule: string, operationId: string, opts: CallOptions, title: string): Promise<Exchange> {
   const ex = await kit.api.call(operationId, opts);
-  expectRule(ex.response.status >= 200 && ex.response.status < 300, kit.api, {
+  expectHeld(ex.response.status >= 200 && ex.response.status < 300, kit.api, {
     rule,
     title,
     message: `expected a 2xx answer, got ${ex.response.status || ex.response.transportError || 'no answer'}: ${show(ex.response.json ?? ex.response.text)}`,
@@ -68,7 +68,7 @@ export async function stepOk(kit: FactoryKit, rule: string, operationId: string,
 /** Sends a request and insists on a 2xx answer that conforms to its operation. */
 export async function callOk(kit: FactoryKit, checks: CheckContext, rule: string, operationId: string, opts: CallOptions, title: string): Promise<Exchange> {
   const ex = await kit.api.call(operationId, opts);
-  expectRule(ex.response.status >= 200 && ex.response.status < 300, kit.api, {
+  expectHeld(ex.response.status >= 200 && ex.response.status < 300, kit.api, {
     rule,
     title,
     message: `expected a 2xx answer, got ${ex.response.status || ex.response.transportError || 'no answer'}: ${show(ex.response.json ?? ex.response.text)}`,
@@ -113,20 +113,20 @@ export async function expectError(
   const otherDeclared = !want.includes(got) && declaredErrorStatuses(kit.api, ex).includes(got);
   const answered = `got ${got || ex.response.transportError || 'no answer'}: ${show(ex.response.json ?? ex.response.text)}`;
   const refused = want.includes(got) || otherDeclared;
-  expectRule(refused, kit.api, { rule, title, message: `expected ${want.join(' or ')}, ${answered}`, exchange: ex, ...(basis ? { basis } : {}), aboutStatus: true });
+  expectHeld(refused, kit.api, { rule, title, message: `expected ${want.join(' or ')}, ${answered}`, exchange: ex, ...(basis ? { basis } : {}), aboutStatus: true });
   // A refusal the vendor does not describe that did not come: the advisory says so, and the rules
   // of an error body have no error answer to judge.
   if (!refused) return ex;
   adviseRule(!otherDeclared, kit.api, { rule, title, message: `expected ${want.join(' or ')}; ${answered} (another error status the operation declares)`, exchange: ex, basis: WHICH_ERROR });
   const body = ex.response.json;
   const says = isObj(body) && saysWhy(body);
-  expectRule(says, kit.api, {
+  expectHeld(says, kit.api, {
     rule,
     title: `${title}, with an error body that says why`,
     message: `the body says nothing of why: ${show(body ?? ex.response.text)}`,
     exchange: ex,
   });
-  expectRule(typeof body.message === 'string' && body.message !== '', kit.api, {
+  expectHeld(typeof body.message === 'string' && body.message !== '', kit.api, {
     rule,
     title: `${title}, with an error body whose message says why`,
     message: `the body has no message: ${show(body)}`,
@@ -170,7 +170,7 @@ export function expectReadsBack(kit: FactoryKit, sent: Json, read: Exchange, wha
   const got = single(read.response.json);
   const diff = differences(sent, got, ignore);
   const folded = diff.length && languageKeysOf.length ? differences(sent, foldLanguageKeys(got, languageKeysOf), ignore) : diff;
-  expectRule(!folded.length, kit.api, {
+  expectHeld(!folded.length, kit.api, {
     rule: 'lifecycle',
     title: `${what} should read back as written`,
     message: diff.join('\n  '),
@@ -203,7 +203,7 @@ export async function setupStep(kit: FactoryKit, operationId: string, opts: Call
  */
 export async function readBack(kit: FactoryKit, operationId: string, path: CallOptions['path'], rule = 'lifecycle', query?: Record<string, unknown>): Promise<Exchange> {
   const ex = await kit.api.call(operationId, { ...(path ? { path } : {}), ...(query ? { query } : {}) });
-  expectRule(ex.response.status >= 200 && ex.response.status < 300, kit.api, {
+  expectHeld(ex.response.status >= 200 && ex.response.status < 300, kit.api, {
     rule,
     title: `${operationId} should read the record`,
     message: `expected a 2xx answer, got ${ex.response.status || ex.response.transportError || 'no answer'}: ${show(ex.response.json ?? ex.response.text)}`,

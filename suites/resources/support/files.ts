@@ -6,8 +6,8 @@
 // Link, search). `sort` and `fields` name record fields, which file names do not have: not judged.
 import { FILE_OPS, fileName, listedNames, uploadFile, uploadForm, type FileGroup } from '../../../fixtures/factories/files.js';
 import { isObj, requireWrites, type FactoryKit } from '../../../fixtures/factories/index.js';
-import { expectNamesRecord, expectRule, show } from '../../../fixtures/evidence.js';
-import { linkHeaderRule, pagingRule, perPageRule, searchRule, type ListSubject } from '../../../fixtures/list-rules.js';
+import { expectNamesRecord, expectHeld, show } from '../../../fixtures/evidence.js';
+import { judgeLinkHeader, judgePaging, judgePerPage, judgeSearch, type ListSubject } from '../../../fixtures/list-rules.js';
 import type { SpecOperations } from '../../../fixtures/spec-ops.js';
 import type { CheckContext, Exchange } from '../../../src/checks/types.js';
 import { callOk, expectError, test } from './catalogue.js';
@@ -21,7 +21,7 @@ async function listNames(kit: FactoryKit, checks: CheckContext, op: string, rule
 }
 
 function expectListed(kit: FactoryKit, list: { names: string[]; exchange: Exchange }, name: string, listed: boolean, why: string, related: Exchange[] = []): void {
-  expectRule(list.names.includes(name) === listed, kit.api, {
+  expectHeld(list.names.includes(name) === listed, kit.api, {
     rule: 'files',
     title: `${why}: ${name} should ${listed ? '' : 'not '}be listed`,
     message: `${list.names.length} names listed${list.names.length <= 20 ? `: ${show(list.names)}` : ''}`,
@@ -101,15 +101,15 @@ export function fileTests(group: FileGroup, spec: SpecOperations): void {
   };
   const listTag = (rule: string) => [G, `@op:${ops.list}`, `@rule:${rule}`];
   test('should page the file list without gaps or duplicates', { tag: listTag('paging') }, async ({ kit }) => {
-    await pagingRule(kit, subject(kit));
+    await judgePaging(kit, subject(kit));
   });
   test('should size pages of the file list by per_page and refuse per_page below 1', { tag: listTag('per-page') }, async ({ kit }) => {
-    await perPageRule(kit, subject(kit));
+    await judgePerPage(kit, subject(kit));
   });
   test('should link the pages of the file list in the Link header', { tag: listTag('link-header') }, async ({ kit }) => {
-    await linkHeaderRule(kit, subject(kit));
+    await judgeLinkHeader(kit, subject(kit));
   });
   test('should find files by search and q', { tag: listTag('search') }, async ({ kit }) => {
-    await searchRule(kit, subject(kit));
+    await judgeSearch(kit, subject(kit));
   });
 }

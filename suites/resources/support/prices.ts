@@ -7,7 +7,7 @@
 // shop's reading, so a shop that answers otherwise gets an advisory, never a Fail (OUR_PRICING).
 import { createProduct, groupPricesFor, type GroupPriceInput } from '../../../fixtures/factories/products.js';
 import { requireWrites, isObj, sameJson, type FactoryKit } from '../../../fixtures/factories/index.js';
-import { expectRule, show } from '../../../fixtures/evidence.js';
+import { expectHeld, show } from '../../../fixtures/evidence.js';
 import { project } from '../../../src/checks/basis.js';
 import type { Basis, Exchange } from '../../../src/checks/types.js';
 import { expectError, single, test, setupStep, readBack } from './catalogue.js';
@@ -60,7 +60,7 @@ type PriceCase = readonly [number, number, string, Basis?];
 async function expectPrices(kit: FactoryKit, ops: PriceOps, productId: number, groupId: number, cases: readonly PriceCase[], related: Exchange[]): Promise<void> {
   for (const [quantity, want, why, basis] of cases) {
     const got = await quantityPrice(kit, ops, productId, groupId, quantity);
-    expectRule(Math.abs(got.price - want) < 1e-6, kit.api, {
+    expectHeld(Math.abs(got.price - want) < 1e-6, kit.api, {
       rule: 'graduated-prices',
       title: `the price of ${quantity} for customer group ${groupId} should be ${want} (${why})`,
       message: `got ${show(single(got.exchange.response.json))}`,
@@ -84,7 +84,7 @@ export function priceTests(ops: PriceOps): void {
     const body = single(read.response.json);
     const group = body && Array.isArray(body.groupPrices) ? body.groupPrices.filter(isObj).find((g) => Number(g.customerGroupId) === set.groupIds[0]) : undefined;
     const same = body?.price === 12.5 && group?.groupPrice === 9.5 && sameJson(group.graduatedPrices, groups[0]?.graduatedPrices);
-    expectRule(same, kit.api, {
+    expectHeld(same, kit.api, {
       rule: 'lifecycle',
       title: 'the prices should read back as set',
       message: `set price 12.5 and ${show(groups[0])} for group ${set.groupIds[0]}; read ${show(body)}`,
