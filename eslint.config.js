@@ -6,16 +6,16 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The layers, lowest first. A folder may import its own layer and the layers below it, never one
- * above. The most specific folder decides (src/checks/probes sends requests through the client, so
- * it sits above it, while the pure checks around it sit below). test/ and bench/ may import
- * anything; nothing else may import them.
+ * above. The most specific folder decides. test/ and bench/ may import anything; nothing else may
+ * import them.
  */
 const LAYERS = [
   ['src/core', 'src/config', 'src/spec'],
   ['src/checks', 'src/arbitraries'],
   ['src/support'],
   ['src/client'],
-  ['src/checks/probes', 'src/properties', 'src/preflight', 'reference'],
+  ['src/data'],
+  ['src/probes', 'src/properties', 'src/preflight', 'reference'],
   ['fixtures'],
   ['suites'],
   ['src/report', 'src/cli'],

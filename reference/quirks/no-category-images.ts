@@ -1,6 +1,6 @@
 // GX 4.8 as installed has no category images: the list is empty until someone uploads one. A
 // property that needs a member of the list (the search property) must upload its own first
-// (src/client/resolver.ts, ownMember) rather than skip whenever no other test left one there.
+// (src/data/resolver.ts, ownMember) rather than skip whenever no other test left one there.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { defineQuirk } from './types.js';

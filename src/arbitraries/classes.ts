@@ -7,7 +7,8 @@
 // the seed. They are drawn through the same arbitraries as the property's cases, so unique fields
 // still get the run id and a fresh counter each time they are built.
 import fc from 'fast-check';
-import { flatten, isObj } from './schema.js';
+import { isObj } from '../core/json.js';
+import { flatten } from './schema.js';
 import { LONG_CLASS_LENGTH } from './strings.js';
 import type { ArbOptions } from './types.js';
 

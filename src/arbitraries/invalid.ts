@@ -7,7 +7,8 @@
 import fc from 'fast-check';
 import { CLASS_SEED } from './classes.js';
 import { isReferenceField } from './live.js';
-import { declaresType, flatten, isObj, isOpaque, num, seg, typesOf, type SchemaObject } from './schema.js';
+import { isObj } from '../core/json.js';
+import { declaresType, flatten, isOpaque, num, seg, typesOf, type SchemaObject } from './schema.js';
 import { GenerationError, type ArbOptions, type InvalidSample, type ViolationKind } from './types.js';
 import { ROOT, maxDepthOf, objectArb, valid, type At } from './valid.js';
 import { allows, draft, enumSite, numberSites, show, site, stringSites, typeSite, type Draft, type Site } from './violations.js';

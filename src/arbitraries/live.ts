@@ -2,7 +2,7 @@
 // in a `type: string` field must be a date as the shop writes it, a currency code a real one, a
 // multi-language object must carry exactly the shop's language keys, a reference field an id read
 // from the shop (or of the harness's own records), and an `id` is never sent. The rules and the
-// shop's facts come from src/client/references.ts, which the minimal bodies (src/client/bodies.ts)
+// shop's facts come from src/data/references.ts, which the minimal bodies (src/data/bodies.ts)
 // follow too.
 import fc from 'fast-check';
 import { dateKind, isCurrencyField, isLanguageCodeField, isReferenceField } from '../spec/fields.js';

@@ -6,7 +6,8 @@ import fc from 'fast-check';
 import { convertSchema } from '../spec/convert.js';
 import { SEPARATORS, serializeQuery, type SerializeOptions } from '../spec/params.js';
 import type { Operation, ParameterInfo, SpecSchema } from '../spec/types.js';
-import { flatten, isObj, seg, typesOf } from './schema.js';
+import { isObj } from '../core/json.js';
+import { flatten, seg, typesOf } from './schema.js';
 import { GenerationError, OMIT, type ArbOptions } from './types.js';
 import { valid } from './valid.js';
 

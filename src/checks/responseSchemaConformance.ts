@@ -3,12 +3,13 @@
 // our stricter spec refuses it, the finding is an advisory naming the allowance. With
 // STRICT_FIELDS, fields the schema does not declare are reported too (an advisory: the
 // description never closes its objects).
-import { sentToBeRefused } from '../core/exchange.js';
+import { sentToBeRefused, type Exchange } from '../core/exchange.js';
 import { declaredResponse } from '../spec/validators.js';
 import type { Operation } from '../spec/types.js';
 import { project, stricterSchemaBasis } from './basis.js';
 import { finding, opLabel, what } from './finding.js';
-import type { Check, CheckContext, Exchange, Finding } from './types.js';
+import type { Finding } from '../core/finding.js';
+import type { Check, CheckContext } from './types.js';
 
 const NAME = 'responseSchemaConformance';
 

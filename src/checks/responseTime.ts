@@ -6,8 +6,11 @@
 // error). The run's figures over every exchange are in the compatibility report (latency.ts).
 import type { Operation } from '../spec/types.js';
 import { finding } from './finding.js';
-import { isTimed, responseTimeProblem, slowestOf } from './rules/response-time.js';
-import type { Check, CheckContext, Exchange, Finding } from './types.js';
+import { isTimed } from '../core/traffic.js';
+import { responseTimeProblem, slowestOf } from './rules/response-time.js';
+import type { Exchange } from '../core/exchange.js';
+import type { Finding } from '../core/finding.js';
+import type { Check, CheckContext } from './types.js';
 
 const NAME = 'responseTime';
 /** The slowest answers shown as evidence. */

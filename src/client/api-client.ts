@@ -10,6 +10,7 @@ import { isDestructiveOperation, marksDestructive } from '../spec/operation-kind
 import type { Catalogue, Operation } from '../spec/types.js';
 import type { SupportGate } from '../support/gate.js';
 import { cleanup, type CleanupResult } from './cleanup.js';
+import { profileBlocks, writesAllowed, type ProfileBlock } from './guard.js';
 import type { DeleteTarget } from './cleanup-plan.js';
 import type { Floor } from './floor.js';
 import { breakdownToSettle, brokeDown, settleBreakdown, setupToSendAgain, type Replayed, type Resend } from './replay.js';
@@ -23,9 +24,6 @@ import { SupportGateStage } from './pipeline/support-gate.js';
 import { RecordKeeper } from './record-keeper.js';
 import type { Redactor } from './redact.js';
 
-export type { AuthMode, CallOptions, MultipartValue } from './pipeline/request.js';
-export { USER_AGENT } from './pipeline/encode.js';
-export type { CleanupResult } from './cleanup.js';
 
 export interface ClientSettings {
   apiUser: string;
@@ -149,6 +147,20 @@ export class ApiClient {
 
   isDestructive(op: Operation): boolean {
     return isDestructiveOperation(op, this.specMarksDestructive);
+  }
+
+  /**
+   * Why PROFILE keeps this client from sending the operation (the write guard's rule), or
+   * undefined: asked before a request is built, so what the guard would refuse is Disabled, not an
+   * error.
+   */
+  profileBlocks(op: Operation): ProfileBlock | undefined {
+    return profileBlocks(op, this.deps.settings.profile, this.specMarksDestructive);
+  }
+
+  /** Whether PROFILE lets this client write at all (the write guard's rule). */
+  get writesAllowed(): boolean {
+    return writesAllowed(this.deps.settings.profile);
   }
 
   /** Calls one operation of the spec. */

@@ -8,6 +8,7 @@
 // request whose answer never came stays open and is named by the leftover report.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { collectionNoun } from '../spec/nouns.js';
 
 /**
  * `released`: a record the API cannot delete (the spec declares no DELETE for it), named once with
@@ -82,26 +83,6 @@ export function readCleanupFailures(ledger: string): Map<string, string> {
     }
   }
   return out;
-}
-
-/** `customer_groups` -> `customer_group`, `categories` -> `category`, `addresses` -> `address`. */
-export function singular(word: string): string {
-  const w = word.toLowerCase();
-  if (/ies$/.test(w)) return w.slice(0, -3) + 'y';
-  if (/(ss|x|ch|sh|us)es$/.test(w)) return w.slice(0, -2);
-  if (/s$/.test(w) && !/ss$/.test(w)) return w.slice(0, -1);
-  return w;
-}
-
-/** The kind of record a path parameter names: `customer_group_id` -> `customer_group`. */
-export function paramNoun(name: string): string {
-  return singular(name.replace(/([a-z])([A-Z])/g, '$1_$2').replace(/[_-]?ids?$/i, ''));
-}
-
-/** The kind of record a collection holds: `/orders/12/items` -> `item`. */
-export function collectionNoun(collection: string): string {
-  const seg = collection.split('/').filter((s) => s && !/^\{.*\}$/.test(s)).pop() ?? '';
-  return singular(seg);
 }
 
 export function entryKey(e: Pick<LedgerEntry, 'kind' | 'collection' | 'id' | 'path' | 'target'>): string {

@@ -4,7 +4,7 @@ import type { HarnessConfig } from '../config/config.js';
 import type { Exchange } from '../core/exchange.js';
 import type { Catalogue } from '../spec/types.js';
 import { ApiClient } from './api-client.js';
-import { Uniq } from './bodies.js';
+import { Uniq } from '../core/uniq.js';
 import { Floor } from './floor.js';
 import type { Replayed } from './replay.js';
 import { Ledger, ledgerFile } from './ledger.js';
@@ -14,7 +14,7 @@ import { RequestTally } from './tally.js';
 import type { HttpTransport } from './http.js';
 import { boardFile, SupportBoard } from '../support/board.js';
 import { SupportGate } from '../support/gate.js';
-import type { BlockedError, UnsupportedError } from './errors.js';
+import type { BlockedError, UnsupportedError } from '../core/errors.js';
 
 export interface SessionOptions {
   config: HarnessConfig;

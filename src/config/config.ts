@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseDotenv } from 'dotenv';
 import { BudgetSyntaxError, DEFAULT_MAX_RESPONSE_MS, parseResponseBudgets, type ResponseBudgets } from './budgets.js';
 
-export type { ResponseBudgets } from './budgets.js';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BUNDLED_SPEC = path.join(PROJECT_ROOT, 'spec/shop-api-v2.yaml');

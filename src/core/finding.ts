@@ -14,7 +14,6 @@ export function worseOf(a: Outcome, b: Outcome): Outcome {
 export type Severity = 'critical' | 'major' | 'minor';
 
 // Schema errors belong to the exchange's evidence; defined with the exchange.
-export type { SchemaErrorInfo } from './exchange.js';
 
 export interface Evidence {
   /** The request as a curl command, credentials redacted. */

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { ConformanceError } from '../checks/runner.js';
 import type { Finding } from '../core/finding.js';
-import { BlockedError, HarnessError, UnsupportedError } from '../client/errors.js';
+import { BlockedError, HarnessError, UnsupportedError } from '../core/errors.js';
 import { joinPath, replayCommand, type ReplayTarget } from './replay.js';
 
 export interface RunSettings {

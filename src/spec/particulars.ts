@@ -122,7 +122,7 @@ export const CLIENT_SENDS: Readonly<Record<string, readonly string[]>> = {
 /**
  * What an id that CLIENT_SENDS adds names, where its own name does not say: the field of a
  * collection's records that holds the same kind of value, read from the target as references are
- * (src/client/references.ts). An order's customer status is a customer's group, as a customer
+ * (src/data/references.ts). An order's customer status is a customer's group, as a customer
  * record's `statusId` shows it.
  */
 export const CLIENT_SENT_IDS: Readonly<Record<string, Readonly<Record<string, { field: string; collection: string }>>>> = {

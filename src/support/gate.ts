@@ -19,8 +19,8 @@
 //   finding; counted, either stopped createCategories on GX 3.2 in one run and not in another
 //   (issue 20). A test's own create is sent once by that test and judged there.
 import type { Exchange, Intent } from '../core/exchange.js';
-import { notImplementedReason, saysPathUnknown } from '../checks/rules/not-implemented.js';
-import { listItems } from '../checks/rules/list-items.js';
+import { notImplementedReason } from '../checks/rules/not-implemented.js';
+import { listItems, saysPathUnknown } from '../core/answers.js';
 import { BlockedError, UnsupportedError } from '../core/errors.js';
 import { fillPath } from '../spec/catalogue.js';
 import { isCreateOperation, isSearchOperation } from '../spec/operation-kinds.js';
@@ -30,7 +30,6 @@ import { BREAKER_LIMIT, type SupportBoard } from './board.js';
 /** Intents of a setup step: only their 5xx answers count towards the breaker (see above). */
 const SETUP_REQUESTS: ReadonlySet<Intent> = new Set(['setup', 'follow-up']);
 
-export { isCreateOperation } from '../spec/operation-kinds.js';
 import { judgeResource, judgeSearchProbe, judgeSubPath, literalSteps, nonsenseSegment, searchProbeBody, type LiteralStep, type PlainAnswer, type RouteVerdict } from './routes.js';
 import { isSearchPath } from '../spec/operation-kinds.js';
 import { RECORD_VIEWS } from '../spec/particulars.js';

@@ -9,7 +9,8 @@
 // how the shop links an order to a customer, the history entries a create writes.
 import fc from 'fast-check';
 import type { ApiClient } from '../../src/client/api-client.js';
-import type { Basis, Exchange } from '../../src/checks/types.js';
+import type { Exchange } from '../../src/core/exchange.js';
+import type { Basis } from '../../src/core/finding.js';
 import { expectRule, noteAdvisory, ruleError, ruleFinding, show, type RuleAt } from '../../fixtures/evidence.js';
 import type { Rule } from '../../src/checks/rules/rule.js';
 import type { FactoryKit } from '../../fixtures/factories/index.js';

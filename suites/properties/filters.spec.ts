@@ -10,9 +10,9 @@ import { listCollections, type ListCollection } from '../../src/properties/colle
 import { searchableValues } from '../../src/checks/rules/search.js';
 import { FILTER_WITH_SEARCH, FILTERS } from '../../src/checks/rules/filters.js';
 import { RULE } from '../../src/checks/rules/registry.js';
-import { catalogueFor } from '../../fixtures/catalogue.js';
+import { catalogueFor } from '../../src/spec/cache.js';
 import { expectRule } from '../../fixtures/evidence.js';
-import type { Exchange } from '../../src/checks/types.js';
+import type { Exchange } from '../../src/core/exchange.js';
 import { tagSafe } from '../contract/plan.js';
 import { skipBecause, test, RUNS } from './support/fixtures.js';
 import { judgeStable, readList, tryList } from './support/lists.js';

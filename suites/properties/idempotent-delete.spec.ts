@@ -5,9 +5,9 @@
 import fc from 'fast-check';
 import { loadConfig } from '../../src/config/config.js';
 import { groupInScope } from '../../src/config/scope.js';
-import { catalogueFor } from '../../fixtures/catalogue.js';
+import { catalogueFor } from '../../src/spec/cache.js';
 import { ruleError } from '../../fixtures/evidence.js';
-import type { Exchange } from '../../src/checks/types.js';
+import type { Exchange } from '../../src/core/exchange.js';
 import { tagSafe } from '../contract/plan.js';
 import { requireWrites, test, RUNS } from './support/fixtures.js';
 import { cleanupSince, createOwn, mark, setupFailed, validCreateBody, writable, type Writable } from './support/writable.js';

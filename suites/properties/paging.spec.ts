@@ -13,10 +13,10 @@ import { collectionsWith, listCollections, type ListCollection } from '../../src
 import { lastPage, type PageRead } from '../../src/checks/rules/paging.js';
 import { identity } from '../../src/checks/rules/records.js';
 import { RULE } from '../../src/checks/rules/registry.js';
-import { catalogueFor } from '../../fixtures/catalogue.js';
+import { catalogueFor } from '../../src/spec/cache.js';
 import { expectRule } from '../../fixtures/evidence.js';
 import { ConformanceError } from '../../src/checks/runner.js';
-import type { Exchange } from '../../src/checks/types.js';
+import type { Exchange } from '../../src/core/exchange.js';
 import { tagSafe } from '../contract/plan.js';
 import { skipBecause, test, RUNS } from './support/fixtures.js';
 import { judgeStable, readList, tryList, type Listing } from './support/lists.js';

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { loadConfig } from '../../src/config/config.js';
 import { groupInScope } from '../../src/config/scope.js';
 import { liveShrinks } from '../../src/properties/runner.js';
-import { catalogueFor } from '../../fixtures/catalogue.js';
+import { catalogueFor } from '../../src/spec/cache.js';
 import { tagSafe } from '../contract/plan.js';
 import { requireWrites, test, RUNS } from './support/fixtures.js';
 import { roundTripBroken, roundTripCases, type RoundTripCase } from './support/round-trip-cases.js';

@@ -20,9 +20,9 @@ import { identity } from '../../src/checks/rules/records.js';
 import { matchesKeyword, searchableValues } from '../../src/checks/rules/search.js';
 import { RULE } from '../../src/checks/rules/registry.js';
 import type { ApiClient } from '../../src/client/api-client.js';
-import { DataResolver } from '../../src/client/resolver.js';
+import { DataResolver } from '../../src/data/resolver.js';
 import { liveShrinks } from '../../src/properties/runner.js';
-import { catalogueFor } from '../../fixtures/catalogue.js';
+import { catalogueFor } from '../../src/spec/cache.js';
 import { expectRule } from '../../fixtures/evidence.js';
 import { tagSafe } from '../contract/plan.js';
 import { requireWrites, skipBecause, test, RUNS } from './support/fixtures.js';
@@ -95,7 +95,7 @@ test.describe('search @properties', () => {
       // 20: GX 4.8's category images, 3 runs of 4). Where the profile writes, the test puts a
       // member of its own there first (deleted when the test ends).
       if (!ownOfShop(all).length && config.profile !== 'readonly') {
-        const resolver = new DataResolver({ client: api, validators, uniq: session.uniq, runId: config.runId, profile: config.profile });
+        const resolver = new DataResolver({ client: api, validators, uniq: session.uniq, runId: config.runId });
         const own = await resolver.ownMember(c.path);
         if (own.ok) all = await readList(api, c.list, {}, 'search', 'the list with a member of this test');
       }

@@ -10,7 +10,7 @@ import type { Operation } from '../../src/spec/types.js';
 import { loadConfig } from '../../src/config/config.js';
 import { collectionsWith, listCollections } from '../../src/properties/collections.js';
 import { RULE } from '../../src/checks/rules/registry.js';
-import { catalogueFor } from '../../fixtures/catalogue.js';
+import { catalogueFor } from '../../src/spec/cache.js';
 import { expectRule } from '../../fixtures/evidence.js';
 import { tagSafe } from '../contract/plan.js';
 import { skipBecause, test, RUNS } from './support/fixtures.js';

@@ -2,10 +2,11 @@
 // statuses and list parameters, then a value set on an own product, read, changed and deleted.
 import { createAdditionalField, names } from '../../fixtures/factories/catalogue-extras.js';
 import { createProduct } from '../../fixtures/factories/products.js';
-import { isObj, requireWrites, sameJson, type FactoryKit } from '../../fixtures/factories/index.js';
+import { requireWrites, sameJson, type FactoryKit } from '../../fixtures/factories/index.js';
+import { isObj } from '../../src/core/json.js';
 import { expectHeld, show } from '../../fixtures/evidence.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
-import type { Exchange } from '../../src/checks/types.js';
+import type { Exchange } from '../../src/core/exchange.js';
 import { expectError, readBack, test, setupStep, stepOk } from './support/catalogue.js';
 import { namedResourceTests } from './support/named.js';
 

@@ -3,11 +3,12 @@
 // each, so a list rule costs one request to set up; the addresses carry the test's token in `city`.
 import { expectNamesRecord, expectHeld, expectStatus, show } from '../../fixtures/evidence.js';
 import { addressInput, createAddress, customerInput } from '../../fixtures/factories/customers.js';
-import { differences, isObj, recordOf, requireWrites, test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
+import { isObj } from '../../src/core/json.js';
+import { differences, recordOf, requireWrites, test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
 import { secondValue, sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
 import { listParameterTests } from '../../fixtures/list-tests.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
-import type { Exchange } from '../../src/checks/types.js';
+import type { Exchange } from '../../src/core/exchange.js';
 
 const ops = await specOperations();
 const MISSING_ID = 9007199254740991;

@@ -9,7 +9,7 @@ import { createProduct, idsOf, linkProduct, linkedCategoryIds } from '../../fixt
 import { requireWrites, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
 import { expectHeld, show } from '../../fixtures/evidence.js';
 import { judgeChangedDate, judgeFields, judgeFieldsSingle, judgeLinkHeader, judgePaging, judgePerPage, judgeSearch, secondValue, sortableValue, judgeSort, type DateSubject } from '../../fixtures/list-rules.js';
-import { listItems } from '../../src/checks/rules/list-items.js';
+import { listItems } from '../../src/core/answers.js';
 import { callOk, expectError, expectReadsBack, listedIds, readBack, skipBecause, test, setupStep, stepOk } from './support/catalogue.js';
 import { eachOperation } from '../../fixtures/each-operation.js';
 

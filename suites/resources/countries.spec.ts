@@ -2,12 +2,13 @@
 // zones list and each zone reads back; the vendor's declared statuses for missing and invalid ids
 // (countries: 500 not found / 501 invalid; zones: 501 not found / 400 invalid); list parameters.
 import { expectErrorStatus, expectHeld, expectStatus, show } from '../../fixtures/evidence.js';
-import { differences, isObj, test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
+import { differences, test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
+import { isObj } from '../../src/core/json.js';
 import { judgeFieldsSingle, readList } from '../../fixtures/list-rules.js';
 import { listParameterTests } from '../../fixtures/list-tests.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
-import { listItems } from '../../src/checks/rules/list-items.js';
-import type { Exchange } from '../../src/checks/types.js';
+import { listItems } from '../../src/core/answers.js';
+import type { Exchange } from '../../src/core/exchange.js';
 
 const ops = await specOperations();
 const MISSING_ID = 9007199254740991;

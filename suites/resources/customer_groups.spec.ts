@@ -6,11 +6,12 @@ import { expectErrorStatus, expectNamesRecord, expectHeld, expectStatus } from '
 import { createCustomerGroup, customerGroupInput } from '../../fixtures/factories/customers.js';
 import { multiLang } from '../../fixtures/factories/categories.js';
 import { shopFacts } from '../../fixtures/factories/references.js';
-import { differences, isObj, recordOf, requireWrites, test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
+import { isObj } from '../../src/core/json.js';
+import { differences, recordOf, requireWrites, test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
 import { secondValue, sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
 import { listParameterTests } from '../../fixtures/list-tests.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
-import type { Exchange } from '../../src/checks/types.js';
+import type { Exchange } from '../../src/core/exchange.js';
 
 const ops = await specOperations();
 const MISSING_ID = 9007199254740991;

@@ -7,12 +7,13 @@ import { adviseRule, expectErrorStatus, expectHeld, expectStatus, show } from '.
 import { project } from '../../src/checks/basis.js';
 import { BATCH_ALL_OR_NOTHING, GUESTS_SHARE, OTHER_TYPE } from '../../fixtures/customer-bases.js';
 import { createAddress, createCustomer, customerInput, customerUpdateInput, newAddressInput, countryId } from '../../fixtures/factories/customers.js';
-import { differences, isObj, recordOf, requireWrites, test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
+import { differences, recordOf, requireWrites, test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
+import { isObj } from '../../src/core/json.js';
 import { judgeChangedDate, judgeFieldsSingle, judgeFilter, readList, secondValue, sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
 import { listParameterTests } from '../../fixtures/list-tests.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
-import { listItems } from '../../src/checks/rules/list-items.js';
-import type { Exchange } from '../../src/checks/types.js';
+import { listItems } from '../../src/core/answers.js';
+import type { Exchange } from '../../src/core/exchange.js';
 
 const ops = await specOperations();
 const CUSTOMER_OPS = ['getCustomers', 'createCustomers', 'getCustomer', 'updateCustomer', 'deleteCustomers'];

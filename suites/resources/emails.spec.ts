@@ -5,11 +5,12 @@
 import { expectErrorStatus, expectNamesRecord, expectHeld, expectStatus, show } from '../../fixtures/evidence.js';
 import { project } from '../../src/checks/basis.js';
 import { emailInput, queueEmail, uploadAttachment } from '../../fixtures/factories/emails.js';
-import { differences, isObj, recordOf, requireFull, requireWrites, test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
+import { differences, recordOf, requireFull, requireWrites, test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
+import { isObj } from '../../src/core/json.js';
 import { judgeFilter, secondValue, sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
 import { listParameterTests } from '../../fixtures/list-tests.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
-import type { Exchange } from '../../src/checks/types.js';
+import type { Exchange } from '../../src/core/exchange.js';
 
 const ops = await specOperations();
 const MISSING_ID = 9007199254740991;

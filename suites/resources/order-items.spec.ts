@@ -8,9 +8,10 @@ import { test, requireWrites } from '../../fixtures/factories/index.js';
 import { createItemAttribute, createOrder, createOrderItem, itemAttributeInput, orderItemInput, orderRefs } from '../../fixtures/factories/orders.js';
 import { expectHeld, expectStatus, show } from '../../fixtures/evidence.js';
 import { checkContext, expectConforms, expectGone, listOf, notCovered } from '../../fixtures/order-rules.js';
-import { isObj, type Json } from '../../fixtures/factories/base.js';
+import { isObj } from '../../src/core/json.js';
+import type { Json } from '../../fixtures/factories/base.js';
 import type { FactoryKit } from '../../fixtures/factories/base.js';
-import type { Exchange } from '../../src/checks/types.js';
+import type { Exchange } from '../../src/core/exchange.js';
 
 const ops = await specOperations();
 

@@ -7,8 +7,9 @@ import { test, requireWrites } from '../../fixtures/factories/index.js';
 import { createOrderStatus, orderStatusInput } from '../../fixtures/factories/orders.js';
 import { expectNamesRecord, expectHeld, expectStatus } from '../../fixtures/evidence.js';
 import { checkContext, expectConforms, expectGone, notCovered } from '../../fixtures/order-rules.js';
-import { isObj, type FactoryKit, type Json } from '../../fixtures/factories/base.js';
-import type { Exchange } from '../../src/checks/types.js';
+import { isObj } from '../../src/core/json.js';
+import type { FactoryKit, Json } from '../../fixtures/factories/base.js';
+import type { Exchange } from '../../src/core/exchange.js';
 
 const ops = await specOperations();
 

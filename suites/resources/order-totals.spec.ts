@@ -16,7 +16,7 @@ import { createOrder, createOrderItem, createOrderTotal, orderRefs, orderTotalIn
 import { expectHeld, expectStatus } from '../../fixtures/evidence.js';
 import { checkContext, expectConforms, expectGone, expectSameRecords, listOf, notCovered } from '../../fixtures/order-rules.js';
 import type { FactoryKit, Json } from '../../fixtures/factories/base.js';
-import type { Exchange } from '../../src/checks/types.js';
+import type { Exchange } from '../../src/core/exchange.js';
 
 const ops = await specOperations();
 

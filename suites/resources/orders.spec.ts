@@ -35,7 +35,7 @@ import {
   type DateSubject,
 } from '../../fixtures/list-rules.js';
 import { checkContext, expectConforms, expectGone, firstListed, fullOrderOnlyFields, listOf, notCovered, shopsOwnRecords, skipBecause } from '../../fixtures/order-rules.js';
-import type { Exchange } from '../../src/checks/types.js';
+import type { Exchange } from '../../src/core/exchange.js';
 import type { Json } from '../../fixtures/factories/base.js';
 
 const ops = await specOperations();

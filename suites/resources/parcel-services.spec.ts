@@ -8,7 +8,7 @@ import { expectHeld, expectStatus, show } from '../../fixtures/evidence.js';
 import { judgeFields, judgeLinkHeader, judgePaging, judgePerPage, judgeSearch, sortableValue, judgeSort, type ListSubject } from '../../fixtures/list-rules.js';
 import { checkContext, expectConforms, expectGone, listOf, notCovered } from '../../fixtures/order-rules.js';
 import type { FactoryKit, Json } from '../../fixtures/factories/base.js';
-import type { Exchange } from '../../src/checks/types.js';
+import type { Exchange } from '../../src/core/exchange.js';
 
 const ops = await specOperations();
 

@@ -3,7 +3,8 @@
 // graduated prices of an own product.
 import { specOperations } from '../../fixtures/spec-ops.js';
 import { createProduct, groupPricesFor } from '../../fixtures/factories/products.js';
-import { isObj, requireWrites } from '../../fixtures/factories/index.js';
+import { requireWrites } from '../../fixtures/factories/index.js';
+import { isObj } from '../../src/core/json.js';
 import { expectHeld, show } from '../../fixtures/evidence.js';
 import { single, test, setupStep, readBack, stepOk } from './support/catalogue.js';
 import { priceTests } from './support/prices.js';

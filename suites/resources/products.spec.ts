@@ -8,8 +8,8 @@ import { createProduct, idsOf, linkProduct, linkedCategoryIds, productInput, pro
 import { requireWrites, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
 import { expectHeld, show } from '../../fixtures/evidence.js';
 import { judgeChangedDate, judgeFields, judgeFieldsSingle, judgeLinkHeader, judgePaging, judgePerPage, judgeSearch, secondValue, sortableValue, judgeSort, type DateSubject } from '../../fixtures/list-rules.js';
-import { listItems } from '../../src/checks/rules/list-items.js';
-import type { Exchange } from '../../src/checks/types.js';
+import { listItems } from '../../src/core/answers.js';
+import type { Exchange } from '../../src/core/exchange.js';
 import { callOk, expectError, expectReadsBack, listedIds, readBack, readOk, skipBecause, test, setupStep, stepOk } from './support/catalogue.js';
 import { eachOperation } from '../../fixtures/each-operation.js';
 import { priceTests } from './support/prices.js';

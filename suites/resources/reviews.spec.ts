@@ -2,12 +2,13 @@
 // error statuses and the list parameters (scoped by a token in the review text).
 import { createReview, reviewInput } from '../../fixtures/factories/catalogue-extras.js';
 import { createProduct } from '../../fixtures/factories/products.js';
-import { isObj, requireWrites, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
+import { requireWrites, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
+import { isObj } from '../../src/core/json.js';
 import { expectHeld, show } from '../../fixtures/evidence.js';
 import { listParameterTests } from '../../fixtures/list-tests.js';
 import { sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
-import type { Exchange } from '../../src/checks/types.js';
+import type { Exchange } from '../../src/core/exchange.js';
 import { expectError, expectReadsBack, listedIds, readBack, readOk, single, skipBecause, test, setupStep, stepOk } from './support/catalogue.js';
 
 const G = '@reviews';

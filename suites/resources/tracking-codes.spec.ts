@@ -9,14 +9,14 @@
 // (deprecated)") and the operationIds; a spec with `deprecated: true` is read the same way.
 import { specOperations } from '../../fixtures/spec-ops.js';
 import { test, requireWrites } from '../../fixtures/factories/index.js';
-import { catalogueFor } from '../../fixtures/catalogue.js';
+import { catalogueFor } from '../../src/spec/cache.js';
 import { deprecatedAnnotations } from '../../fixtures/deprecated.js';
 import { createOrder, createTrackingCode } from '../../fixtures/factories/orders.js';
 import { expectHeld, expectStatus, show } from '../../fixtures/evidence.js';
 import { checkContext, expectConforms, expectGone, expectSameRecords, firstListed, listOf, notCovered } from '../../fixtures/order-rules.js';
 import type { FactoryKit, Json } from '../../fixtures/factories/base.js';
 import { loadConfig } from '../../src/config/config.js';
-import type { Exchange } from '../../src/checks/types.js';
+import type { Exchange } from '../../src/core/exchange.js';
 
 const config = loadConfig();
 const catalogue = await catalogueFor(config.spec, config.errata);

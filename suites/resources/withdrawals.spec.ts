@@ -10,7 +10,7 @@ import { expectErrorStatus, expectHeld, expectStatus } from '../../fixtures/evid
 import { judgeFields, judgeLinkHeader, judgePaging, judgePerPage, judgeSearch, sortableValue, judgeSort, type ListSubject } from '../../fixtures/list-rules.js';
 import { checkContext, expectConforms, expectGone, notCovered } from '../../fixtures/order-rules.js';
 import type { FactoryKit, Json } from '../../fixtures/factories/base.js';
-import type { Exchange } from '../../src/checks/types.js';
+import type { Exchange } from '../../src/core/exchange.js';
 
 const ops = await specOperations();
 

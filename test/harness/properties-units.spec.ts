@@ -3,7 +3,7 @@
 // report of a property run, the seed and its banner.
 import fc from 'fast-check';
 import { expect, test } from '@playwright/test';
-import { HarnessError } from '../../src/client/errors.js';
+import { HarnessError } from '../../src/core/errors.js';
 import { expectedLinks, linkHeaderProblems, parseLinkHeader } from '../../src/checks/rules/links.js';
 import { compareValues, firstDisorder, parseSortKeys } from '../../src/checks/rules/sort.js';
 import { identity, multisetDiff, sameMultiset } from '../../src/checks/rules/records.js';

@@ -9,7 +9,7 @@ import type { CheckContext } from '../../src/checks/types.js';
 import type { HttpRequest, HttpResponse, HttpTransport } from '../../src/client/http.js';
 import { ledgerFile, outstandingEntries, readLedger, unsettledRequests } from '../../src/client/ledger.js';
 import { leftoverReport } from '../../src/preflight/global-teardown.js';
-import { multipartBody } from '../../src/client/bodies.js';
+import { multipartBody } from '../../src/data/bodies.js';
 import { FactoryKit } from '../../fixtures/factories/base.js';
 import { createCategory } from '../../fixtures/factories/categories.js';
 import { catalogue, onShopSession } from './support/shop-session.js';

@@ -7,7 +7,8 @@ import { latencyOf, percentile, responseTimeProblem } from '../../src/checks/rul
 import { responseTimeAll } from '../../src/checks/responseTime.js';
 import { judge } from '../../src/checks/runner.js';
 import { responseTimeCheck } from '../../src/checks/responseTime.js';
-import type { CheckContext, Exchange, Intent } from '../../src/checks/types.js';
+import type { Exchange, Intent } from '../../src/core/exchange.js';
+import type { CheckContext } from '../../src/checks/types.js';
 import { addExchange, bodyFieldPaths, isTimed, type Traffic } from '../../src/core/traffic.js';
 import { buildCoverage, declaredFieldPaths } from '../../src/report/compatibility/coverage.js';
 import { buildLatency } from '../../src/report/compatibility/latency.js';

@@ -1,4 +1,4 @@
-// Where reference ids and formats come from (src/client/references.ts), against a stub that answers
+// Where reference ids and formats come from (src/data/references.ts), against a stub that answers
 // reads the way the vendor's shop (GX 3.2, API v2.2.0) does, and against the reference shop: ids
 // from lists of their kind or from the same field of records the target shows (confirmed by a
 // single read where there is one), fields of one record taken together, the target's "none" (0)
@@ -12,12 +12,12 @@ import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { createShop } from '../../reference/shop.js';
 import type { ApiClient } from '../../src/client/api-client.js';
-import { forgetReferences, shopReferences } from '../../src/client/references.js';
-import { resolveReferences } from '../../src/client/resolver.js';
+import { forgetReferences, shopReferences } from '../../src/data/references.js';
+import { resolveReferences } from '../../src/data/request-body.js';
 import { nodeTransport, type HttpTransport } from '../../src/client/http.js';
 import { Session } from '../../src/client/session.js';
 import { BUNDLED_SPEC, loadConfig } from '../../src/config/config.js';
-import { catalogueFor } from '../../fixtures/catalogue.js';
+import { catalogueFor } from '../../src/spec/cache.js';
 
 const PASSWORD = 'refs-Test-Secret-31';
 

@@ -4,7 +4,7 @@
 // else a Skip naming what blocked it.
 import { expect, test } from '@playwright/test';
 import { refusalVerdict } from '../../fixtures/outcome.js';
-import { BlockedError, UnsupportedError } from '../../src/client/errors.js';
+import { BlockedError, UnsupportedError } from '../../src/core/errors.js';
 
 const VPE_UNKNOWN = 'the resource /vpe is unknown to the target';
 const info = (...ops: string[]) => ({ tags: ops.map((o) => `@op:${o}`), annotations: [] });

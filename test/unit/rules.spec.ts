@@ -1,9 +1,9 @@
 // The one judge per rule (src/checks/rules): what a list answer holds, when an answer says "not
 // implemented", and the Link header where its two earlier judges disagreed.
 import { expect, test } from '@playwright/test';
-import { listAnswer, listItems } from '../../src/checks/rules/list-items.js';
+import { listAnswer, listItems, saysPathUnknown } from '../../src/core/answers.js';
 import { linkHeaderProblems, parseLinkHeader } from '../../src/checks/rules/links.js';
-import { notImplementedReason, saysPathUnknown } from '../../src/checks/rules/not-implemented.js';
+import { notImplementedReason } from '../../src/checks/rules/not-implemented.js';
 import { projectionProblem } from '../../src/checks/rules/fields.js';
 import { matchesKeyword } from '../../src/checks/rules/search.js';
 import { flippedSortProblem, parseSortKeys, sortProblem } from '../../src/checks/rules/sort.js';

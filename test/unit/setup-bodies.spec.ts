@@ -7,7 +7,8 @@
 // value given (expected string got NULL)", so the test that needed it was skipped.
 import fc from 'fast-check';
 import { OMIT, validBody as arbBody, type ArbOptions } from '../../src/arbitraries/index.js';
-import { Uniq, validBody } from '../../src/client/bodies.js';
+import { Uniq } from '../../src/core/uniq.js';
+import { validBody } from '../../src/data/bodies.js';
 import { CLIENT_OMITS, CLIENT_SENDS } from '../../src/spec/particulars.js';
 import { DEFAULT_FACTS } from '../../src/spec/shop-facts.js';
 import type { Catalogue, Operation } from '../../src/spec/types.js';

@@ -6,10 +6,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { Exchange, Intent } from '../../src/checks/types.js';
-import { BlockedError, UnsupportedError } from '../../src/client/errors.js';
+import type { Exchange, Intent } from '../../src/core/exchange.js';
+import { BlockedError, UnsupportedError } from '../../src/core/errors.js';
 import { BREAKER_LIMIT, boardFile, SupportBoard } from '../../src/support/board.js';
-import { isCreateOperation, SupportGate } from '../../src/support/gate.js';
+import { isCreateOperation } from '../../src/spec/operation-kinds.js';
+import { SupportGate } from '../../src/support/gate.js';
 import { judgeSearchProbe, judgeSubPath, literalSteps, normalisedBody, rootMapOf } from '../../src/support/routes.js';
 import type { Operation } from '../../src/spec/types.js';
 

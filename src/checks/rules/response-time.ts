@@ -14,7 +14,6 @@
 // answer. The maximum is shown beside it, so a lone slow answer is still seen.
 // Which answers count (isTimed: no 429, no retry after one, no transport error, not the support
 // gate's looks) is decided where the worker sums a test's traffic, src/core/traffic.ts.
-export { isTimed } from '../../core/traffic.js';
 
 /** The "lower" q-quantile of ascending values: the value at index floor(q (n - 1)); undefined when empty. */
 export function percentile(ascending: readonly number[], q: number): number | undefined {

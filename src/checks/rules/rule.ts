@@ -14,7 +14,7 @@
 // not described, so a sort that holds only under another collation is an advisory). Judges send
 // nothing: the suites make the exchanges and hand a judge what it needs (fixtures/evidence.ts
 // expectRule).
-import type { Basis, Severity } from '../types.js';
+import type { Basis, Severity } from '../../core/finding.js';
 import type { Problem } from '../basis.js';
 
 /** What a judge says: nothing (the rule holds), or what is wrong. */

@@ -14,8 +14,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
-import type { Outcome } from '../../checks/types.js';
-import { normaliseColumn } from './tags.js';
+import type { Outcome } from '../../core/finding.js';
+import { normaliseColumn } from '../../core/keys.js';
 import { OTHER_OPERATION, type BaselineEntry, type CellReport, type Defect, type Gate } from './types.js';
 
 export const BASELINE_NAMES = ['conformance.baseline.json', 'conformance.baseline.yaml', 'conformance.baseline.yml'] as const;

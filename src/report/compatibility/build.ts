@@ -1,6 +1,6 @@
 // Assembles report.json from the test records, the catalogue, the run metadata and the baseline.
 // Pure apart from its inputs, so the self-tests build reports without running anything.
-import type { Outcome } from '../../checks/types.js';
+import type { Outcome } from '../../core/finding.js';
 import type { ResponseBudgets } from '../../config/budgets.js';
 import type { Catalogue } from '../../spec/types.js';
 import { harnessStopLine } from '../harness-stop.js';

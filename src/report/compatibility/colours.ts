@@ -1,6 +1,6 @@
 // One palette for the page, the overview picture and the badge, so a colour means the same
 // everywhere. Contrast checked against white text where text sits on it.
-import type { Outcome } from '../../checks/types.js';
+import type { Outcome } from '../../core/finding.js';
 import type { OperationStatus } from './types.js';
 
 export const STATUS_COLOUR: Record<OperationStatus, string> = {

@@ -9,7 +9,8 @@
 //   unreached  no test of the run named them (a --grep, a file left out).
 // The cause is decided from the catalogue, the profile and the cells' outcomes, never read back
 // from a message; the reason shown for a skipped operation is its tests' own skip reason.
-import { marksDestructive, profileBlocks } from '../../spec/operation-kinds.js';
+import { marksDestructive } from '../../spec/operation-kinds.js';
+import { profileBlocks } from '../../client/guard.js';
 import type { Operation } from '../../spec/types.js';
 import type { CellReport, NotTestedGroup, OperationRow } from './types.js';
 

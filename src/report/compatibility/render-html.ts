@@ -5,8 +5,8 @@
 // reproduced, when it was replayed), then what is
 // apart from failures (known deviations, advisories, unsupported and deprecated operations, in a
 // scoped run the operations out of scope, the baseline), the full matrix, spec findings and errata.
-import { OUTCOMES, type Outcome } from '../../checks/types.js';
-import { formatEvidence } from '../evidence.js';
+import { OUTCOMES, type Outcome } from '../../core/finding.js';
+import { formatEvidence } from '../../checks/evidence.js';
 import { harnessErrorsText } from '../harness-stop.js';
 import { OUTCOME_COLOUR, OUTCOME_LETTER, STATUS_COLOUR, STATUS_LABEL } from './colours.js';
 import { anchor, esc } from './escape.js';

@@ -1,7 +1,7 @@
 // report.md: the same report for a pull request comment or a vendor's page. Shorter than the HTML
 // page: it leads with the defects (worst first, each with its reproduction), evidence is cut to the
 // request line, the status and the first lines of the body.
-import { formatEvidence } from '../evidence.js';
+import { formatEvidence } from '../../checks/evidence.js';
 import { harnessErrorsText } from '../harness-stop.js';
 import { STATUS_LABEL } from './colours.js';
 import { badgeLabel } from './meta.js';

@@ -23,7 +23,6 @@ export const SCHEMA_VERSION = 3;
 /** The row of tests that name no operation. */
 export const OTHER_OPERATION = '(other)';
 /** The column of tests that name an operation but no check or rule. */
-export { OTHER_CHECK } from '../../core/keys.js';
 
 /** A finding as kept in the report: the check's words plus the redacted evidence. */
 export interface ReportFinding {

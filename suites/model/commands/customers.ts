@@ -7,9 +7,9 @@ import { GUESTS_SHARE } from '../../../fixtures/customer-bases.js';
 import { customerUpdateInput, newAddressInput } from '../../../fixtures/factories/customers.js';
 import { recordOf } from '../../../fixtures/factories/index.js';
 import { factsNow } from '../../../fixtures/factories/references.js';
-import { dateValue } from '../../../src/client/references.js';
+import { dateValue } from '../../../src/spec/shop-facts.js';
 import { identity } from '../../../src/checks/rules/records.js';
-import { listItems } from '../../../src/checks/rules/list-items.js';
+import { listItems } from '../../../src/core/answers.js';
 import { RULE } from '../../../src/checks/rules/registry.js';
 import { is2xx, isGone, live, recordOfRead, show, statusOf, type CustomerM, type Model, type World, pickNewest } from '../world.js';
 

@@ -9,9 +9,10 @@
 // counted in the report; a property whose every run was discarded is a Skip, not a Pass.
 import fc from 'fast-check';
 import type { ApiClient } from '../../../src/client/api-client.js';
-import { listAnswer } from '../../../src/checks/rules/list-items.js';
+import { listAnswer } from '../../../src/core/answers.js';
 import { RULE } from '../../../src/checks/rules/registry.js';
-import type { Exchange, Finding } from '../../../src/checks/types.js';
+import type { Exchange } from '../../../src/core/exchange.js';
+import type { Finding } from '../../../src/core/finding.js';
 import { ConformanceError } from '../../../src/checks/runner.js';
 import type { Operation } from '../../../src/spec/types.js';
 import { expectRule, holdingAdvisories, onlyAdvisories, show } from '../../../fixtures/evidence.js';

@@ -3,14 +3,17 @@
 // back as written, an error answers the declared status with the error body). The list-parameter
 // rules are fixtures/list-rules.ts.
 import { makeCheckContext } from '../../../src/checks/context.js';
-import type { Basis, CheckContext, Exchange } from '../../../src/checks/types.js';
-import type { CallOptions } from '../../../src/client/api-client.js';
-import { listItems } from '../../../src/checks/rules/list-items.js';
+import type { CheckContext } from '../../../src/checks/types.js';
+import type { Exchange } from '../../../src/core/exchange.js';
+import type { Basis } from '../../../src/core/finding.js';
+import type { CallOptions } from '../../../src/client/pipeline/request.js';
+import { listItems } from '../../../src/core/answers.js';
 import { adviseRule, declaredErrorStatuses, expectHeld, MISSING_RECORD, show, WHICH_ERROR } from '../../../fixtures/evidence.js';
 import { erratum, project } from '../../../src/checks/basis.js';
 import { saysWhy } from '../../../src/checks/errorBodyShape.js';
 import { annotateOutcome } from '../../../fixtures/outcome.js';
-import { differences, isObj, test as base, expect, type FactoryKit, type Json } from '../../../fixtures/factories/index.js';
+import { isObj } from '../../../src/core/json.js';
+import { differences, test as base, expect, type FactoryKit, type Json } from '../../../fixtures/factories/index.js';
 
 export const test = base.extend<{ checks: CheckContext; specHasOps: void }>({
   checks: [

@@ -5,11 +5,13 @@
 // parameters is a 400; and the list parameters that apply to a list of names (paging, per_page,
 // Link, search). `sort` and `fields` name record fields, which file names do not have: not judged.
 import { FILE_OPS, fileName, listedNames, uploadFile, uploadForm, type FileGroup } from '../../../fixtures/factories/files.js';
-import { isObj, requireWrites, type FactoryKit } from '../../../fixtures/factories/index.js';
+import { requireWrites, type FactoryKit } from '../../../fixtures/factories/index.js';
+import { isObj } from '../../../src/core/json.js';
 import { expectNamesRecord, expectHeld, show } from '../../../fixtures/evidence.js';
 import { judgeLinkHeader, judgePaging, judgePerPage, judgeSearch, type ListSubject } from '../../../fixtures/list-rules.js';
 import type { SpecOperations } from '../../../fixtures/spec-ops.js';
-import type { CheckContext, Exchange } from '../../../src/checks/types.js';
+import type { Exchange } from '../../../src/core/exchange.js';
+import type { CheckContext } from '../../../src/checks/types.js';
 import { callOk, expectError, test } from './catalogue.js';
 
 /** Larger than any upload limit a shop is likely to set (the reference shop takes 5 MB, PHP's default is 2 MB). */

@@ -6,10 +6,12 @@
 // of a group without a group price nor which quantities are refused: those two are our reference
 // shop's reading, so a shop that answers otherwise gets an advisory, never a Fail (OUR_PRICING).
 import { createProduct, groupPricesFor, type GroupPriceInput } from '../../../fixtures/factories/products.js';
-import { requireWrites, isObj, sameJson, type FactoryKit } from '../../../fixtures/factories/index.js';
+import { requireWrites, sameJson, type FactoryKit } from '../../../fixtures/factories/index.js';
+import { isObj } from '../../../src/core/json.js';
 import { expectHeld, show } from '../../../fixtures/evidence.js';
 import { project } from '../../../src/checks/basis.js';
-import type { Basis, Exchange } from '../../../src/checks/types.js';
+import type { Exchange } from '../../../src/core/exchange.js';
+import type { Basis } from '../../../src/core/finding.js';
 import { expectError, single, test, setupStep, readBack } from './catalogue.js';
 
 export interface PriceOps {

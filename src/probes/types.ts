@@ -1,10 +1,12 @@
 // What a probe hands back: the exchanges it made, exchanges a judgment compares with, or why it
 // could not run (skip: the target lacks something; disabled: the profile forbids it).
-import type { ApiClient } from '../../client/api-client.js';
-import type { DataResolver, Mode, RequestInput, Resolved } from '../../client/resolver.js';
-import type { Operation } from '../../spec/types.js';
-import type { ValidatorSet } from '../../spec/validators.js';
-import type { Exchange, ProbeKind } from '../types.js';
+import type { ApiClient } from '../client/api-client.js';
+import type { Mode, RequestInput, Resolved } from '../data/steps.js';
+import type { DataResolver } from '../data/resolver.js';
+import type { Operation } from '../spec/types.js';
+import type { ValidatorSet } from '../spec/validators.js';
+import type { Exchange } from '../core/exchange.js';
+import type { ProbeKind } from '../checks/types.js';
 
 export interface ProbeResult {
   exchanges: Exchange[];

@@ -1,10 +1,10 @@
 // The probes by kind, and a per-worker cache: every check of an operation that only inspects an
 // answer reuses the same exchanges instead of sending its own.
-import { UnsupportedError } from '../../client/errors.js';
-import { isWriteOperation } from '../../client/guard.js';
-import type { RequestInput, Resolved } from '../../client/resolver.js';
-import type { Operation } from '../../spec/types.js';
-import type { ProbeKind } from '../types.js';
+import { UnsupportedError } from '../core/errors.js';
+import { isWriteOperation } from '../spec/operation-kinds.js';
+import type { RequestInput, Resolved } from '../data/steps.js';
+import type { Operation } from '../spec/types.js';
+import type { ProbeKind } from '../checks/types.js';
 import { authProbe } from './auth.js';
 import { methodOverrideProbe } from './method-override.js';
 import { negativeProbe } from './negative.js';
@@ -13,7 +13,6 @@ import { positiveProbe } from './positive.js';
 import { modeFor, type Probe, type ProbeEnv, type ProbeResult } from './types.js';
 import { undeclaredMethodProbe } from './undeclared-method.js';
 
-export type { ProbeEnv, ProbeResult } from './types.js';
 
 export const PROBES: Readonly<Record<ProbeKind, Probe>> = {
   positive: positiveProbe,

@@ -1,9 +1,9 @@
 // The operation as the spec describes it: valid ids, a valid body, the configured credentials.
-import { fillPath } from '../../client/url.js';
+import { fillPath } from '../spec/catalogue.js';
 import { blocked, type Probe } from './types.js';
 
 export const positiveProbe: Probe = async (op, env) => {
-  const forbidden = env.resolver.profileBlocks(op);
+  const forbidden = env.client.profileBlocks(op)?.reason;
   if (forbidden) return blocked('disabled', forbidden);
   const input = await env.valid(op);
   if (!input.ok) return blocked(input.kind, input.reason);

@@ -13,31 +13,22 @@
 //      of the same resource as the body, so an order never gets a customer's status.
 // Fields that appear together in one record (`countryId` + `zoneId`) are taken from the same one,
 // so they stay consistent. Own records (a customer for an address) are the resolver's business
-// (src/client/resolver.ts); this module only reads. Nothing found is a reason, never a guess; the
+// (src/data/resolver.ts); this module only reads. Nothing found is a reason, never a guess; the
 // one exception is data (NONE_WHEN_UNREAD, src/spec/particulars.ts): a reference to a kind the API
 // lists nowhere (an item attribute's product option) that the target shows none of is the none, 0.
-import { pathMatcher } from '../spec/catalogue.js';
+import { pathMatcher, fillPath } from '../spec/catalogue.js';
 import type { Operation, SpecSchema } from '../spec/types.js';
-import type { ApiClient } from './api-client.js';
-import { collectionNoun, paramNoun } from './ledger.js';
+import type { ApiClient } from '../client/api-client.js';
+import { collectionNoun, fieldNoun, firstSegment, kindNouns, nounsFor, pathParams } from '../spec/nouns.js';
 import { dateKind, isCurrencyField, isLangKey, isLanguageCodeField, isMultiLangSchema } from '../spec/fields.js';
 import { DEFAULT_FACTS, learnFacts, walk, type ShopFacts } from '../spec/shop-facts.js';
 import { isSearchPath } from '../spec/operation-kinds.js';
 import { NONE_WHEN_UNREAD } from '../spec/particulars.js';
-import { fillPath } from './url.js';
 import { isObj } from '../core/json.js';
-import { listItems } from '../checks/rules/list-items.js';
+import { listItems } from '../core/answers.js';
 import { notImplementedReason } from '../checks/rules/not-implemented.js';
 
 type Json = Record<string, unknown>;
-
-// ---------------------------------------------------------------------------------------------
-// Names and formats (src/spec/fields.ts, src/spec/shop-facts.ts), re-exported for the callers here.
-
-export { isMultiLangValue, isReferenceField, type DateKind } from '../spec/fields.js';
-export { KNOWN_SETTINGS } from '../spec/particulars.js';
-export { dateValue, formatDate, styleFor, styleOf, type DateStyle, type ShopCountry } from '../spec/shop-facts.js';
-export { dateKind, isCurrencyField, isLanguageCodeField, isMultiLangSchema, DEFAULT_FACTS, learnFacts, type ShopFacts };
 
 // ---------------------------------------------------------------------------------------------
 // Schemas of answers: which reads show which fields.
@@ -79,46 +70,10 @@ function hasMultiLang(schema: unknown, depth = 0): boolean {
   return isObj(schema.properties) && Object.values(schema.properties).some((s) => hasMultiLang(s, depth + 1));
 }
 
-const params = (path: string): number => (path.match(/\{/g) ?? []).length;
-const firstSegment = (path: string): string => path.split('/')[1] ?? '';
 
 /** Reads of records: list collections (no parameter) and single reads one parameter below one. */
 function readable(ops: readonly Operation[]): Operation[] {
-  return ops.filter((o) => o.method === 'get' && !isSearchPath(o.path) && (params(o.path) === 0 || (params(o.path) === 1 && /\/\{[^}]+\}$/.test(o.path))));
-}
-
-/** The kind of record a reference field names: `taxClassId` -> tax_class, `statusId` -> status, `id` -> ''. */
-export function fieldNoun(field: string): string {
-  if (field === 'id' || field === 'ids') return '';
-  const snake = field.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().replace(/[_-]?ids?$/, '');
-  return /(us|ss)$/.test(snake) ? snake : paramNoun(snake);
-}
-
-const ROLE = /^(old|new|main|parent|default|primary|target|source|previous|current|next)_(.+)$/;
-
-/** The kinds a reference field names, its role stripped: `oldCategoryId` -> old_category, category. */
-export function kindNouns(field: string): string[] {
-  const noun = fieldNoun(field);
-  if (!noun) return [];
-  const m = ROLE.exec(noun);
-  return m?.[2] ? [noun, m[2]] : [noun];
-}
-
-/** Kinds a reference field may name, most specific last: `statusId` of /orders -> status, order_status. */
-export function nounsFor(field: string, contextPaths: readonly string[] = []): string[] {
-  const noun = fieldNoun(field);
-  const out = kindNouns(field);
-  for (const p of contextPaths) {
-    const ctx = collectionNoun(p);
-    if (!noun) {
-      // A nested create's `id` names a record of the sub-collection's kind (`/products/{id}/additional_fields`).
-      if (params(p) > 0 && ctx) out.push(ctx);
-      continue;
-    }
-    const top = collectionNoun(`/${firstSegment(p)}`);
-    for (const owner of [ctx, top]) if (owner && !noun.startsWith(`${owner}_`)) out.push(`${owner}_${noun}`);
-  }
-  return [...new Set(out)];
+  return ops.filter((o) => o.method === 'get' && !isSearchPath(o.path) && (pathParams(o.path) === 0 || (pathParams(o.path) === 1 && /\/\{[^}]+\}$/.test(o.path))));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -278,7 +233,7 @@ export class ShopReferences {
   }
 
   private async learn(): Promise<ShopFacts> {
-    const lists = this.ops.filter((o) => o.method === 'get' && params(o.path) === 0 && !isSearchPath(o.path));
+    const lists = this.ops.filter((o) => o.method === 'get' && pathParams(o.path) === 0 && !isSearchPath(o.path));
     const score = (l: Operation): number => {
       const single = this.singleReadOf(l);
       const schema = successSchema(single ?? l);
@@ -303,7 +258,7 @@ export class ShopReferences {
     // its codes and name.
     const country = (await this.lookupTogether(['countryId', 'zoneId'])).countryId ?? { ok: false, reason: 'nothing read for countryId' };
     if (country.ok && typeof country.value === 'number' && country.value > 0) {
-      const one = this.ops.find((o) => o.method === 'get' && /\{[^}]+\}$/.test(o.path) && collectionNoun(o.path.replace(/\/\{[^}]+\}$/, '')) === 'country' && params(o.path) === 1);
+      const one = this.ops.find((o) => o.method === 'get' && /\{[^}]+\}$/.test(o.path) && collectionNoun(o.path.replace(/\/\{[^}]+\}$/, '')) === 'country' && pathParams(o.path) === 1);
       if (one) {
         const path = fillPath(one.path, { [/\{([^}]+)\}$/.exec(one.path)?.[1] ?? '']: String(country.value) });
         const r = await this.get(path);
@@ -317,7 +272,7 @@ export class ShopReferences {
   /** The codes of the languages the target lists (a parameterless list of `language` records with a `code`), lower case. */
   private async listedLanguages(): Promise<string[]> {
     const out: string[] = [];
-    for (const list of this.ops.filter((o) => o.method === 'get' && params(o.path) === 0 && collectionNoun(o.path) === 'language')) {
+    for (const list of this.ops.filter((o) => o.method === 'get' && pathParams(o.path) === 0 && collectionNoun(o.path) === 'language')) {
       for (const item of await this.items(list.path)) {
         const code = typeof item.code === 'string' ? item.code.toLowerCase() : '';
         if (isLangKey(code) && !out.includes(code)) out.push(code);
@@ -332,7 +287,7 @@ export class ShopReferences {
     let hit = this.cache.confirmed.get(key);
     if (!hit) {
       hit = (async () => {
-        const one = this.ops.find((o) => o.method === 'get' && params(o.path) >= 1 && /\/\{[^}]+\}$/.test(o.path) && collectionNoun(o.path.replace(/\/\{[^}]+\}$/, '')) === noun && params(o.path) === 1);
+        const one = this.ops.find((o) => o.method === 'get' && pathParams(o.path) >= 1 && /\/\{[^}]+\}$/.test(o.path) && collectionNoun(o.path.replace(/\/\{[^}]+\}$/, '')) === noun && pathParams(o.path) === 1);
         if (!one) return true; // nothing to ask: the value stands as the shop showed it
         const name = /\{([^}]+)\}$/.exec(one.path)?.[1] ?? '';
         const r = await this.get(fillPath(one.path, { [name]: String(value) }));
@@ -352,7 +307,7 @@ export class ShopReferences {
    */
   private async probed(field: string, nouns: readonly string[]): Promise<RefLookup | undefined> {
     for (const noun of nouns) {
-      const one = this.ops.find((o) => o.method === 'get' && params(o.path) === 1 && /\/\{[^}]+\}$/.test(o.path) && collectionNoun(o.path.replace(/\/\{[^}]+\}$/, '')) === noun);
+      const one = this.ops.find((o) => o.method === 'get' && pathParams(o.path) === 1 && /\/\{[^}]+\}$/.test(o.path) && collectionNoun(o.path.replace(/\/\{[^}]+\}$/, '')) === noun);
       if (!one) continue;
       const name = /\{([^}]+)\}$/.exec(one.path)?.[1] ?? '';
       const example = one.parameters.find((x) => x.in === 'path' && x.name === name)?.schema.example;
@@ -382,7 +337,7 @@ export class ShopReferences {
   private async listed(field: string, nouns: readonly string[]): Promise<Seen[]> {
     const out: Seen[] = [];
     for (const noun of nouns) {
-      for (const list of this.ops.filter((o) => o.method === 'get' && params(o.path) === 0 && !isSearchPath(o.path) && collectionNoun(o.path) === noun)) {
+      for (const list of this.ops.filter((o) => o.method === 'get' && pathParams(o.path) === 0 && !isSearchPath(o.path) && collectionNoun(o.path) === noun)) {
         for (const item of await this.items(list.path)) {
           const id = idOf(item);
           if (id !== undefined) out.push({ field, value: id, shown: false, holder: item, source: `a record listed at GET ${list.path}` });
@@ -401,13 +356,13 @@ export class ShopReferences {
     const specific = own !== '' && (kindNouns(field).some((n) => this.hasCollection(n)) || own.includes('_'));
     const reads = readable(this.ops).filter((o) => shownFieldsOf(o).has(field) && (specific || tops.has(firstSegment(o.path))));
     // The body's own resource first, lists before single reads.
-    reads.sort((a, b) => Number(!tops.has(firstSegment(a.path))) - Number(!tops.has(firstSegment(b.path))) || params(a.path) - params(b.path));
+    reads.sort((a, b) => Number(!tops.has(firstSegment(a.path))) - Number(!tops.has(firstSegment(b.path))) || pathParams(a.path) - pathParams(b.path));
     const out: Seen[] = [];
     const seenPaths = new Set<string>();
     for (const read of reads) {
-      const list = params(read.path) === 0 ? read : this.ops.find((o) => o.method === 'get' && o.path === read.path.replace(/\/\{[^}]+\}$/, ''));
+      const list = pathParams(read.path) === 0 ? read : this.ops.find((o) => o.method === 'get' && o.path === read.path.replace(/\/\{[^}]+\}$/, ''));
       if (!list) continue;
-      const records = params(read.path) === 0 ? (await this.items(read.path)).slice(0, 20).map((record) => ({ path: read.path, record })) : (await this.firstRecords(list, read, 2)).filter((r) => r.path !== list.path);
+      const records = pathParams(read.path) === 0 ? (await this.items(read.path)).slice(0, 20).map((record) => ({ path: read.path, record })) : (await this.firstRecords(list, read, 2)).filter((r) => r.path !== list.path);
       for (const { path, record } of records) {
         walk(record, (o) => {
           const v = toRef(o[field]);

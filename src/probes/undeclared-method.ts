@@ -1,9 +1,9 @@
 // A method the spec does not declare on a record path (PATCH where only GET/PUT/DELETE are), sent
 // to the harness's own record with an empty JSON body: it must not be served. One operation per
 // path carries the probe (the GET, else the first), so a path is not reported three times.
-import { GuardError } from '../../client/errors.js';
-import type { Operation } from '../../spec/types.js';
-import { fillPath } from '../../client/url.js';
+import { GuardError } from '../core/errors.js';
+import type { Operation } from '../spec/types.js';
+import { fillPath } from '../spec/catalogue.js';
 import { blocked, type Probe } from './types.js';
 
 const CANDIDATES = ['PATCH', 'PUT', 'DELETE'] as const;
@@ -20,7 +20,7 @@ export const undeclaredMethodProbe: Probe = async (op, env) => {
   const declared = new Set(ops.filter((o) => o.path === op.path).map((o) => o.method.toUpperCase()));
   const method = CANDIDATES.find((m) => !declared.has(m));
   if (!method) return blocked('skip', `every candidate method is declared on ${op.path}`);
-  if (!env.resolver.writesAllowed) return blocked('disabled', `PROFILE=readonly sends no ${method}`);
+  if (!env.client.writesAllowed) return blocked('disabled', `PROFILE=readonly sends no ${method}`);
   const values = await env.resolver.pathValues(op, 'write');
   if (!values.ok) return blocked(values.kind, values.reason);
   // A body the path's own update would accept: a server that serves the undeclared method like it

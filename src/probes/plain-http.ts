@@ -1,6 +1,6 @@
 // The same path over plain http (same host and port, or port 80 for the default https port),
 // WITHOUT credentials, no redirects followed: nothing secret crosses plain http.
-import { fillPath } from '../../client/url.js';
+import { fillPath } from '../spec/catalogue.js';
 import { blocked, type Probe } from './types.js';
 
 export const plainHttpProbe: Probe = async (op, env) => {

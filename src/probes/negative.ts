@@ -4,19 +4,19 @@
 // labelled text/plain. Writes use the harness's own records: the broken copies start from the
 // positive probe's request (env.valid), except a DELETE's, whose record the positive used up; a
 // create's copies carry unique values of their own (DataResolver.renewed).
-import type { CallOptions } from '../../client/api-client.js';
-import { requestErrors } from '../../client/resolver.js';
-import { isCreateOperation } from '../../spec/operation-kinds.js';
-import type { Operation, SpecSchema } from '../../spec/types.js';
-import type { ValidatorSet } from '../../spec/validators.js';
-import type { Exchange } from '../types.js';
+import type { CallOptions } from '../client/pipeline/request.js';
+import { requestErrors } from '../spec/request-errors.js';
+import { isCreateOperation } from '../spec/operation-kinds.js';
+import type { Operation, SpecSchema } from '../spec/types.js';
+import type { ValidatorSet } from '../spec/validators.js';
+import type { Exchange } from '../core/exchange.js';
 import { blocked, type Probe } from './types.js';
 // A DELETE that names its file in the body gets the one copy that still names it (the name as a
 // list); a read the target has no record for still gets its wrong-typed ids, on ids that need
 // name no record.
-import { FILES } from '../../spec/particulars.js';
-import type { ParameterInfo } from '../../spec/types.js';
-import { isObj } from '../../core/json.js';
+import { FILES } from '../spec/particulars.js';
+import type { ParameterInfo } from '../spec/types.js';
+import { isObj } from '../core/json.js';
 
 
 function scalarType(s: unknown): string | undefined {
@@ -107,7 +107,7 @@ function pathIdVariants(op: Operation, base: CallOptions, path: Record<string, s
 }
 
 export const negativeProbe: Probe = async (op, env) => {
-  const forbidden = env.resolver.profileBlocks(op);
+  const forbidden = env.client.profileBlocks(op)?.reason;
   if (forbidden) return blocked('disabled', forbidden);
   const input = op.method === 'delete' ? await env.resolver.requestFor(op, 'write') : await env.valid(op);
   if (!input.ok) {

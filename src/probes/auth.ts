@@ -3,13 +3,13 @@
 // to the harness's own records. It is the positive probe's request (env.valid), but for a DELETE,
 // whose record the positive probe used up: that gets a record of its own. A read the target has
 // no record for is sent to ids that name none: the refusal comes before any record is looked at.
-import { isWriteOperation } from '../../client/guard.js';
-import type { RequestInput } from '../../client/resolver.js';
+import { isWriteOperation } from '../spec/operation-kinds.js';
+import type { RequestInput } from '../data/steps.js';
 import { blocked, modeFor, type Probe } from './types.js';
 
 export const authProbe: Probe = async (op, env) => {
   if (!op.secured) return blocked('skip', `${op.id} declares no security requirement`);
-  const forbidden = env.resolver.profileBlocks(op);
+  const forbidden = env.client.profileBlocks(op)?.reason;
   if (forbidden) return blocked('disabled', forbidden);
   const mode = modeFor(op, isWriteOperation(op));
   const resolved = mode === 'consume' ? await env.resolver.requestFor(op, mode) : await env.valid(op);

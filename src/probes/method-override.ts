@@ -1,17 +1,17 @@
 // POST with X-HTTP-Method-Override on the harness's own record, compared with what the real
 // method answered (the positive probe); an overridden DELETE is followed by a read of the record.
 import { blocked, modeFor, type Probe } from './types.js';
-import type { Exchange } from '../types.js';
+import type { Exchange } from '../core/exchange.js';
 
 export const methodOverrideProbe: Probe = async (op, env) => {
   const method = op.method.toUpperCase();
-  const forbidden = env.resolver.profileBlocks(op);
+  const forbidden = env.client.profileBlocks(op)?.reason;
   if (forbidden) return blocked('disabled', forbidden);
-  if (!env.resolver.writesAllowed) return blocked('disabled', 'PROFILE=readonly sends no writes');
+  if (!env.client.writesAllowed) return blocked('disabled', 'PROFILE=readonly sends no writes');
   // A server that ignored the override would run this path's POST; when that POST is destructive
   // (sending an e-mail), the probe waits for PROFILE=full.
   const post = env.client.catalogue.operations.find((o) => o.method === 'post' && o.path === op.path);
-  const postBlocked = post ? env.resolver.profileBlocks(post) : undefined;
+  const postBlocked = post ? env.client.profileBlocks(post)?.reason : undefined;
   if (postBlocked) return blocked('disabled', `POST on ${op.path} is ${post?.id}: ${postBlocked}`);
   const positive = await env.probe('positive', op);
   const baseline = positive.exchanges[0];

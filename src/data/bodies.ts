@@ -2,7 +2,7 @@
 // in every name and e-mails on the reserved domain example.test (qa+<runid>-<n>@example.test), so
 // records the harness leaves on a live shop are recognisable.
 //
-// Safe on a live shop (src/client/references.ts says where values come from):
+// Safe on a live shop (src/data/references.ts says where values come from):
 // - no `id` anywhere in a body (a nested `id` makes some shops update another record's row), unless
 //   the caller supplies it in `refs`; a spec that REQUIRES an `id` in a create (a bulk form) gets 0,
 //   which names no record;
@@ -18,19 +18,9 @@ import { dateKind, isCurrencyField, isLanguageCodeField, isMultiLangSchema, isRe
 import { CLIENT_SENDS, CLIENT_SENT_IDS, KNOWN_SETTINGS, MODULES, type ExampleForm } from '../spec/particulars.js';
 import { dateValue, DEFAULT_FACTS, type ShopFacts } from '../spec/shop-facts.js';
 import { isObj } from '../core/json.js';
+import type { Uniq } from '../core/uniq.js';
 
 type Json = Record<string, unknown>;
-
-/** Unique numbers for names and e-mails; each worker starts its own range. */
-export class Uniq {
-  private n: number;
-  constructor(start = 1) {
-    this.n = start;
-  }
-  next(): number {
-    return this.n++;
-  }
-}
 
 export interface BodyContext {
   runId: string;
