@@ -2,10 +2,11 @@
 // sent date; PROFILE=full only, it sends mail); an attachment is uploaded first and referenced by
 // its returned path; delete; the state filter; declared error statuses; the list parameters.
 // Recipients are on example.test; the test's token is in `subject`.
-import { expectErrorStatus, expectNamesRecord, expectHeld, expectStatus, show } from '../../fixtures/evidence.js';
+import { expectErrorStatus, expectNamesRecord, expectHeld, expectRule, expectStatus, show } from '../../fixtures/evidence.js';
+import { RULE } from '../../src/checks/rules/registry.js';
 import { project } from '../../src/checks/basis.js';
 import { emailInput, queueEmail, uploadAttachment } from '../../fixtures/factories/emails.js';
-import { differences, recordOf, requireFull, requireWrites, test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
+import { recordOf, requireFull, requireWrites, test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
 import { isObj } from '../../src/core/json.js';
 import { judgeFilter, secondValue, sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
 import { listParameterTests } from '../../fixtures/list-tests.js';
@@ -42,9 +43,8 @@ async function read(kit: FactoryKit, id: number, rule: string): Promise<Exchange
   return ex;
 }
 
-function expectEcho(kit: FactoryKit, rule: string, sent: Json, ex: Exchange, what: string, related: Exchange[] = []): void {
-  const diff = differences(sent, recordOf(ex.response.json));
-  expectHeld(!diff.length, kit.api, { rule, title: `${what} should equal what was written`, message: diff.join('\n  '), exchange: ex, related });
+function expectEcho(kit: FactoryKit, rule: string, sent: Json, ex: Exchange, related: Exchange[] = []): void {
+  expectRule(kit.api, RULE.readsBack, { sent, got: recordOf(ex.response.json) }, { exchange: ex, related, tag: rule });
 }
 
 function expectPending(kit: FactoryKit, ex: Exchange, pending: boolean, what: string, related: Exchange[] = []): void {
@@ -71,7 +71,7 @@ test.describe('e-mails', () => {
     expectStatus(kit.api, 'email-queue', made.exchange, 200, 'PUT /emails should answer 200 (declared)');
     expectPending(kit, made.exchange, true, 'a queued e-mail');
     const got = await read(kit, made.id, 'lifecycle');
-    expectEcho(kit, 'lifecycle', input, got, 'the queued e-mail read back', [made.exchange]);
+    expectEcho(kit, 'lifecycle', input, got, [made.exchange]);
     expectPending(kit, got, true, 'a queued e-mail read back', [made.exchange]);
   });
 

@@ -6,15 +6,17 @@
 import { specOperations } from '../../fixtures/spec-ops.js';
 import { test, requireWrites } from '../../fixtures/factories/index.js';
 import { createOrder, orderRefs, orderStatusIds, readOrder } from '../../fixtures/factories/orders.js';
-import { expectHeld, expectStatus, show } from '../../fixtures/evidence.js';
-import { checkContext, expectConforms, expectGone, expectSameRecords, listOf, skipBecause } from '../../fixtures/order-rules.js';
+import { expectRule } from '../../fixtures/evidence.js';
+import { skipBecause } from '../../fixtures/outcome.js';
+import { checkContext, expectConforms, gone, listedIn, listStep, step, wrongRequest } from '../../fixtures/requests.js';
 import type { FactoryKit, Json } from '../../fixtures/factories/base.js';
+import { RULE } from '../../src/checks/rules/registry.js';
 
 const ops = await specOperations();
 
-async function history(kit: FactoryKit, rule: string, orderId: number) {
-  const ex = await kit.api.call('getOrderHistories', { path: { order_id: orderId } });
-  return { ex, records: listOf(kit, rule, ex, `GET /orders/${orderId}/history`) };
+async function history(kit: FactoryKit, tag: string, orderId: number) {
+  const { exchange: ex, items: records } = await listStep(kit, 'getOrderHistories', { path: { order_id: orderId } }, tag);
+  return { ex, records };
 }
 
 // Scoped per test: the history tests also touch orders_history (ONLY_GROUPS / SKIP_GROUPS, src/config/scope.ts).
@@ -26,49 +28,34 @@ test.describe('order status and history', () => {
     },
     async ({ kit, catalogue, validators, config }) => {
       requireWrites(kit);
-      const rule = 'order-status-history';
+      const tag = 'order-status-history';
       const ctx = checkContext({ catalogue, validators, config });
       const [from, to] = (await orderStatusIds(kit)) as [number, number];
       const order = await createOrder(kit, { statusId: from });
       const order_id = order.id;
-      const before = await history(kit, rule, order_id);
+      const before = await history(kit, tag, order_id);
       const comment = `qa-${kit.runId}-status-${kit.n()}`;
-      const patch = await kit.api.call('updateOrderStatus', { path: { order_id }, body: { statusId: to, comment, customerNotified: false } });
-      expectStatus(kit.api, rule, patch, 200, 'PATCH /orders/{id}/status should answer 200');
-      expectConforms(kit, ctx, patch);
-      const answered = patch.response.json as Json | undefined;
-      expectHeld(Number(answered?.id) === to, kit.api, { rule, title: 'the status PATCH should answer the new order status', message: `answered ${show(answered)}, asked for status ${to}`, exchange: patch });
+      const patch = await step(kit, 'updateOrderStatus', { path: { order_id }, body: { statusId: to, comment, customerNotified: false } }, { tag, want: [200], conform: ctx });
+      expectRule(kit.api, RULE.statusChangeAnswers, { asked: to, answered: patch.response.json }, { exchange: patch });
 
-      const { order: now, exchange: read } = await readOrder(kit, order_id, rule);
-      expectHeld(now.statusId === to, kit.api, { rule, title: 'the order should have the new status after the PATCH', message: `statusId is ${show(now.statusId)}, expected ${to}`, exchange: read, related: [patch] });
+      const { order: now, exchange: read } = await readOrder(kit, order_id, tag);
+      expectRule(kit.api, RULE.statusStored, { want: to, got: now.statusId }, { exchange: read, related: [patch] });
 
-      const after = await history(kit, rule, order_id);
+      const after = await history(kit, tag, order_id);
       expectConforms(kit, ctx, after.ex);
       const known = new Set(before.records.map((h) => String(h.id)));
       const added = after.records.filter((h) => !known.has(String(h.id)));
-      expectHeld(added.length === 1 && after.records.length === before.records.length + 1, kit.api, {
-        rule,
-        title: 'the status PATCH should add exactly one history entry',
-        message: `${before.records.length} entries before, ${after.records.length} after; new: ${show(added)}`,
-        exchange: after.ex,
-        related: [before.ex, patch],
-      });
+      expectRule(kit.api, RULE.statusHistory, { before: before.records.length, after: after.records.length, added: added.length, changes: 1 }, { exchange: after.ex, related: [before.ex, patch] });
       const entry = added[0] as Json;
-      expectHeld(entry.statusId === to && entry.comment === comment && entry.customerNotified === false, kit.api, {
-        rule,
-        title: 'the new history entry should record the status, comment and notification sent',
-        message: `entry ${show(entry)}; sent statusId ${to}, comment ${show(comment)}, customerNotified false`,
-        exchange: after.ex,
-      });
-      const one = await kit.api.call('getOrderHistory', { path: { order_id, history_id: Number(entry.id) } });
-      expectStatus(kit.api, rule, one, 200, 'GET /orders/{id}/history/{history_id} should read the new entry');
-      expectConforms(kit, ctx, one);
-      expectSameRecords(kit, rule, { ex: after.ex, records: [entry] }, { ex: one, records: [one.response.json as Json] }, 'the single read of the entry should equal the entry in the history list');
+      expectRule(kit.api, RULE.readsBack, { sent: { statusId: to, comment, customerNotified: false }, got: entry }, { exchange: after.ex, tag });
+      const one = await step(kit, 'getOrderHistory', { path: { order_id, history_id: Number(entry.id) } }, { tag, want: [200], conform: ctx });
+      const other = 'GET /orders/{id}/history';
+      expectRule(kit.api, RULE.sameRecords, { first: [entry], second: [one.response.json], other }, { exchange: one, tag });
       const alias = await kit.api.call('getOrdersHistory', { path: { order_id } });
       expectConforms(kit, ctx, alias);
-      expectSameRecords(kit, 'path-aliases', after, { ex: alias, records: listOf(kit, 'path-aliases', alias, `GET /orders_history/${order_id}`) }, 'GET /orders_history/{id} should answer the same history as GET /orders/{id}/history');
+      expectRule(kit.api, RULE.sameRecords, { first: after.records, second: listedIn(kit, alias, 'path-aliases'), other }, { exchange: alias, related: [after.ex] });
       const full = (now.statusHistory as Json[] | undefined) ?? [];
-      expectSameRecords(kit, rule, after, { ex: read, records: full }, "the order's statusHistory should hold the same entries as GET /orders/{id}/history");
+      expectRule(kit.api, RULE.sameRecords, { first: after.records, second: full, other }, { exchange: read, related: [after.ex], tag });
     },
   );
 
@@ -77,20 +64,20 @@ test.describe('order status and history', () => {
     { tag: ['@orders', '@op:updateOrderStatus', '@op:getOrderStatuses', '@rule:error-status'] },
     async ({ kit, catalogue, validators, config }) => {
       requireWrites(kit);
-      const rule = 'error-status';
+      const tag = 'error-status';
       const ctx = checkContext({ catalogue, validators, config });
       const statuses = await orderStatusIds(kit);
       const unknown = Math.max(...statuses) + 1000;
       const order = await createOrder(kit);
       const order_id = order.id;
-      const before = await history(kit, rule, order_id);
+      const before = await history(kit, tag, order_id);
       const patch = await kit.api.call('updateOrderStatus', { path: { order_id }, body: { statusId: unknown, comment: '', customerNotified: false }, intent: 'negative', label: `unknown statusId ${unknown}` });
-      expectStatus(kit.api, rule, patch, 400, `PATCH /orders/{id}/status with status ${unknown}, which no order status has, should be refused with 400`);
+      expectRule(kit.api, RULE.answers, { status: patch.response.status, transportError: patch.response.transportError, want: [400] }, { exchange: patch, tag });
       expectConforms(kit, ctx, patch);
-      const { order: now, exchange: read } = await readOrder(kit, order_id, rule);
-      expectHeld(now.statusId === order.input.statusId, kit.api, { rule, title: 'a refused status PATCH should leave the status as it was', message: `statusId ${show(now.statusId)}, was ${show(order.input.statusId)}`, exchange: read, related: [patch] });
-      const after = await history(kit, rule, order_id);
-      expectHeld(after.records.length === before.records.length, kit.api, { rule, title: 'a refused status PATCH should add no history entry', message: `${before.records.length} entries before, ${after.records.length} after`, exchange: after.ex, related: [patch] });
+      const { order: now, exchange: read } = await readOrder(kit, order_id, tag);
+      expectRule(kit.api, RULE.statusStored, { want: order.input.statusId, got: now.statusId, refused: true }, { exchange: read, related: [patch], tag });
+      const after = await history(kit, tag, order_id);
+      expectRule(kit.api, RULE.statusHistory, { before: before.records.length, after: after.records.length, added: after.records.filter((h) => !before.records.some((b) => String(b.id) === String(h.id))).length, changes: 0 }, { exchange: after.ex, related: [patch], tag });
     },
   );
 
@@ -99,13 +86,15 @@ test.describe('order status and history', () => {
     { tag: ['@orders', '@op:getOrderHistory', '@rule:order-part-ownership'] },
     async ({ kit }) => {
       requireWrites(kit);
-      const rule = 'order-part-ownership';
+      const tag = 'order-part-ownership';
       const refs = await orderRefs(kit);
       const a = await createOrder(kit, {}, { refs });
       const b = await createOrder(kit, {}, { refs });
-      const [entry] = (await history(kit, rule, a.id)).records;
-      expectHeld(entry !== undefined, kit.api, { rule, title: 'the order should have the history entry it was created with', message: 'no entry', exchange: a.exchange });
-      expectGone(kit, rule, await kit.api.call('getOrderHistory', { path: { order_id: b.id, history_id: Number(entry.id) } }), `history entry ${String(entry.id)} of order ${a.id} read under order ${b.id}`);
+      const { ex, records } = await history(kit, tag, a.id);
+      // The order made for the test is the precondition: its create answers for it.
+      expectRule(kit.api, RULE.orderParts, { part: 'history entries', held: records, count: 'some' }, { exchange: a.exchange, related: [ex], tag });
+      const [entry] = records as [Json];
+      await wrongRequest(kit, 'getOrderHistory', { path: { order_id: b.id, history_id: Number(entry.id) }, intent: 'positive' }, gone(tag));
     },
   );
 
@@ -113,12 +102,12 @@ test.describe('order status and history', () => {
     'should answer the same history under /orders/{id}/history and /orders_history/{id} for an existing order',
     { tag: ['@orders', '@orders_history', '@op:getOrderHistories', '@op:getOrdersHistory', '@rule:path-aliases', '@readonly'] },
     async ({ kit }) => {
-      const rule = 'path-aliases';
+      const tag = 'path-aliases';
       // An order with history shows more than two empty lists: take the first of a few that has some.
-      const listed = listOf(kit, rule, await kit.api.call('getOrdersMultiple', { query: { page: 1, per_page: 5 } }), 'GET /orders?page=1&per_page=5');
+      const { items: listed } = await listStep(kit, 'getOrdersMultiple', { query: { page: 1, per_page: 5 } }, tag);
       let found: { order_id: number; current: Awaited<ReturnType<typeof history>> } | undefined;
       for (const r of listed) {
-        const current = await history(kit, rule, Number(r.id));
+        const current = await history(kit, tag, Number(r.id));
         if (current.records.length) {
           found = { order_id: Number(r.id), current };
           break;
@@ -126,8 +115,8 @@ test.describe('order status and history', () => {
       }
       if (!found) skipBecause(`none of the first ${listed.length} orders has a status history to compare`);
       const { order_id, current } = found;
-      const alias = await kit.api.call('getOrdersHistory', { path: { order_id } });
-      expectSameRecords(kit, rule, current, { ex: alias, records: listOf(kit, rule, alias, `GET /orders_history/${order_id}`) }, 'GET /orders_history/{id} should answer the same history as GET /orders/{id}/history');
+      const alias = await listStep(kit, 'getOrdersHistory', { path: { order_id } }, tag);
+      expectRule(kit.api, RULE.sameRecords, { first: current.records, second: alias.items, other: 'GET /orders/{id}/history' }, { exchange: alias.exchange, related: [current.ex] });
     },
   );
 });

@@ -17,7 +17,8 @@ import { createOrder, createOrderItem } from '../../fixtures/factories/orders.js
 import { specOperations } from '../../fixtures/spec-ops.js';
 import type { Exchange } from '../../src/core/exchange.js';
 import { listItems } from '../../src/core/answers.js';
-import { single, skipBecause, test } from './support/catalogue.js';
+import { single, test } from './support/catalogue.js';
+import { skipBecause } from '../../fixtures/outcome.js';
 import { linkProblems, linksFound, referringIds } from './support/links.js';
 import { expectLocationReads, type LocationSubject } from './support/location.js';
 import { readRateLimit, remainingRose, type RateLimitHeaders } from './support/rate-limit-headers.js';

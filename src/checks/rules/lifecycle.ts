@@ -4,7 +4,7 @@
 // property and the model alike.
 import { isObj } from '../../core/json.js';
 import { EXAMPLE_FORMS } from '../../spec/particulars.js';
-import { described } from '../basis.js';
+import { described, project } from '../basis.js';
 import { defineRule } from './rule.js';
 
 const CRUD = described("description: each resource's create, read, update and delete; what a client writes is what it reads");
@@ -108,4 +108,53 @@ export const listsCreatedRule = defineRule<ListsCreatedInput>({
     const absent = i.made.filter((id) => !i.listed.includes(id));
     return absent.length ? `not listed: [${absent.join(', ')}] of the ${i.made.length} just created; ${i.listed.length} listed: [${i.listed.slice(0, 30).join(', ')}${i.listed.length > 30 ? ', …' : ''}]` : undefined;
   },
+});
+
+export interface ReadsRecordInput {
+  status: number;
+  transportError?: string | undefined;
+  /** The record the answer holds (a single read may answer a one-item list), if any. */
+  record: unknown;
+  body: unknown;
+}
+
+/** `reads-record`: a record the test made (or the shop has) reads with 200 and the record. */
+export const readsRecordRule = defineRule<ReadsRecordInput>({
+  name: 'reads-record',
+  tag: 'lifecycle',
+  basis: CRUD,
+  title: '{operation} should answer the record',
+  aboutStatus: true,
+  judge: (i) => (i.status >= 200 && i.status < 300 && isObj(i.record) ? undefined : `got ${i.status || i.transportError || 'no answer'}: ${shown(i.body, 300)}`),
+});
+
+/** `unlisted-after-delete`: a list no longer holds a record after its delete. */
+export const unlistedAfterDeleteRule = defineRule<{ deleted: readonly string[]; listed: readonly string[] }>({
+  name: 'unlisted-after-delete',
+  tag: 'lifecycle',
+  basis: CRUD,
+  title: '{operation} should not list a deleted record',
+  judge: (i) => {
+    const still = i.deleted.filter((id) => i.listed.includes(id));
+    return still.length ? `deleted, still listed: [${still.join(', ')}]` : undefined;
+  },
+});
+
+/** Why a long string refused or cut is an advisory, never a Fail. */
+export const LONG_TEXT = project(
+  'the spec sets no maxLength on these strings, so it allows any length; that a shop stores 300 characters in them is our reading: shops keep such fields in VARCHAR columns (GX 4.8: street 64, city 32, company 255) that the spec does not declare',
+);
+
+/**
+ * `long-text-kept`: a record written with a string of 300 characters (where the schema sets no
+ * maxLength) is created and reads back whole. An advisory (LONG_TEXT): the round trip's long class
+ * hands its problems here instead of failing its own rules.
+ */
+export const longTextKeptRule = defineRule<{ problems: readonly string[] }>({
+  name: 'long-text-kept',
+  tag: 'lifecycle',
+  basis: LONG_TEXT,
+  title: 'a record of {resource} should keep strings longer than 255 characters, which the spec does not bound but shops store in VARCHAR columns',
+  severity: 'minor',
+  judge: (i) => i.problems,
 });

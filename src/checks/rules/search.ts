@@ -138,3 +138,33 @@ export const searchFindsAllRule = defineRule<SearchFindsInput>({
     return { message: `${i.param}=${shown(i.keyword)}: not found among the ${i.hitIds.length} answered: ${which}${missed.length > 5 ? ` … ${missed.length} in all` : ''}`, basis };
   },
 });
+
+export interface SearchConditionInput {
+  /** Identities of the records answered. */
+  found: readonly string[];
+  /** Records the condition names (they must be found) and records it does not (they must not be). */
+  wanted: readonly string[];
+  unwanted?: readonly string[];
+  /** An answered record that does not meet the condition, as the caller judged it. */
+  stray?: unknown;
+}
+
+/**
+ * `search-condition`: a search POST (`{search: [field, op, value]}`) answers exactly the records
+ * its condition matches. Judged per resource: each searches in its own code on a real shop.
+ */
+export const searchConditionRule = defineRule<SearchConditionInput>({
+  name: 'search-condition',
+  tag: 'search',
+  basis: described('description: POST /<resource>/search takes a search condition and answers the records that meet it'),
+  title: 'a search condition on {resource} should answer exactly the records that meet it',
+  judge: (i) => {
+    const problems: string[] = [];
+    const missing = i.wanted.filter((id) => !i.found.includes(id));
+    if (missing.length) problems.push(`not found: [${missing.join(', ')}] among [${i.found.join(', ')}]`);
+    const extra = (i.unwanted ?? []).filter((id) => i.found.includes(id));
+    if (extra.length) problems.push(`found although the condition leaves them out: [${extra.join(', ')}]`);
+    if (i.stray !== undefined) problems.push(`this record does not meet the condition: ${shown(i.stray)}`);
+    return problems;
+  },
+});

@@ -194,22 +194,4 @@ export async function cleanupSince(api: ApiClient, before: ReadonlySet<NewRecord
   await api.cleanup(api.openRecords().filter((r) => !before.has(r)));
 }
 
-/** Differences of `sent` against `got` as readable lines: every key sent must come back equal (objects: recursively; extra keys in `got` are fine). */
-export function echoDifferences(sent: unknown, got: unknown, at = ''): string[] {
-  if (isObj(sent)) {
-    if (!isObj(got)) return [`${at || '/'}: sent an object, read ${JSON.stringify(got) ?? 'nothing'}`];
-    return Object.keys(sent).flatMap((k) => echoDifferences(sent[k], got[k], `${at}/${k}`));
-  }
-  if (Array.isArray(sent)) {
-    if (!Array.isArray(got) || got.length !== sent.length) return [`${at}: sent ${sent.length} items, read ${Array.isArray(got) ? `${got.length} items` : (JSON.stringify(got) ?? 'nothing')}`];
-    return sent.flatMap((v, i) => echoDifferences(v, got[i], `${at}/${i}`));
-  }
-  if (sent === got) return [];
-  const show = (v: unknown) => {
-    const s = JSON.stringify(v) ?? 'nothing';
-    return s.length > 80 ? `${s.slice(0, 80)}… (${typeof v === 'string' ? `${[...v].length} characters` : `${s.length} characters of JSON`})` : s;
-  };
-  return [`${at}: sent ${show(sent)}, read ${show(got)}`];
-}
-
 export { recordOf, type Json };
