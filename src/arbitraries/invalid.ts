@@ -6,7 +6,7 @@
 // walks arrays and objects; violations.ts breaks the rules of single values.
 import fc from 'fast-check';
 import { CLASS_SEED } from './classes.js';
-import { isReferenceField } from './live.js';
+import { isReferenceField } from '../spec/fields.js';
 import { isObj } from '../core/json.js';
 import { declaresType, flatten, isOpaque, num, seg, typesOf, type SchemaObject } from './schema.js';
 import { GenerationError, type ArbOptions, type InvalidSample, type ViolationKind } from './types.js';

@@ -18,7 +18,9 @@ import { printHelpAndExit, variableRows, wantsHelp, type Help } from '../core/he
 import { groupDefects } from '../report/defects/group.js';
 import { inputKind, messageSignature, normalise, serverMessage, signaturesOf } from '../report/defects/signature.js';
 import { readCompatibilityReport } from '../report/compatibility/write.js';
-import type { CellReport, Defect, ReportFinding } from '../report/compatibility/types.js';
+import type { ReportFinding } from '../report/compatibility/test-record.js';
+import type { CellReport } from '../report/compatibility/rows.js';
+import type { Defect } from '../report/compatibility/types.js';
 
 interface Args {
   file: string;

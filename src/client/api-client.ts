@@ -22,6 +22,7 @@ import { run, type PipelineDeps } from './pipeline/index.js';
 import type { Addressed, CallOptions } from './pipeline/request.js';
 import { SupportGateStage } from './pipeline/support-gate.js';
 import { RecordKeeper } from './record-keeper.js';
+import { SessionStore } from './session-store.js';
 import type { Redactor } from './redact.js';
 
 
@@ -64,6 +65,8 @@ export interface ClientDeps {
   floor?: Floor;
   /** Told about a breakdown that did not break down again alone (src/client/replay.ts): a concurrency defect or flaky. */
   onUnreproduced?: (original: Exchange, replayed: Replayed) => void;
+  /** What the layers above keep for the worker's session (src/client/session-store.ts); a client of its own keeps its own. */
+  store?: SessionStore;
 }
 
 /**
@@ -89,6 +92,8 @@ export class ApiClient {
   readonly reached = new Set<string>();
   /** What this client wrote: the ledger, the records it made, how to delete them. */
   readonly keeper: RecordKeeper;
+  /** What the layers above keep for the worker's session: the data layer's reads of the target. */
+  readonly store: SessionStore;
   private readonly opsById: Map<string, Operation>;
   private readonly specMarksDestructive: boolean;
   private readonly gate: SupportGateStage;
@@ -96,6 +101,7 @@ export class ApiClient {
 
   constructor(private readonly deps: ClientDeps) {
     this.opsById = new Map(deps.catalogue.operations.map((o) => [o.id, o]));
+    this.store = deps.store ?? new SessionStore();
     this.specMarksDestructive = marksDestructive(deps.catalogue.operations);
     this.keeper = new RecordKeeper({
       ledger: deps.ledger,

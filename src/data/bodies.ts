@@ -2,7 +2,7 @@
 // in every name and e-mails on the reserved domain example.test (qa+<runid>-<n>@example.test), so
 // records the harness leaves on a live shop are recognisable.
 //
-// Safe on a live shop (src/data/references.ts says where values come from):
+// Safe on a live shop (src/data/references.ts and shop-formats.ts say where values come from):
 // - no `id` anywhere in a body (a nested `id` makes some shops update another record's row), unless
 //   the caller supplies it in `refs`; a spec that REQUIRES an `id` in a create (a bulk form) gets 0,
 //   which names no record;

@@ -1,6 +1,6 @@
-// What a body must take from the target instead of making it up: the ids of reference fields
-// (`taxClassId`, `countryId`, `statusId` ...) and the target's own formats (the keys of its
-// multi-language objects, how it writes dates, its currency, language and country codes).
+// What a body must take from the target instead of making it up: the ids of its reference fields
+// (`taxClassId`, `countryId`, `statusId` ...). The target's own formats are read beside them
+// (src/data/shop-formats.ts), and both through src/data/target-reads.ts.
 //
 // A reference id is allowed when it was read from the target, in this order:
 //   1. a list of records of that kind (`GET /tax_classes`, or `GET /order_statuses` for the
@@ -16,70 +16,17 @@
 // (src/data/resolver.ts); this module only reads. Nothing found is a reason, never a guess; the
 // one exception is data (NONE_WHEN_UNREAD, src/spec/particulars.ts): a reference to a kind the API
 // lists nowhere (an item attribute's product option) that the target shows none of is the none, 0.
-import { pathMatcher, fillPath } from '../spec/catalogue.js';
-import type { Operation, SpecSchema } from '../spec/types.js';
 import type { ApiClient } from '../client/api-client.js';
-import { collectionNoun, fieldNoun, firstSegment, kindNouns, nounsFor, pathParams } from '../spec/nouns.js';
-import { dateKind, isCurrencyField, isLangKey, isLanguageCodeField, isMultiLangSchema } from '../spec/fields.js';
-import { DEFAULT_FACTS, learnFacts, walk, type ShopFacts } from '../spec/shop-facts.js';
-import { isSearchPath } from '../spec/operation-kinds.js';
-import { NONE_WHEN_UNREAD } from '../spec/particulars.js';
-import { isObj } from '../core/json.js';
-import { listItems } from '../core/answers.js';
+import type { StoreKey } from '../client/session-store.js';
 import { notImplementedReason } from '../checks/rules/not-implemented.js';
+import { fieldNoun, firstSegment, kindNouns, nounsFor, pathParams } from '../spec/nouns.js';
+import { NONE_WHEN_UNREAD } from '../spec/particulars.js';
+import { hasCollection, lastParam, listAbove, recordReads, shownFields, singleReadOfKind, singleReadPath, topListsOf } from '../spec/record-ops.js';
+import { walk } from '../spec/shop-facts.js';
+import type { Operation } from '../spec/types.js';
+import { TargetReads, toRef, type RefValue } from './target-reads.js';
 
 type Json = Record<string, unknown>;
-
-// ---------------------------------------------------------------------------------------------
-// Schemas of answers: which reads show which fields.
-
-/** Property names a schema declares, at any depth (items, allOf, nested objects). */
-export function declaredFields(schema: unknown, out = new Set<string>(), depth = 0): Set<string> {
-  if (!isObj(schema) || depth > 6) return out;
-  for (const k of ['items', 'additionalProperties']) if (isObj(schema[k])) declaredFields(schema[k], out, depth + 1);
-  for (const k of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(schema[k])) for (const s of schema[k] as unknown[]) declaredFields(s, out, depth + 1);
-  if (isObj(schema.properties)) {
-    for (const [k, s] of Object.entries(schema.properties)) {
-      out.add(k);
-      declaredFields(s, out, depth + 1);
-    }
-  }
-  return out;
-}
-
-function successSchema(op: Operation): SpecSchema | undefined {
-  return op.responses.find((r) => /^2\d\d$/.test(r.status) && r.schema !== undefined)?.schema;
-}
-
-/** Fields an operation's success answer declares, once per operation: every body lookup asks for each read. */
-const fieldsByOp = new WeakMap<Operation, Set<string>>();
-function shownFieldsOf(op: Operation): Set<string> {
-  let fields = fieldsByOp.get(op);
-  if (!fields) {
-    fields = declaredFields(successSchema(op));
-    fieldsByOp.set(op, fields);
-  }
-  return fields;
-}
-
-function hasMultiLang(schema: unknown, depth = 0): boolean {
-  if (!isObj(schema) || depth > 5) return false;
-  if (isMultiLangSchema(schema)) return true;
-  if (isObj(schema.items) && hasMultiLang(schema.items, depth + 1)) return true;
-  if (Array.isArray(schema.allOf) && (schema.allOf as unknown[]).some((s) => hasMultiLang(s, depth + 1))) return true;
-  return isObj(schema.properties) && Object.values(schema.properties).some((s) => hasMultiLang(s, depth + 1));
-}
-
-
-/** Reads of records: list collections (no parameter) and single reads one parameter below one. */
-function readable(ops: readonly Operation[]): Operation[] {
-  return ops.filter((o) => o.method === 'get' && !isSearchPath(o.path) && (pathParams(o.path) === 0 || (pathParams(o.path) === 1 && /\/\{[^}]+\}$/.test(o.path))));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reading the target.
-
-export type RefValue = number | string;
 
 export type RefLookup = { ok: true; value: RefValue; source: string } | { ok: false; reason: string };
 
@@ -103,199 +50,37 @@ interface Seen {
   source: string;
 }
 
-interface Cache {
-  gets: Map<string, Promise<{ status: number; json: unknown; text: string }>>;
-  facts?: Promise<ShopFacts>;
-  beside: Map<string, Promise<ShopFacts>>;
-  confirmed: Map<string, Promise<boolean>>;
-}
+/** Whether the target has a record, by kind and id: asked once per worker's session. */
+const CONFIRMED: StoreKey<Map<string, Promise<boolean>>> = { name: 'records of the target confirmed by a single read', create: () => new Map() };
 
-const caches = new Map<string, Cache>();
-
-function cacheFor(client: ApiClient): Cache {
-  const key = `${client.apiRoot} ${client.catalogue.info.file}`;
-  let c = caches.get(key);
-  if (!c) {
-    c = { gets: new Map(), beside: new Map(), confirmed: new Map() };
-    caches.set(key, c);
-  }
-  return c;
-}
-
-
-const toRef = (v: unknown): RefValue | undefined => {
-  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
-  if (typeof v === 'string' && /^\d+$/.test(v)) return Number(v);
-  return undefined;
-};
-
-function idOf(item: Json): RefValue | undefined {
-  return toRef(item.id);
-}
-
-
-/** Per spec (its operation list), whether a noun has a collection: asked for every reference of every body. */
-const collectionsBySpec = new WeakMap<readonly Operation[], Map<string, boolean>>();
-
-/**
- * Reads (only reads) of one target, shared by every client of the worker that talks to it: list
- * and record answers are cached, so the harness asks each question once per worker.
- */
+/** Reference values read from one target, shared by every client of the worker that talks to it. */
 export class ShopReferences {
-  private readonly cache: Cache;
+  private readonly reads: TargetReads;
+  private readonly confirmed: Map<string, Promise<boolean>>;
 
   constructor(private readonly client: ApiClient) {
-    this.cache = cacheFor(client);
+    this.reads = new TargetReads(client);
+    this.confirmed = client.store.get(CONFIRMED);
   }
 
   private get ops(): readonly Operation[] {
     return this.client.catalogue.operations;
   }
 
-  private get(path: string): Promise<{ status: number; json: unknown; text: string }> {
-    let hit = this.cache.gets.get(path);
-    if (!hit) {
-      // A read the run knows the target lacks is not sent: the support gate would refuse it, and a
-      // refusal ends the test that happened to ask (reference data is nobody's subject).
-      const op = this.ops.find((o) => o.method === 'get' && pathMatcher(o.path)(path) !== undefined);
-      const lacking = op ? this.client.knownUnsupported(op) : undefined;
-      if (lacking) return Promise.resolve({ status: 0, json: undefined, text: lacking.reason });
-      hit = this.client.send('GET', path, { intent: 'setup', noAnswer: 'return', label: 'read reference data / the shop\'s formats' }).then(
-        (ex) => ({ status: ex.response.status, json: ex.response.json, text: ex.response.text }),
-        // A read the support gate refuses (the target lacks the operation) or that fails: nothing to learn.
-        (err: unknown) => ({ status: 0, json: undefined, text: err instanceof Error ? err.message : String(err) }),
-      );
-      this.cache.gets.set(path, hit);
-    }
-    return hit;
-  }
-
-  private async items(path: string): Promise<Json[]> {
-    const r = await this.get(path);
-    return r.status >= 200 && r.status < 300 ? listItems(r.json) : [];
-  }
-
-  /** A record read whole: the single read of the first record of a list (ids from the list). */
-  private async firstRecords(list: Operation, single: Operation | undefined, max = 1): Promise<{ path: string; record: Json }[]> {
-    const items = await this.items(list.path);
-    const out: { path: string; record: Json }[] = items.slice(0, max).map((record) => ({ path: list.path, record }));
-    if (!single) return out;
-    const name = /\{([^}]+)\}$/.exec(single.path)?.[1] ?? '';
-    for (const item of items.slice(0, max)) {
-      const id = idOf(item);
-      if (id === undefined) continue;
-      const path = fillPath(single.path, { [name]: String(id) });
-      const r = await this.get(path);
-      const rec = Array.isArray(r.json) ? (r.json as unknown[]).find(isObj) : r.json;
-      if (r.status >= 200 && r.status < 300 && isObj(rec)) out.push({ path, record: rec });
-    }
-    return out;
-  }
-
-  private singleReadOf(list: Operation): Operation | undefined {
-    return this.ops.find((o) => o.method === 'get' && o.path.startsWith(`${list.path}/{`) && /^\/\{[^}/]+\}$/.test(o.path.slice(list.path.length)));
-  }
-
-  /**
-   * The shop's formats, learnt from a few of its own records (cached per worker and target):
-   * collections whose records hold multi-language objects and dates come first.
-   */
-  facts(): Promise<ShopFacts> {
-    this.cache.facts ??= this.learn();
-    return this.cache.facts;
-  }
-
-  /**
-   * The shop's facts, refined by the records of the collections a body goes to (how the shop writes
-   * a withdrawal's `withdrawalDate` is best seen on its withdrawals).
-   */
-  async factsFor(context: readonly string[]): Promise<ShopFacts> {
-    const base = await this.facts();
-    const key = [...new Set(context)].sort().join(' ');
-    if (!key) return base;
-    let hit = this.cache.beside.get(key);
-    if (!hit) {
-      hit = (async () => {
-        let facts = base;
-        for (const path of [...new Set(context.map((p) => `/${firstSegment(p)}`))]) {
-          const list = this.ops.find((o) => o.method === 'get' && o.path === path);
-          if (!list) continue;
-          const recs = await this.firstRecords(list, this.singleReadOf(list));
-          // This collection's own way of writing its fields wins over what other records showed.
-          if (recs.length) facts = learnFacts(recs.map((r) => r.record), { ...facts, dateFields: {} }, [...new Set(recs.map((r) => r.path))]);
-          facts = { ...facts, dateFields: { ...base.dateFields, ...facts.dateFields } };
-        }
-        return facts;
-      })();
-      this.cache.beside.set(key, hit);
-    }
-    return hit;
-  }
-
-  private async learn(): Promise<ShopFacts> {
-    const lists = this.ops.filter((o) => o.method === 'get' && pathParams(o.path) === 0 && !isSearchPath(o.path));
-    const score = (l: Operation): number => {
-      const single = this.singleReadOf(l);
-      const schema = successSchema(single ?? l);
-      const fields = declaredFields(schema);
-      return (hasMultiLang(schema) ? 4 : 0) + ([...fields].some((f) => dateKind(f)) ? 2 : 0) + ([...fields].some((f) => isCurrencyField(f) || isLanguageCodeField(f)) ? 1 : 0) + (single ? 1 : 0);
-    };
-    const ranked = lists.map((l) => ({ l, s: score(l) })).filter((x) => x.s > 1).sort((a, b) => b.s - a.s).map((x) => x.l);
-    // The languages the shop lists (GET /languages): localised texts are written in every one of
-    // them. A shop without such a list keeps the keys its records show (below).
-    let facts: ShopFacts = { ...DEFAULT_FACTS, languages: await this.listedLanguages() };
-    let read = 0;
-    for (const list of ranked) {
-      if (read >= 3 && facts.languages.length > 0) break;
-      if (read >= 6) break;
-      const recs = await this.firstRecords(list, this.singleReadOf(list));
-      if (!recs.length) continue;
-      read++;
-      facts = learnFacts(recs.map((r) => r.record), facts, [...new Set(recs.map((r) => r.path))]);
-    }
-    // The country the addresses will use (read with its zone from a record that holds both, as the
-    // factories read it; the first country a list shows may be one the shop does not sell to), with
-    // its codes and name.
-    const country = (await this.lookupTogether(['countryId', 'zoneId'])).countryId ?? { ok: false, reason: 'nothing read for countryId' };
-    if (country.ok && typeof country.value === 'number' && country.value > 0) {
-      const one = this.ops.find((o) => o.method === 'get' && /\{[^}]+\}$/.test(o.path) && collectionNoun(o.path.replace(/\/\{[^}]+\}$/, '')) === 'country' && pathParams(o.path) === 1);
-      if (one) {
-        const path = fillPath(one.path, { [/\{([^}]+)\}$/.exec(one.path)?.[1] ?? '']: String(country.value) });
-        const r = await this.get(path);
-        if (r.status >= 200 && r.status < 300) facts = learnFacts([r.json], { ...facts, country: DEFAULT_FACTS.country }, [path]);
-      }
-      facts = { ...facts, country: { ...facts.country, id: country.value } };
-    }
-    return facts;
-  }
-
-  /** The codes of the languages the target lists (a parameterless list of `language` records with a `code`), lower case. */
-  private async listedLanguages(): Promise<string[]> {
-    const out: string[] = [];
-    for (const list of this.ops.filter((o) => o.method === 'get' && pathParams(o.path) === 0 && collectionNoun(o.path) === 'language')) {
-      for (const item of await this.items(list.path)) {
-        const code = typeof item.code === 'string' ? item.code.toLowerCase() : '';
-        if (isLangKey(code) && !out.includes(code)) out.push(code);
-      }
-    }
-    return out;
-  }
-
   /** Does the target have this record? Only asked where the spec has a single read of the kind. */
   private confirm(noun: string, value: RefValue): Promise<boolean> {
     const key = `${noun} ${String(value)}`;
-    let hit = this.cache.confirmed.get(key);
+    let hit = this.confirmed.get(key);
     if (!hit) {
       hit = (async () => {
-        const one = this.ops.find((o) => o.method === 'get' && pathParams(o.path) >= 1 && /\/\{[^}]+\}$/.test(o.path) && collectionNoun(o.path.replace(/\/\{[^}]+\}$/, '')) === noun && pathParams(o.path) === 1);
+        const one = singleReadOfKind(this.ops, noun);
         if (!one) return true; // nothing to ask: the value stands as the shop showed it
-        const name = /\{([^}]+)\}$/.exec(one.path)?.[1] ?? '';
-        const r = await this.get(fillPath(one.path, { [name]: String(value) }));
+        const r = await this.reads.get(singleReadPath(one, String(value)));
         if (r.status >= 200 && r.status < 300) return true;
         // The target shows the id but does not implement the read: it stands as shown.
         return r.status === 0 ? false : notImplementedReason(r) !== undefined;
       })();
-      this.cache.confirmed.set(key, hit);
+      this.confirmed.set(key, hit);
     }
     return hit;
   }
@@ -307,39 +92,28 @@ export class ShopReferences {
    */
   private async probed(field: string, nouns: readonly string[]): Promise<RefLookup | undefined> {
     for (const noun of nouns) {
-      const one = this.ops.find((o) => o.method === 'get' && pathParams(o.path) === 1 && /\/\{[^}]+\}$/.test(o.path) && collectionNoun(o.path.replace(/\/\{[^}]+\}$/, '')) === noun);
+      const one = singleReadOfKind(this.ops, noun);
       if (!one) continue;
-      const name = /\{([^}]+)\}$/.exec(one.path)?.[1] ?? '';
+      const name = lastParam(one.path);
       const example = one.parameters.find((x) => x.in === 'path' && x.name === name)?.schema.example;
       const ids = [...new Set([...(typeof example === 'number' || typeof example === 'string' ? [String(example)] : []), '1', '2', '3'])];
       for (const id of ids) {
-        const r = await this.get(fillPath(one.path, { [name]: id }));
-        if (r.status >= 200 && r.status < 300) return { ok: true, value: /^\d+$/.test(id) ? Number(id) : id, source: `GET ${fillPath(one.path, { [name]: id })} answered ${r.status}` };
+        const path = singleReadPath(one, id);
+        const r = await this.reads.get(path);
+        if (r.status >= 200 && r.status < 300) return { ok: true, value: /^\d+$/.test(id) ? Number(id) : id, source: `GET ${path} answered ${r.status}` };
         if (r.status === 0 || notImplementedReason(r) !== undefined) break;
       }
     }
     return undefined;
   }
 
-  /** Whether a noun has a collection of its own in the spec (`tax_class`: yes; `status`, `option`: no). */
-  private hasCollection(noun: string): boolean {
-    let known = collectionsBySpec.get(this.ops);
-    if (!known) collectionsBySpec.set(this.ops, (known = new Map<string, boolean>()));
-    let has = known.get(noun);
-    if (has === undefined) {
-      has = this.ops.some((o) => (o.method === 'get' || o.method === 'post') && collectionNoun(o.path) === noun && !/\}$/.test(o.path) && !isSearchPath(o.path));
-      known.set(noun, has);
-    }
-    return has;
-  }
-
   /** Ids a list of records of the kind answers (`GET /tax_classes`), parameterless lists only. */
   private async listed(field: string, nouns: readonly string[]): Promise<Seen[]> {
     const out: Seen[] = [];
     for (const noun of nouns) {
-      for (const list of this.ops.filter((o) => o.method === 'get' && pathParams(o.path) === 0 && !isSearchPath(o.path) && collectionNoun(o.path) === noun)) {
-        for (const item of await this.items(list.path)) {
-          const id = idOf(item);
+      for (const list of topListsOf(this.ops, noun)) {
+        for (const item of await this.reads.items(list.path)) {
+          const id = toRef(item.id);
           if (id !== undefined) out.push({ field, value: id, shown: false, holder: item, source: `a record listed at GET ${list.path}` });
         }
       }
@@ -353,16 +127,16 @@ export class ShopReferences {
     const tops = new Set(context.map(firstSegment));
     // A name that says nothing specific is only trusted within the body's own resource.
     const own = fieldNoun(field);
-    const specific = own !== '' && (kindNouns(field).some((n) => this.hasCollection(n)) || own.includes('_'));
-    const reads = readable(this.ops).filter((o) => shownFieldsOf(o).has(field) && (specific || tops.has(firstSegment(o.path))));
+    const specific = own !== '' && (kindNouns(field).some((n) => hasCollection(this.ops, n)) || own.includes('_'));
+    const reads = recordReads(this.ops).filter((o) => shownFields(o).has(field) && (specific || tops.has(firstSegment(o.path))));
     // The body's own resource first, lists before single reads.
     reads.sort((a, b) => Number(!tops.has(firstSegment(a.path))) - Number(!tops.has(firstSegment(b.path))) || pathParams(a.path) - pathParams(b.path));
     const out: Seen[] = [];
     const seenPaths = new Set<string>();
     for (const read of reads) {
-      const list = pathParams(read.path) === 0 ? read : this.ops.find((o) => o.method === 'get' && o.path === read.path.replace(/\/\{[^}]+\}$/, ''));
+      const list = pathParams(read.path) === 0 ? read : listAbove(this.ops, read);
       if (!list) continue;
-      const records = pathParams(read.path) === 0 ? (await this.items(read.path)).slice(0, 20).map((record) => ({ path: read.path, record })) : (await this.firstRecords(list, read, 2)).filter((r) => r.path !== list.path);
+      const records = pathParams(read.path) === 0 ? (await this.reads.items(read.path)).slice(0, 20).map((record) => ({ path: read.path, record })) : (await this.reads.firstRecords(list, read, 2)).filter((r) => r.path !== list.path);
       for (const { path, record } of records) {
         walk(record, (o) => {
           const v = toRef(o[field]);
@@ -377,7 +151,7 @@ export class ShopReferences {
 
   private async usable(nouns: readonly string[], seen: Seen): Promise<boolean> {
     if (seen.value === 0) return true; // the shop's own "none"
-    for (const noun of nouns) if (this.hasCollection(noun)) return this.confirm(noun, seen.value);
+    for (const noun of nouns) if (hasCollection(this.ops, noun)) return this.confirm(noun, seen.value);
     return true;
   }
 
@@ -449,12 +223,7 @@ export class ShopReferences {
   }
 }
 
-/** The reads of one target for this client (caches shared by every client of the worker talking to it). */
+/** The reference values of one target for this client (read once per worker's session). */
 export function shopReferences(client: ApiClient): ShopReferences {
   return new ShopReferences(client);
-}
-
-/** Forgets what was read (self-tests that reset a shop). */
-export function forgetReferences(): void {
-  caches.clear();
 }

@@ -10,7 +10,9 @@ import { collectionsOf } from '../spec/record-ops.js';
 import { requestErrors } from '../spec/request-errors.js';
 import type { Operation, SpecSchema } from '../spec/types.js';
 import { clientSentReferences, multipartBody, referenceFields, requiresId, validBody } from './bodies.js';
-import { shopReferences, type RefValue } from './references.js';
+import type { RefValue } from './target-reads.js';
+import { shopReferences } from './references.js';
+import { shopFormats } from './shop-formats.js';
 import { bodyContextOf, okv, skip, type BodyInput, type Resolved, type ResolverDeps, type Steps } from './steps.js';
 
 /** An own record of a kind, made (or reused) by the caller: its id, or why there is none. */
@@ -95,7 +97,7 @@ export class RequestBody {
     if (!op.body.schema) return okv({});
     const context = [...new Set(this.ops.filter((o) => o.body?.schema === op.body?.schema).map((o) => o.path))];
     const refs = await this.referenceValues(op.body.schema, context, depth, op, fresh);
-    const shop = await shopReferences(this.deps.client).factsFor(context);
+    const shop = await shopFormats(this.deps.client).factsFor(context);
     // A record made to stand behind another (depth > 0) is written as the vendor's example writes
     // it where that contradicts the schema (EXAMPLE_FORMS); the operation's own request keeps the
     // declared form, so a shop that fails on it fails in that operation's tests.

@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import type { ApiClient } from '../../src/client/api-client.js';
 import type { Exchange } from '../../src/core/exchange.js';
-import { expectRule, show, type RuleAt } from '../../fixtures/evidence.js';
+import { expectRule, type RuleAt } from '../../fixtures/evidence.js';
 import type { Rule } from '../../src/checks/rules/rule.js';
 import type { FactoryKit } from '../../fixtures/factories/index.js';
 import { tryOrderContext, type OrderContext } from '../../fixtures/factories/orders.js';
@@ -120,4 +120,3 @@ export function recordOfRead(ex: Exchange): Record<string, unknown> | undefined 
   return typeof j === 'object' && j !== null && !Array.isArray(j) ? (j as Record<string, unknown>) : undefined;
 }
 
-export { show };

@@ -11,7 +11,8 @@ import { answerOf } from '../../fixtures/requests.js';
 import { RULE } from '../../src/checks/rules/registry.js';
 import type { Exchange } from '../../src/core/exchange.js';
 import { tagSafe } from '../contract/plan.js';
-import { requireWrites, test, RUNS } from './support/fixtures.js';
+import { requireWrites } from '../../fixtures/factories/index.js';
+import { test, RUNS } from './support/fixtures.js';
 import { cleanupSince, createOwn, mark, setupFailed, validCreateBody, writable, type Writable } from './support/writable.js';
 
 const config = loadConfig();

@@ -12,11 +12,12 @@ import { groupInScope } from '../../src/config/scope.js';
 import { liveShrinks } from '../../src/properties/runner.js';
 import { catalogueFor } from '../../src/spec/cache.js';
 import { tagSafe } from '../contract/plan.js';
-import { requireWrites, test, RUNS } from './support/fixtures.js';
+import { test, RUNS } from './support/fixtures.js';
+import { recordOf, type Json, requireWrites } from '../../fixtures/factories/index.js';
 import { expectRoundTrip, roundTripCases, type RoundTripCase } from './support/round-trip-cases.js';
 import { answerOf } from '../../fixtures/requests.js';
 import { RULE } from '../../src/checks/rules/registry.js';
-import { bodyOptions, cleanupSince, createOwn, mark, recordOf, sentRecord, writable, type Json, type Writable } from './support/writable.js';
+import { bodyOptions, cleanupSince, createOwn, mark, sentRecord, writable, type Writable } from './support/writable.js';
 
 const config = loadConfig();
 const catalogue = await catalogueFor(config.spec, config.errata);

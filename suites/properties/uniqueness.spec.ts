@@ -15,9 +15,9 @@ import { answerOf } from '../../fixtures/requests.js';
 import { RULE } from '../../src/checks/rules/registry.js';
 import { customerUpdateInput } from '../../fixtures/factories/customers.js';
 import { isObj } from '../../src/core/json.js';
-import { recordOf, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
+import { recordOf, type FactoryKit, type Json, requireWrites } from '../../fixtures/factories/index.js';
 import type { Exchange } from '../../src/core/exchange.js';
-import { requireWrites, skipBecause, test, RUNS } from './support/fixtures.js';
+import { skipBecause, test, RUNS } from './support/fixtures.js';
 import { readList } from './support/lists.js';
 import { cleanupSince, createOwn, mark, sentRecord, setupFailed, validCreateBody, writable } from './support/writable.js';
 

@@ -2,7 +2,7 @@
 // shop with the quirk that gives it the habit (reference/quirks/), where they were checked only on
 // GX 4.8 before. Each test fails without its path (checked by taking the path out once):
 // - one-offer-per-product: a setup whose shared parent is taken is sent again with parents of its
-//   own (src/data/resolver.ts, refusedAsDuplicate), and everything it made is deleted;
+//   own (src/data/own-records.ts), and everything it made is deleted;
 // - no-category-images: the search property puts a member of its own into a list that holds none
 //   of the shop's (DataResolver.ownMember) and runs instead of skipping; the upload is deleted;
 // - address-without-customer-kept: an address the shop stored from a body sent to be refused, and

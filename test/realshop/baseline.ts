@@ -17,7 +17,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/config/config.js';
 import { isFailing, matches, readBaseline } from '../../src/report/compatibility/baseline.js';
-import type { BaselineEntry, CellReport, CompatibilityReport, Defect } from '../../src/report/compatibility/types.js';
+import type { CellReport } from '../../src/report/compatibility/rows.js';
+import type { BaselineEntry, CompatibilityReport, Defect } from '../../src/report/compatibility/types.js';
 import { shopByKey, type ShopDef } from './shops.js';
 
 export interface BaselineRewrite {

@@ -8,7 +8,8 @@ import { buildReport, rebaseline } from '../../src/report/compatibility/build.js
 import { renderJUnit } from '../../src/report/compatibility/junit.js';
 import { renderHtml } from '../../src/report/compatibility/render-html.js';
 import { renderMarkdown } from '../../src/report/compatibility/render-md.js';
-import type { BaselineEntry, ReportFinding } from '../../src/report/compatibility/types.js';
+import type { ReportFinding } from '../../src/report/compatibility/test-record.js';
+import type { BaselineEntry } from '../../src/report/compatibility/types.js';
 import { normalise, signaturesOf } from '../../src/report/defects/signature.js';
 import { catalogue, META, op, rec } from './support/records.js';
 

@@ -12,7 +12,7 @@ import type { CheckContext } from '../../src/checks/types.js';
 import { addExchange, bodyFieldPaths, isTimed, type Traffic } from '../../src/core/traffic.js';
 import { buildCoverage, declaredFieldPaths } from '../../src/report/compatibility/coverage.js';
 import { buildLatency } from '../../src/report/compatibility/latency.js';
-import type { TestRecord } from '../../src/report/compatibility/types.js';
+import type { TestRecord } from '../../src/report/compatibility/test-record.js';
 import { defectTitle } from '../../src/report/defects/group.js';
 import { signaturesOf } from '../../src/report/defects/signature.js';
 import type { Operation } from '../../src/spec/types.js';

@@ -16,7 +16,8 @@ import path from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import type { Outcome } from '../../core/finding.js';
 import { normaliseColumn } from '../../core/keys.js';
-import { OTHER_OPERATION, type BaselineEntry, type CellReport, type Defect, type Gate } from './types.js';
+import type { CellReport } from './rows.js';
+import { OTHER_OPERATION, type BaselineEntry, type Defect, type Gate } from './types.js';
 
 export const BASELINE_NAMES = ['conformance.baseline.json', 'conformance.baseline.yaml', 'conformance.baseline.yml'] as const;
 

@@ -11,7 +11,9 @@ import { groupDefects } from '../defects/group.js';
 import { applyBaseline, type Baseline } from './baseline.js';
 import { buildMatrix, cellKey, CONFORMANT_DEFINITION, emptyCounts, SCOPED_DEFINITION, statusOf, summariseGroups } from './matrix.js';
 import type { RunMeta } from './meta.js';
-import { OTHER_OPERATION, SCHEMA_VERSION, type AdvisoryReport, type CellReport, type CompatibilityReport, type OperationRow, type OperationStatus, type ReportScope, type TestRecord, type UnreproducedReport } from './types.js';
+import type { TestRecord } from './test-record.js';
+import type { CellReport, OperationRow, OperationStatus, ReportScope } from './rows.js';
+import { OTHER_OPERATION, SCHEMA_VERSION, type AdvisoryReport, type CompatibilityReport, type UnreproducedReport } from './types.js';
 
 export interface BuildInput {
   catalogue: Pick<Catalogue, 'operations' | 'findings' | 'errataApplied'>;

@@ -15,7 +15,8 @@
 // nothing.
 import type { OperationTraffic } from '../../core/traffic.js';
 import type { Operation, SpecSchema } from '../../spec/types.js';
-import type { OperationRow, TestRecord } from './types.js';
+import type { TestRecord } from './test-record.js';
+import type { OperationRow } from './rows.js';
 import { isObj } from '../../core/json.js';
 
 export const COVERAGE_DEFINITION =

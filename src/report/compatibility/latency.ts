@@ -10,7 +10,7 @@ import type { Outcome } from '../../core/finding.js';
 import type { SlowExchange } from '../../core/traffic.js';
 import { latencyOf, responseTimeProblem, slowestOf } from '../../checks/rules/response-time.js';
 import type { Operation } from '../../spec/types.js';
-import type { TestRecord } from './types.js';
+import type { TestRecord } from './test-record.js';
 
 /** Slowest answers kept per operation, and for the whole run. */
 const SLOWEST_PER_OPERATION = 3;

@@ -5,12 +5,13 @@ import { formatEvidence } from '../../checks/evidence.js';
 import { harnessErrorsText } from '../harness-stop.js';
 import { STATUS_LABEL } from './colours.js';
 import { badgeLabel } from './meta.js';
-import { gateDefects, leftoversText, requestsText } from './render-html.js';
+import { gateDefects, leftoversText, requestsText } from './report-texts.js';
 import { budgetsText } from './render-figures.js';
 import { notTestedLine } from './not-tested.js';
 import { reproductionText, unreproducedWhat } from './reproduction.js';
 import { outOfScopeReason, scopedLabel, scopeVariables, scoreText } from './scope.js';
-import type { AdvisoryReport, CellReport, CompatibilityReport, Defect, UnreproducedReport } from './types.js';
+import type { CellReport } from './rows.js';
+import type { AdvisoryReport, CompatibilityReport, Defect, UnreproducedReport } from './types.js';
 
 const EVIDENCE_LINES = 14;
 

@@ -23,7 +23,7 @@
 // own code, so three operations are three causes.
 import { createHash } from 'node:crypto';
 import type { Evidence } from '../../core/finding.js';
-import type { ReportFinding } from '../compatibility/types.js';
+import type { ReportFinding } from '../compatibility/test-record.js';
 import { sentToBeRefused } from '../../core/exchange.js';
 
 /** What kind of problem a defect is; decides its rank (worst first) and severity. */

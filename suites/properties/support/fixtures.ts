@@ -9,7 +9,7 @@
 //   });
 import path from 'node:path';
 import type fc from 'fast-check';
-import { test as base, expect, requireWrites } from '../../../fixtures/factories/index.js';
+import { test as base } from '../../../fixtures/factories/index.js';
 import { annotateOutcome, applyRefusal } from '../../../fixtures/outcome.js';
 import { verdictOf } from '../../../fixtures/verdict.js';
 import { PROJECT_ROOT } from '../../../src/config/config.js';
@@ -132,4 +132,3 @@ export function skipBecause(reason: string): never {
   throw new Error(reason); // not reached: test.skip throws
 }
 
-export { expect, requireWrites };

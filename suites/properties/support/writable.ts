@@ -194,4 +194,3 @@ export async function cleanupSince(api: ApiClient, before: ReadonlySet<NewRecord
   await api.cleanup(api.openRecords().filter((r) => !before.has(r)));
 }
 
-export { recordOf, type Json };

@@ -11,7 +11,7 @@ import { project } from '../../../src/checks/basis.js';
 import { RULE } from '../../../src/checks/rules/registry.js';
 import { annotateOutcome } from '../../../fixtures/outcome.js';
 import { isObj } from '../../../src/core/json.js';
-import { test as base, expect, type FactoryKit, type Json } from '../../../fixtures/factories/index.js';
+import { test as base, type FactoryKit, type Json } from '../../../fixtures/factories/index.js';
 
 export const test = base.extend<{ checks: CheckContext; specHasOps: void }>({
   checks: [
@@ -36,7 +36,6 @@ export const test = base.extend<{ checks: CheckContext; specHasOps: void }>({
   ],
 });
 
-export { expect };
 
 /** The first record of an answer (some single reads answer a one-item array). */
 export function single(body: unknown): Json | undefined {

@@ -3,7 +3,7 @@
 // operations, evidence containing markup).
 import type { Outcome } from '../../../src/core/finding.js';
 import type { Catalogue, Operation } from '../../../src/spec/types.js';
-import type { TestRecord } from '../../../src/report/compatibility/types.js';
+import type { TestRecord } from '../../../src/report/compatibility/test-record.js';
 
 export function op(id: string, group: string, extra: Partial<Operation> = {}): Operation {
   return {
