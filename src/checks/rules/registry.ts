@@ -3,6 +3,7 @@
 // `expectRule(api, RULE.<name>, input, at)` (fixtures/evidence.ts). Tests that judge one rule
 // ask the same object, so its title, basis and comparison have one home.
 import { answersRule, createsManyRule, createsRule, errorBodyRule, errorStatusRule, namesRecordRule, storesUploadRule } from './answers.js';
+import { categoryChildrenRule } from './category-tree.js';
 import { changedDateRule } from './changed-date.js';
 import { addressObjectOnUpdateRule, customerAddressRule, emailTakenOnceRule, guestsShareRule, noPasswordRule, refusedBatchStoresNoneRule, storesWhatItNamesRule } from './customers.js';
 import { fieldsListRule, fieldsSingleRule } from './fields.js';
@@ -65,6 +66,7 @@ export const RULE = {
   filterOwnRecords: filterOwnRecordsRule,
   filterPartition: filterPartitionRule,
   changedDate: changedDateRule,
+  categoryChildren: categoryChildrenRule,
 } as const;
 
 // Method syntax makes a rule's judge bivariant, so rules of any input share one list.
