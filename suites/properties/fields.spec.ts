@@ -15,7 +15,8 @@ import { catalogueFor } from '../../src/spec/cache.js';
 import { expectRule, show } from '../../fixtures/evidence.js';
 import type { Exchange } from '../../src/core/exchange.js';
 import { tagSafe } from '../contract/plan.js';
-import { skipBecause, test, RUNS } from './support/fixtures.js';
+import { test, RUNS } from './support/fixtures.js';
+import { skipBecause } from '../../fixtures/outcome.js';
 import { readList, tryList } from './support/lists.js';
 
 const config = loadConfig();

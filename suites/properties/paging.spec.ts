@@ -18,7 +18,8 @@ import { expectRule } from '../../fixtures/evidence.js';
 import { ConformanceError } from '../../src/checks/runner.js';
 import type { Exchange } from '../../src/core/exchange.js';
 import { tagSafe } from '../contract/plan.js';
-import { skipBecause, test, RUNS } from './support/fixtures.js';
+import { test, RUNS } from './support/fixtures.js';
+import { skipBecause } from '../../fixtures/outcome.js';
 import { judgeStable, readList, tryList, type Listing } from './support/lists.js';
 
 const config = loadConfig();

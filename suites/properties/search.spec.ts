@@ -26,7 +26,8 @@ import { catalogueFor } from '../../src/spec/cache.js';
 import { expectRule } from '../../fixtures/evidence.js';
 import { tagSafe } from '../contract/plan.js';
 import { requireWrites } from '../../fixtures/factories/index.js';
-import { skipBecause, test, RUNS } from './support/fixtures.js';
+import { test, RUNS } from './support/fixtures.js';
+import { skipBecause } from '../../fixtures/outcome.js';
 import { judgeStable, readList, tryList, type Listing } from './support/lists.js';
 import { cleanupSince, createOwn, mark, sentRecord, setupFailed, validCreateBody, writable, type Writable } from './support/writable.js';
 

@@ -13,7 +13,8 @@ import { RULE } from '../../src/checks/rules/registry.js';
 import { catalogueFor } from '../../src/spec/cache.js';
 import { expectRule } from '../../fixtures/evidence.js';
 import { tagSafe } from '../contract/plan.js';
-import { skipBecause, test, RUNS } from './support/fixtures.js';
+import { test, RUNS } from './support/fixtures.js';
+import { skipBecause } from '../../fixtures/outcome.js';
 import { readList, tryList } from './support/lists.js';
 
 const config = loadConfig();

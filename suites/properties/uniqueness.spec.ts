@@ -17,7 +17,8 @@ import { customerUpdateInput } from '../../fixtures/factories/customers.js';
 import { isObj } from '../../src/core/json.js';
 import { recordOf, type FactoryKit, type Json, requireWrites } from '../../fixtures/factories/index.js';
 import type { Exchange } from '../../src/core/exchange.js';
-import { skipBecause, test, RUNS } from './support/fixtures.js';
+import { test, RUNS } from './support/fixtures.js';
+import { skipBecause } from '../../fixtures/outcome.js';
 import { readList } from './support/lists.js';
 import { cleanupSince, createOwn, mark, sentRecord, setupFailed, validCreateBody, writable } from './support/writable.js';
 

@@ -22,7 +22,7 @@ import { isObj } from '../../../src/core/json.js';
 import { recordOf, type FactoryKit, type Json } from '../../../fixtures/factories/index.js';
 import { createGuest } from '../../../fixtures/factories/customers.js';
 import { shopFacts } from '../../../fixtures/factories/references.js';
-import { skipBecause } from './fixtures.js';
+import { skipBecause } from '../../../fixtures/outcome.js';
 
 export type Overrides = NonNullable<ArbOptions['overrides']>;
 
