@@ -7,13 +7,13 @@ import { orderSuiteFaults } from '../../../reference/faults/orders-suite.js';
 /** The suites of issue 7, relative to suites/. */
 export const ORDER_SUITES = [
   'resources/orders.spec.ts',
-  'resources/order-items.spec.ts',
-  'resources/order-totals.spec.ts',
-  'resources/order-status.spec.ts',
-  'resources/payment-details.spec.ts',
-  'resources/tracking-codes.spec.ts',
-  'resources/parcel-services.spec.ts',
-  'resources/order-statuses.spec.ts',
+  'resources/order_items.spec.ts',
+  'resources/order_totals.spec.ts',
+  'resources/order_status.spec.ts',
+  'resources/payment_details.spec.ts',
+  'resources/tracking_codes.spec.ts',
+  'resources/parcel_services.spec.ts',
+  'resources/order_statuses.spec.ts',
   'resources/withdrawals.spec.ts',
 ];
 
