@@ -9,7 +9,8 @@ import { createProduct, idsOf, linkProduct, linkedCategoryIds } from '../../fixt
 import { requireWrites, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
 import { expectHeld, expectRule, show } from '../../fixtures/evidence.js';
 import { RULE } from '../../src/checks/rules/registry.js';
-import { judgeChangedDate, judgeFields, judgeFieldsSingle, judgeLinkHeader, judgePaging, judgePerPage, judgeSearch, secondValue, sortableValue, judgeSort, type DateSubject } from '../../fixtures/list-rules.js';
+import { secondValue, sortableValue, type DateSubject } from '../../fixtures/list-rules.js';
+import { listParameterTests } from '../../fixtures/list-tests.js';
 import { listItems } from '../../src/core/answers.js';
 import { expectReadsBack, listedIds, test } from './support/catalogue.js';
 import { setupStep, step, wrongRequest } from '../../fixtures/requests.js';
@@ -189,37 +190,7 @@ if (ops.inScope('categories')) test.describe('categories', () => {
     });
   });
 
-  test('should page categories without gaps or duplicates', { tag: [G, '@op:getCategories', '@rule:paging'] }, async ({ kit }) => {
-    await judgePaging(kit, categoriesList(kit));
-  });
-
-  test('should size pages by per_page and refuse per_page below 1', { tag: [G, '@op:getCategories', '@rule:per-page'] }, async ({ kit }) => {
-    await judgePerPage(kit, categoriesList(kit));
-  });
-
-  test('should link the pages of categories in the Link header', { tag: [G, '@op:getCategories', '@rule:link-header'] }, async ({ kit }) => {
-    await judgeLinkHeader(kit, categoriesList(kit));
-  });
-
-  test('should sort categories ascending, descending and by two keys', { tag: [G, '@op:getCategories', '@rule:sort'] }, async ({ kit }) => {
-    await judgeSort(kit, categoriesList(kit));
-  });
-
-  test('should keep only the named fields of categories, listed and single', { tag: [G, '@op:getCategories', '@op:getCategory', '@rule:fields'] }, async ({ kit }) => {
-    const s = categoriesList(kit);
-    await judgeFields(kit, s);
-    const one = listItems((await kit.api.call('getCategories', { query: { ...s.scope } })).response.json)[0];
-    if (one) await judgeFieldsSingle(kit, 'getCategory', { category_id: Number(one.id) }, ['id', 'parentId']);
-  });
-
-  test('should find categories by search and q', { tag: [G, '@op:getCategories', '@rule:search'] }, async ({ kit }) => {
-    await judgeSearch(kit, categoriesList(kit));
-  });
-
-  test('should find categories changed, modified and deleted on a day', { tag: [G, '@op:getCategories', '@rule:changed-date'] }, async ({ kit }) => {
-    requireWrites(kit);
-    await judgeChangedDate(kit, categoriesList(kit));
-  });
+  listParameterTests({ group: 'categories', op: ops.get('getCategories'), what: 'categories', subject: categoriesList, dates: categoriesList, single: { op: 'getCategory', param: 'category_id', fields: ['id', 'parentId'] } });
 });
 
 if (ops.inScope('categories')) test.describe('categories of the target (read only)', () => {

@@ -7,8 +7,8 @@ import { createCategory, createMany } from '../../fixtures/factories/categories.
 import { createProduct, idsOf, linkProduct, linkedCategoryIds, productInput, productRecord, productRefs } from '../../fixtures/factories/products.js';
 import { requireWrites, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
 import { expectHeld, show } from '../../fixtures/evidence.js';
-import { judgeChangedDate, judgeFields, judgeFieldsSingle, judgeLinkHeader, judgePaging, judgePerPage, judgeSearch, secondValue, sortableValue, judgeSort, type DateSubject } from '../../fixtures/list-rules.js';
-import { listItems } from '../../src/core/answers.js';
+import { secondValue, sortableValue, type DateSubject } from '../../fixtures/list-rules.js';
+import { listParameterTests } from '../../fixtures/list-tests.js';
 import type { Exchange } from '../../src/core/exchange.js';
 import { expectReadsBack, listedIds, test } from './support/catalogue.js';
 import { setupStep, step, wrongRequest } from '../../fixtures/requests.js';
@@ -182,37 +182,7 @@ if (ops.inScope('products')) test.describe('products', () => {
     expectHeld(sorted(listedIds(hit)) === String(made.id), kit.api, { rule: 'search', title: `the condition id eq ${made.id} should find exactly that product`, message: `got [${sorted(listedIds(hit))}]`, exchange: hit });
   });
 
-  test('should page products without gaps or duplicates', { tag: [G, '@op:getProducts', '@rule:paging'] }, async ({ kit }) => {
-    await judgePaging(kit, productsList(kit));
-  });
-
-  test('should size pages of products by per_page and refuse per_page below 1', { tag: [G, '@op:getProducts', '@rule:per-page'] }, async ({ kit }) => {
-    await judgePerPage(kit, productsList(kit));
-  });
-
-  test('should link the pages of products in the Link header', { tag: [G, '@op:getProducts', '@rule:link-header'] }, async ({ kit }) => {
-    await judgeLinkHeader(kit, productsList(kit));
-  });
-
-  test('should sort products ascending, descending and by two keys', { tag: [G, '@op:getProducts', '@rule:sort'] }, async ({ kit }) => {
-    await judgeSort(kit, productsList(kit));
-  });
-
-  test('should keep only the named fields of products, listed and single', { tag: [G, '@op:getProducts', '@op:getProduct', '@rule:fields'] }, async ({ kit }) => {
-    const s = productsList(kit);
-    await judgeFields(kit, s);
-    const one = listItems((await kit.api.call('getProducts', { query: { ...s.scope } })).response.json)[0];
-    if (one) await judgeFieldsSingle(kit, 'getProduct', { product_id: Number(one.id) }, ['id', 'productModel']);
-  });
-
-  test('should find products by search and q', { tag: [G, '@op:getProducts', '@rule:search'] }, async ({ kit }) => {
-    await judgeSearch(kit, productsList(kit));
-  });
-
-  test('should find products changed, modified and deleted on a day', { tag: [G, '@op:getProducts', '@rule:changed-date'] }, async ({ kit }) => {
-    requireWrites(kit);
-    await judgeChangedDate(kit, productsList(kit));
-  });
+  listParameterTests({ group: 'products', op: ops.get('getProducts'), what: 'products', subject: productsList, dates: productsList, single: { op: 'getProduct', param: 'product_id', fields: ['id', 'productModel'] } });
 
   test('should read a listed product of the target in the declared shape', { tag: [G, '@op:getProducts', '@op:getProduct', '@op:getProductLinks', '@readonly'] }, async ({ kit, checks }) => {
     const list = await step(kit, 'getProducts', { query: { page: 1, per_page: 5 } }, { conform: checks });

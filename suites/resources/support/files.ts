@@ -8,7 +8,8 @@ import { FILE_OPS, fileName, listedNames, uploadFile, uploadForm, type FileGroup
 import { requireWrites, type FactoryKit } from '../../../fixtures/factories/index.js';
 import { isObj } from '../../../src/core/json.js';
 import { expectNamesRecord, expectHeld, show } from '../../../fixtures/evidence.js';
-import { judgeLinkHeader, judgePaging, judgePerPage, judgeSearch, type ListSubject } from '../../../fixtures/list-rules.js';
+import type { ListSubject } from '../../../fixtures/list-rules.js';
+import { listParameterTests } from '../../../fixtures/list-tests.js';
 import type { SpecOperations } from '../../../fixtures/spec-ops.js';
 import type { Exchange } from '../../../src/core/exchange.js';
 import type { CheckContext } from '../../../src/checks/types.js';
@@ -102,17 +103,5 @@ export function fileTests(group: FileGroup, spec: SpecOperations): void {
       },
     };
   };
-  const listTag = (rule: string) => [G, `@op:${ops.list}`, `@rule:${rule}`];
-  test('should page the file list without gaps or duplicates', { tag: listTag('paging') }, async ({ kit }) => {
-    await judgePaging(kit, subject(kit));
-  });
-  test('should size pages of the file list by per_page and refuse per_page below 1', { tag: listTag('per-page') }, async ({ kit }) => {
-    await judgePerPage(kit, subject(kit));
-  });
-  test('should link the pages of the file list in the Link header', { tag: listTag('link-header') }, async ({ kit }) => {
-    await judgeLinkHeader(kit, subject(kit));
-  });
-  test('should find files by search and q', { tag: listTag('search') }, async ({ kit }) => {
-    await judgeSearch(kit, subject(kit));
-  });
+  listParameterTests({ group: ops.group, op: spec.get(ops.list), what: 'files', subject, rules: ['paging', 'per-page', 'link-header', 'search'] });
 }
