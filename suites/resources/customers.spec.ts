@@ -275,5 +275,5 @@ if (ops.inScope('customers')) test.describe('customers', () => {
     expectRefused(kit, missing, { want: 404, wrong: 'missing', ...declared, related: [del] });
   });
 
-  listParameterTests({ group: 'customers', op: ops.get('getCustomers'), what: 'customers', subject: customersList, dates: customersDated, single: { op: 'getCustomer', param: 'customer_id', fields: ['id', 'lastname', 'email'] } });
+  listParameterTests({ group: 'customers', op: ops.get('getCustomers'), what: 'customers', subject: customersList, dates: customersDated, datesTags: ['@op:updateCustomer', '@op:deleteCustomers'], single: { op: 'getCustomer', param: 'customer_id', fields: ['id', 'lastname', 'email'] } });
 });

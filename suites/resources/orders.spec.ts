@@ -180,6 +180,7 @@ if (ops.inScope('orders')) test.describe('orders', () => {
     writesOnly: true,
     tags: ['@op:createOrder'],
     dates: ordersList,
+    datesTags: ['@op:updateOrder', '@op:deleteOrders'],
     single: { op: 'getOrders', param: 'order_id', fields: ['id', 'comment'] },
   });
 });
