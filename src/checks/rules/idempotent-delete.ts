@@ -22,3 +22,16 @@ export const deleteAgainRule = defineRule<DeleteAgainInput>({
 // Not `aboutStatus`: a second delete refused is this rule's defect, told apart per resource by the
 // title, whatever status refused it (src/report/defects/signature.ts would group every refusal as
 // one valid request refused).
+
+/**
+ * `deleted-not-read`: after its deletes a record reads no more (no 2xx). Which error status says
+ * so is the read's own error-status rule, judged in its own tests: here a 5xx still says the
+ * record is not there, so the delete rule does not take over the read's defect.
+ */
+export const deletedNotReadRule = defineRule<{ status: number; times: number }>({
+  name: 'deleted-not-read',
+  tag: 'idempotent-delete',
+  basis: described('description: x-idempotent-delete on the DELETE; facts "Deletes": a deleted record is gone'),
+  title: '{operation} should not answer a record that was deleted',
+  judge: (i) => (i.status >= 200 && i.status < 300 ? `answered ${i.status} after ${i.times} successful delete(s)` : undefined),
+});

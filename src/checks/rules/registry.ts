@@ -10,7 +10,7 @@ import { fieldsListRule, fieldsSingleRule } from './fields.js';
 import { filterMatchesRule, filterOwnRecordsRule, filterPartitionRule } from './filters.js';
 import { listsCreatedRule, longTextKeptRule, readsBackRule, readsRecordRule, refusedWriteHarmlessRule, unlistedAfterDeleteRule } from './lifecycle.js';
 import { listItemMatchesRule, listItemsReducedRule, orderPartsRule, ownPartsOnlyRule, partsGoneRule, sameRecordsRule, statusChangeAnswersRule, statusHistoryRule, statusStoredRule } from './orders.js';
-import { deleteAgainRule } from './idempotent-delete.js';
+import { deleteAgainRule, deletedNotReadRule } from './idempotent-delete.js';
 import { linkHeaderRule } from './links.js';
 import { listAnswerRule } from './list-answer.js';
 import { pageSizeRule, pagesRule, perPageBelowOneRule } from './paging.js';
@@ -34,6 +34,7 @@ export const RULE = {
   listsCreated: listsCreatedRule,
   unlistedAfterDelete: unlistedAfterDeleteRule,
   deleteAgain: deleteAgainRule,
+  deletedNotRead: deletedNotReadRule,
   emailTakenOnce: emailTakenOnceRule,
   guestsShare: guestsShareRule,
   storesWhatItNames: storesWhatItNamesRule,
