@@ -65,12 +65,15 @@ export interface ReducedInput {
   fullOnly: readonly string[];
 }
 
-/** `list-items-reduced`: a list answers reduced list items, without the fields only a full order has. */
+/**
+ * `list-items-reduced`: a list answers reduced list items, without the fields only a full order
+ * has. One title for both lists (GET /orders, POST /orders/search): they answer the same list item.
+ */
 export const listItemsReducedRule = defineRule<ReducedInput>({
   name: 'list-items-reduced',
   tag: 'order-list-reduced',
   basis: ORDERS,
-  title: '{operation} should answer reduced list items, not full records',
+  title: 'a list of orders should answer reduced list items, not full records',
   judge: (i) =>
     i.records.flatMap((r, k) => {
       const present = i.fullOnly.filter((f) => f in r);
