@@ -235,8 +235,8 @@ export class ApiClient {
 
   /**
    * A setup create that broke down and left nothing, sent once more alone before its test is
-   * blocked (issue 37: GX 4.8 gave two workers' customer groups one id, "Duplicate entry '6-1' for
-   * key 'PRIMARY'"). Alone it works: the test goes on with that answer, and the breakdown is the
+   * blocked: two workers' creates may collide on a shop that numbers records itself (GX 4.8 gave
+   * two customer groups one id, "Duplicate entry ... for key 'PRIMARY'"). Alone it works: the test goes on with that answer, and the breakdown is the
    * shop's concurrency finding (or flaky, when no other request was on the wire), listed apart.
    * It breaks down again: the caller gets that answer, marked, and blocks as before. A create is
    * never sent overlapped on purpose: each copy would be a record.
