@@ -56,7 +56,7 @@ export function realShopWorkers(shop: ShopDef = shopByKey('gx32'), env: NodeJS.P
 }
 
 /**
- * The reproducibility runs of issue 20, on unless REALSHOP_REPRO=0: the harness replays failures
+ * The reproducibility runs (same shop, same verdicts), on unless REALSHOP_REPRO=0: the harness replays failures
  * alone (src/client/replay.ts), so two runs of an unchanged shop with two seeds and the default
  * workers must fail the same cells.
  */

@@ -1,4 +1,4 @@
-// A known defect that reaches a cell the baseline does not name fails the gate (issue 37). Behind
+// A known defect that reaches a cell the baseline does not name fails the gate. Behind
 // GX 4.8 a build whose GET /categories/{id} of a deleted category answered 200 {} passed the gate:
 // its defect shared its signature with one the baseline knew elsewhere, and a known defect in one
 // more cell was "still known". Here the baseline knows a missing customer answered 200 {}

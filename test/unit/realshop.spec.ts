@@ -177,8 +177,8 @@ test.describe('real-shop phase @unit', () => {
   });
 
   test('should re-key an entry whose signature its failing cell no longer shows, keeping a reviewer\'s reason', () => {
-    // Issue 37 changed how findings group: GX 4.8's entries named signatures the new grouping no
-    // longer makes. Their cells still fail, with the defect under its new signature.
+    // When the grouping of findings changes, an entry may name a signature the grouping no longer
+    // makes while its cell still fails, with the defect under its new signature.
     const target = { url: 'http://127.0.0.1:8093/api.php/v2', apiVersion: null, shopVersion: null, embedded: false };
     const evidence = { curl: `curl -sS -i -X PUT '${target.url}/addresses/3' --data-raw '{"b2bStatus":"x"}'`, status: 200, headers: {}, bodyExcerpt: '{"id":3}', declaredStatuses: ['200'], intent: 'negative', label: 'body field of the wrong type (b2bStatus is a string)' };
     const signature = 'invalid-input-accepted | 2xx |  | a body field of the wrong type to addresses';
