@@ -1,8 +1,9 @@
 // The docs name files of the project in backticks and links; a file that moves or goes leaves its
 // old name behind in a doc that still reads as true. This fails on every path a doc names that
 // does not exist, read from the repository root or the doc's own folder (reference/README.md says
-// `engine/points.ts`). Templates (`<name>`, `*`), line suffixes (`url.ts:28`), API paths (they
-// start with `/`), run output (`reports/`) and files a user may add are not files to check.
+// `engine/points.ts`), and on an `npm run` script package.json does not have. Templates (`<name>`,
+// `*`), line suffixes (`url.ts:28`), API paths (they start with `/`), run output (`reports/`) and
+// files a user may add are not files to check.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -68,6 +69,13 @@ test.describe('paths the docs name @unit', () => {
       expect(named.filter((p) => !exists(doc, p) && !(p in AWAITED)), `paths ${doc} names that do not exist`).toEqual([]);
     });
   }
+
+  test('should name only npm scripts that package.json has', () => {
+    const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    const named = DOCS.flatMap((doc) => [...readFileSync(path.join(ROOT, doc), 'utf8').matchAll(/npm run ([\w:-]+)/g)].map(([, name = '']) => `${doc}: npm run ${name}`));
+    expect(named.length).toBeGreaterThan(10);
+    expect(named.filter((n) => !(n.slice(n.lastIndexOf(' ') + 1) in scripts))).toEqual([]);
+  });
 
   test('should see a path that does not exist', () => {
     const named = namedPaths('README.md', 'See `src/properties/quiet.ts`, [the map](ARCHITECTURE.md) and `GET /customers`.');
