@@ -6,6 +6,7 @@
 // files a user may add are not files to check.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -83,5 +84,25 @@ test.describe('paths the docs name @unit', () => {
     expect(named.filter((p) => !exists('README.md', p))).toEqual(['src/properties/quiet.ts']);
     // The scan reads the real docs, not nothing: the README names dozens of files.
     expect(namedPaths('README.md', readFileSync(path.join(ROOT, 'README.md'), 'utf8')).length).toBeGreaterThan(20);
+  });
+});
+
+test.describe("the map's layers @unit", () => {
+  test('should draw the layers ARCHITECTURE.md shows as eslint.config.js keeps them', async () => {
+    const { LAYERS } = (await import(pathToFileURL(path.join(ROOT, 'eslint.config.js')).href)) as { LAYERS: string[][] };
+    const text = readFileSync(path.join(ROOT, 'ARCHITECTURE.md'), 'utf8');
+    const block = /## Layers[\s\S]*?```\n([\s\S]*?)```/.exec(text)?.[1] ?? '';
+    // A numbered line opens a layer with its first folder; an indented line adds a folder to it.
+    const drawn: string[][] = [];
+    let at = -1;
+    for (const line of block.split('\n')) {
+      const opens = /^\s*(\d+)\s+(\S+)/.exec(line);
+      const adds = /^\s{4,}(\S+)/.exec(line);
+      const folder = (opens?.[2] ?? adds?.[1] ?? '').replace(/[/,]+$/, '');
+      if (!folder || folder === 'test' || folder === 'bench') continue;
+      if (opens) at = Number(opens[1]) - 1;
+      if (at >= 0) drawn[at] = [...(drawn[at] ?? []), folder];
+    }
+    expect(drawn.map((l) => [...l].sort())).toEqual(LAYERS.map((l) => [...l].sort()));
   });
 });
