@@ -16,6 +16,7 @@ const PER_RESOURCE = 'the rule is judged per resource, and each test names its r
 export const DEFECT_REASONS: Readonly<Record<string, readonly [number, string]>> = {
   'error-body-without-message': [2, 'errorBodyShape and the schema of the error answers judge the same body, each in its own words'],
   'location-header-missing': [5, PER_RESOURCE],
+  'order-vat-id-text-only': [2, 'a 500 whose message names only a value type is a defect of each operation that answers it (src/report/defects/signature.ts): the create and the update of an order each read the VAT id in their own code'],
   'rate-limit-headers-missing': [4, 'the rate-limit rule is judged on four kinds of answer (a read, a 401, a 404, a series of reads), each named in its test'],
   'customer-password-returned': [2, 'the schema of customer answers forbids the field and a rule of the customers suite says no answer may carry a password: two judges, their own words'],
   'wrong-types-accepted': [21, 'the shop stores a field of the wrong type in every resource, and each resource is its own defect (its controller reads its own body: GX 4.8 casts an address\'s b2bStatus and compares a customer\'s isGuest, two causes); a body of the wrong type is one more, and one create then crashes on what it stored (500)'],
