@@ -235,9 +235,9 @@ export class ApiClient {
 
   /**
    * A create meant to succeed (a setup's, or the one a test judges) that broke down and left
-   * nothing, sent once more alone before its test is blocked or judged (GX 4.8 gave two workers'
-   * customer groups one id, "Duplicate entry '6-1' for key 'PRIMARY'"; GX 3.2 answers overlapping
-   * uploads 500). Alone it works: the test goes on with that answer, and the breakdown is the
+   * nothing, sent once more alone before its test is blocked or judged: two workers' creates may
+   * collide on a shop that numbers records itself ("Duplicate entry ... for key 'PRIMARY'"), and a
+   * shop may break down on overlapping uploads. Alone it works: the test goes on with that answer, and the breakdown is the
    * shop's concurrency finding (or flaky, when no other request was on the wire), listed apart.
    * It breaks down again: the caller gets that answer, marked, and blocks as before. A create is
    * never sent overlapped on purpose: each copy would be a record.

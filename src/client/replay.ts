@@ -1,4 +1,4 @@
-// Replays of failures (issue 20: same shop, same verdicts). A request is sent again exactly as it
+// Replays of failures (same shop, same verdicts). A request is sent again exactly as it
 // was, first *alone* (every other worker of the run waits: src/client/floor.ts), then, when alone
 // it does not fail, *overlapped* with copies of itself sent at the same moment. What it shows:
 //
@@ -39,7 +39,7 @@ function effectiveMethod(ex: Exchange): string {
 
 /**
  * Whether the request is of these methods both on the wire and as its X-HTTP-Method-Override
- * asks: a shop that ignores the override handles a POST as a POST (GX 4.8 does, on 29 operations).
+ * asks: a shop that ignores the override handles a POST as a POST (GX 4.8 does).
  */
 function both(ex: Exchange, methods: ReadonlySet<string>): boolean {
   return methods.has(ex.request.method.toUpperCase()) && methods.has(effectiveMethod(ex));
@@ -70,9 +70,9 @@ export function breakdownToSettle(ex: Exchange, postCannotCreate = false): boole
   if (both(ex, IDEMPOTENT)) return true;
   // Input sent to be refused (a missing or mistyped body, malformed JSON, a wrong content type)
   // writes nothing, so sending it again writes nothing twice; should a shop store something all
-  // the same, the ledger has every such request before its answer is read. GX 3.2 answered a POST
-  // /addresses without a body 500 "Invalid argument supplied for foreach()" (its overlap
-  // breakdown) in one run of three, 400 in the others.
+  // the same, the ledger has every such request before its answer is read. A refusal may itself
+  // break down only when requests overlap (GX 3.2 answers a POST /addresses without a body 500
+  // "Invalid argument supplied for foreach()" in some runs, 400 in others).
   if (sentToBeRefused(ex.intent)) return true;
   return postCannotCreate && ex.request.method.toUpperCase() === 'POST' && IDEMPOTENT.has(effectiveMethod(ex));
 }

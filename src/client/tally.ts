@@ -25,7 +25,7 @@ export class RequestTally {
   private readonly counts = new Map<string, number>();
   private readonly ops = new Map<string, number>();
 
-  /** `operation`: `METHOD operationId` of the request (what a run spends its requests on, issue 23). */
+  /** `operation`: `METHOD operationId` of the request (what a run spends its requests on). */
   count(source: string, intent: Intent | 'replay', operation = '-'): void {
     const key = `${source}\t${intent}`;
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1);

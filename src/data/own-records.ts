@@ -58,7 +58,7 @@ export class OwnRecords extends ResolverStep {
     if (!sent.ok) return sent;
     // A record made to stand behind a path shares its own parents with the worker's other such
     // records. Some shops allow one record per parent (GX 4.8: one special offer per product), so
-    // whether the parent is still taken depends on the order tests ran in (issue 20): a create
+    // whether the parent is still taken depends on the order tests ran in: a create
     // refused as a duplicate is sent once more with parents of its own.
     if (!this.deps.client.createdBy(sent.value).some((r) => r.kind === 'record') && refusedAsDuplicate(sent.value.response)) {
       const again = await make(true);

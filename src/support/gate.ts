@@ -16,8 +16,8 @@
 //   shops) is not called again: a BlockedError names it and its last answer. Only what tests need
 //   as setup counts: a negative probe's 5xx answers invalid input the seed drew, and a property's
 //   drawn valid body (GX 3.2 answers 500 to some astral-plane characters) is the property's
-//   finding; counted, either stopped createCategories on GX 3.2 in one run and not in another
-//   (issue 20). A test's own create is sent once by that test and judged there.
+//   finding; counted, either would stop a create in one run and not in another, by the seed's
+//   draw. A test's own create is sent once by that test and judged there.
 import type { Exchange, Intent } from '../core/exchange.js';
 import { notImplementedReason } from '../checks/rules/not-implemented.js';
 import { listItems, saysPathUnknown } from '../core/answers.js';
@@ -57,8 +57,8 @@ export interface GateOptions {
   /**
    * Runs a look while the run's other workers send nothing (src/client/floor.ts): a look compares
    * answers, and another worker's write between them (a product changed between the GET of it and
-   * the GET of its sub-path) made GX 3.2's /products/{id}/product_prices routed in one run and not
-   * in the other (issue 20). Absent: as it comes.
+   * the GET of its sub-path) would make a segment routed in one run and not in the other. Absent:
+   * as it comes.
    */
   alone?: <T>(fn: () => Promise<T>) => Promise<T>;
   /**
@@ -75,10 +75,9 @@ export class SupportGate {
   /**
    * Templates of records this worker's looks found unanswerable (`/orders/{order_id}`: GET
    * /orders/1 answered 500 alone, a record the target listed), so that no look under them can
-   * decide anything this run. GX
-   * 4.8 answers every order that way, and each of its order sub-paths had the order list and the
-   * order read again before its first call (about 40 requests; issue 23). The operations under
-   * them stay undecided, as they were: their calls' answers decide.
+   * decide anything this run. A shop that answers every order that way (GX 4.8) would otherwise
+   * have the order list and the order read again before the first call of each order sub-path.
+   * The operations under them stay undecided, as they were: their calls' answers decide.
    */
   private readonly unanswerable = new Set<string>();
   /** The same, by the record's path (`/orders/1`): a call's own look under it is not sent again either. */
@@ -136,8 +135,8 @@ export class SupportGate {
   /**
    * Decides the routes of an operation's literal segments before it can be called: for a probe or
    * test that could not be set up (a record its path needs could not be made), so that whether an
-   * operation is Unsupported does not depend on whether another test happened to call it first
-   * (issue 20). Reads only: an unknown first-level resource is asked with a GET (and, on a 404
+   * operation is Unsupported does not depend on whether another test happened to call it first.
+   * Reads only: an unknown first-level resource is asked with a GET (and, on a 404
    * saying the path is unknown, compared with one that cannot exist); a segment under a record
    * is looked at under the record with the smallest id its collection lists (the shop's own, not
    * one this run writes to). Records what it finds on the board; sends nothing already known.
@@ -225,7 +224,7 @@ export class SupportGate {
    * `note` is said after the reason of a route found not routed (where it was looked at, when that
    * is not plain). `records` says what the values name, and so what a server error of the record
    * above says: 'listed', records the target lists (lookAhead): no record of the template can be
-   * looked under this run (GX 4.8 once answered every order 500, issue 23); 'caller', the caller's
+   * looked under this run (a shop may answer every order 500, as GX 4.8 can); 'caller', the caller's
    * (admit: a record of the run, or the resolver's guess at an id, GET /orders/1/history on GX 3.2
    * without orders): that record only; 'none', ids that name none: nothing.
    */

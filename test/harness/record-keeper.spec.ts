@@ -247,8 +247,8 @@ test.describe('record keeper @harness @client', () => {
       // No other worker was on the wire here: flaky, not a proven collision; listed apart either way.
       expect(seen).toEqual([{ original: 500, showing: 'flaky', alone: 201 }]);
       // A breakdown settled alone is no failing create: two of them do not stop the run calling it
-      // (GX 3.2's overlap 500s to two workers' setup uploads stopped the category icon suite in one
-      // seed's run and not the other's).
+      // (counted, a shop's overlap 500s, as GX 3.2 answers two workers' setup uploads, would stop a
+      // suite in one seed's run and not in another's).
       creates = 0;
       await api.call('createManufacturers', { body: { name: `qa-${RUN}-collide-2` }, intent: 'setup' });
       creates = 0;

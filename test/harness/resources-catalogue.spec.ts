@@ -1,4 +1,4 @@
-// Proof that the catalogue suites (issue 6) work: child Playwright runs (catalogue-proof/) run them
+// Proof that the catalogue suites work: child Playwright runs (catalogue-proof/) run them
 // against in-process reference shops.
 // - PROFILE=standard: the clean shop is green (only the PROFILE=full tests are skipped, as
 //   Disabled), and each fault of support/catalogue-fault-cases.ts makes every test it names fail (or, for a

@@ -161,7 +161,7 @@ const COMMENT = (shop: ShopDef): string =>
  * some run's gate decided its cells pass (the same judgement as gate.ts's "now passes"), and stays
  * when no run decided it: a drawn property or model test passed this time (which does not show the
  * deviation is gone), or its cells were not judged (Skip, Unsupported: GX 4.8's support gate does
- * not decide the same way every run, issue 20), as `npm run baseline:update` keeps them. `fresh`
+ * not decide the same way every run), as `npm run baseline:update` keeps them. `fresh`
  * keeps only entries whose cells failed: a clean rebuild, e.g. after the harness's verdicts changed.
  */
 function stays(e: BaselineEntry, reports: readonly CompatibilityReport[], fresh: boolean): boolean {
@@ -194,7 +194,7 @@ function defectEvidence(d: Defect, report: CompatibilityReport): string | undefi
 /**
  * The new entries from the runs' reports and the old entries; pure (the file is the caller's).
  * A failing cell gets one entry per defect it shows (the entry names the defect's signature, so a
- * new defect in the same cell is a new failure, issue 24), with the defect's title as the reason
+ * new defect in the same cell is a new failure), with the defect's title as the reason
  * and its reproduction as evidence; a cell no defect covers (none should) falls back to the
  * older naming from its first finding.
  */
@@ -214,7 +214,7 @@ export function rebuiltEntries(old: readonly BaselineEntry[], reports: readonly 
       const named = namedDefect(hit.cell);
       return named ? { ...e, reason: neutral(named, hit.report) } : e;
     });
-  // An entry whose signature its failing cell no longer shows (the grouping changed, issue 37) is
+  // An entry whose signature its failing cell no longer shows (the grouping changed) is
   // re-keyed: one entry per defect the cell shows now, with its reason where a reviewer wrote it
   // (a generated one is written again from the defect).
   const generated = /\((critical|major|minor) [\w-]+ defect; \d+ cell\(s\)/;

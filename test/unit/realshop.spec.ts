@@ -177,8 +177,8 @@ test.describe('real-shop phase @unit', () => {
   });
 
   test('should re-key an entry whose signature its failing cell no longer shows, keeping a reviewer\'s reason', () => {
-    // Issue 37 changed how findings group: GX 4.8's entries named signatures the new grouping no
-    // longer makes. Their cells still fail, with the defect under its new signature.
+    // When the grouping of findings changes, an entry may name a signature the grouping no longer
+    // makes while its cell still fails, with the defect under its new signature.
     const target = { url: 'http://127.0.0.1:8093/api.php/v2', apiVersion: null, shopVersion: null, embedded: false };
     const evidence = { curl: `curl -sS -i -X PUT '${target.url}/addresses/3' --data-raw '{"b2bStatus":"x"}'`, status: 200, headers: {}, bodyExcerpt: '{"id":3}', declaredStatuses: ['200'], intent: 'negative', label: 'body field of the wrong type (b2bStatus is a string)' };
     const signature = 'invalid-input-accepted | 2xx |  | a body field of the wrong type to addresses';
@@ -200,9 +200,9 @@ test.describe('real-shop phase @unit', () => {
   });
 
   test('should write the defects every run shows in a cell, and judge the rewritten baseline by defect as the gate does', () => {
-    // GX 4.8 (issue 37): the standard run failed getOrderItem · negativeDataRejection with a 200 to a
-    // wrong-typed id, the readonly run the same cell with a 500 to an id beyond int64. A rewrite that
-    // read only the first run's cell left the 500 out, and its own check, by cell only, passed it.
+    // One cell, two defects from two runs (a 200 to a wrong-typed id in the standard run, a 500 to an
+    // id beyond int64 in the readonly run): a rewrite must keep both, and judge by defect, not by
+    // cell, or the second is let through.
     const target = { url: 'http://127.0.0.1:8093/api.php/v2', apiVersion: null, shopVersion: null, embedded: false };
     const finding = (p: string, status: number) => ({ check: 'negativeDataRejection', title: 't', message: 'm', severity: 'major', outcome: 'fail', evidence: { curl: `curl -sS -i '${target.url}${p}'`, status, headers: {}, bodyExcerpt: '{}', declaredStatuses: ['200', '400'] } });
     const defect = (id: string, signature: string, p: string, status: number) => ({ id, signature, kind: 'server-error', title: `${signature} title`, severity: 'critical', rank: 1, status, input: 'x', operations: ['getOrderItem'], checks: ['negativeDataRejection'], cells: [{ operation: 'getOrderItem', check: 'negativeDataRejection' }], reproduction: {}, tests: [], example: finding(p, status) });

@@ -24,7 +24,7 @@ export interface Rule<I = unknown> {
   /** Unique name of the demand, e.g. `sort-flip`. */
   name: string;
   /**
-   * The `@rule:` column it is judged in (reference/faults/tags.ts), e.g. `sort`. A test of another
+   * The `@rule:` column it is judged in (src/core/rule-tags.ts), e.g. `sort`. A test of another
    * rule that needs this demand on its way (a lifecycle test reading a deleted record) judges it in
    * its own column.
    */

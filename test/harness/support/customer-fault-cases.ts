@@ -1,13 +1,13 @@
-// Which tests of the customer-group suites (issue 5) each fault must make fail (the proof of
+// Which tests of the customer-group suites each fault must make fail (the proof of
 // test/harness/resources-customers.spec.ts). Every fault of reference/faults/customers-suite.ts is
-// here, plus the older faults of the rules issue 5 names (unique e-mails, guests, batches, lost
+// here, plus the older faults of the customer rules (unique e-mails, guests, batches, lost
 // updates, idempotent and bulk deletes, hidden passwords, type/state filters, dates). The list
 // parameter faults (paging, per_page, Link, sort, fields, search) are proven by the fault matrix
 // (test/faults/) through the @rule tags of the list tests, which every collection here carries;
-// each child worker costs seconds, so this proof keeps to the rules of issue 5.
+// each child worker costs seconds, so this proof keeps to the customer rules.
 import { customersSuiteFaults } from '../../../reference/faults/customers-suite.js';
 
-/** The suites of issue 5, relative to suites/. */
+/** The customer-group suites, relative to suites/. */
 export const CUSTOMER_SUITES = [
   'resources/customers.spec.ts',
   'resources/addresses.spec.ts',

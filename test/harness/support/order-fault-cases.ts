@@ -4,7 +4,7 @@
 // idempotent deletes, search conditions, wrong types, huge ids) and two list-parameter faults.
 import { orderSuiteFaults } from '../../../reference/faults/orders-suite.js';
 
-/** The suites of issue 7, relative to suites/. */
+/** The order suites, relative to suites/. */
 export const ORDER_SUITES = [
   'resources/orders.spec.ts',
   'resources/order_items.spec.ts',
