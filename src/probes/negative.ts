@@ -17,6 +17,7 @@ import { blocked, type Probe } from './types.js';
 import { FILES } from '../spec/particulars.js';
 import type { ParameterInfo } from '../spec/types.js';
 import { isObj } from '../core/json.js';
+import { depthPlan, type Depth } from '../config/depth.js';
 
 
 function scalarType(s: unknown): string | undefined {
@@ -70,6 +71,15 @@ function wrongTypeBody(op: Operation, validators: ValidatorSet): { raw: string; 
 const INT64_BEYOND = '99999999999999999999';
 
 /**
+ * The cases the run's depth sends, in the order every depth knows them: DEPTH=quick sends the
+ * first only (src/config/depth.ts), which standard sends first too, so quick's verdicts are a subset.
+ */
+function atDepth(variants: CallOptions[], depth: Depth): CallOptions[] {
+  const n = depthPlan(depth).negativeCases;
+  return n === undefined ? variants : variants.slice(0, n);
+}
+
+/**
  * Query parameters a value can break by the spec alone: one below a numeric minimum (or an
  * integer given as letters) and one outside an enum. At most one of each kind per operation.
  */
@@ -117,7 +127,7 @@ export const negativeProbe: Probe = async (op, env) => {
     const variants = any ? pathIdVariants(op, { ...any, intent: 'negative', noAnswer: 'return' }, any.path, input.reason) : [];
     if (!variants.length) return blocked(input.kind, input.reason);
     const exchanges: Exchange[] = [];
-    for (const v of variants) exchanges.push(await env.client.call(op, v));
+    for (const v of atDepth(variants, env.depth)) exchanges.push(await env.client.call(op, v));
     return { exchanges };
   }
   const base: CallOptions = { ...input.value, intent: 'negative', noAnswer: 'return' };
@@ -160,6 +170,6 @@ export const negativeProbe: Probe = async (op, env) => {
   }
   if (!variants.length) return blocked('skip', `${op.id} takes no input that can be invalid (no typed path id, no constrained query parameter, no body)`);
   const exchanges: Exchange[] = [];
-  for (const v of variants) exchanges.push(await env.client.call(op, v));
+  for (const v of atDepth(variants, env.depth)) exchanges.push(await env.client.call(op, v));
   return { exchanges };
 };
