@@ -4,8 +4,8 @@
 // run did not look at. Nothing else branches on the depth.
 //
 // quick judges every implemented operation once (issue 35): the contract suite's valid request,
-// its status, answer schema and content type, the request without credentials and with wrong
-// ones, and the first invalid-input case of the negative probe; no resource-suite rules, no
+// its status, answer schema and content type, the request without credentials (with wrong ones on
+// one operation per resource group), and the first invalid-input case of the negative probe; no resource-suite rules, no
 // properties, no models, no undeclared methods, no method overrides, no plain http. Every request
 // it sends, standard sends too, in the same order within the operation's probes, and each check
 // judges a subset of the answers it judges at standard: so quick's Fail cells are a subset of
@@ -27,6 +27,12 @@ export interface DepthPlan {
   probes: readonly DepthProbe[];
   /** Invalid-input cases the negative probe sends per operation (undefined: every one it knows). */
   negativeCases: number | undefined;
+  /**
+   * Where the auth probe also sends wrong credentials: on every operation, or on one per resource
+   * group (its first secured read): a shop that takes any password takes it everywhere, and the
+   * request without credentials, sent on every operation, judges each one's own refusal.
+   */
+  wrongCredentials: 'every' | 'one-per-group';
   /** FC_RUNS when the variable is unset. */
   fcRunsDefault: number;
   /** What the run did not look at, in words for the page and the closing line (empty: nothing left out). */
@@ -42,16 +48,18 @@ export const DEPTH_PLANS: Readonly<Record<Depth, DepthPlan>> = {
     suites: ['contract'],
     probes: ['positive', 'auth', 'negative'],
     negativeCases: 1,
+    wrongCredentials: 'one-per-group',
     fcRunsDefault: 25,
     notLookedAt: [
       'the resource rules (paging, sort, fields, search, filters, lifecycles, errors per request, Location and rate-limit headers)',
       'properties and model sequences',
       'invalid input beyond one case per operation',
+      'wrong credentials beyond one operation per resource group',
       'undeclared methods, method overrides and plain http',
     ],
   },
-  standard: { depth: 'standard', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, fcRunsDefault: 25, notLookedAt: [] },
-  deep: { depth: 'deep', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, fcRunsDefault: 100, notLookedAt: [] },
+  standard: { depth: 'standard', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', fcRunsDefault: 25, notLookedAt: [] },
+  deep: { depth: 'deep', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', fcRunsDefault: 100, notLookedAt: [] },
 };
 
 export function depthPlan(depth: Depth): DepthPlan {
