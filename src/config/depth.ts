@@ -5,7 +5,7 @@
 //
 // quick judges every implemented operation once (issue 35): the contract suite's valid request,
 // its status, answer schema and content type, the request without credentials (with wrong ones on
-// one operation per resource group), and the first invalid-input case of the negative probe; no resource-suite rules, no
+// one operation per resource group), and one invalid-input case of the negative probe (src/probes/negative.ts says which); no resource-suite rules, no
 // properties, no models, no undeclared methods, no method overrides, no plain http. Every request
 // it sends, standard sends too, in the same order within the operation's probes, and each check
 // judges a subset of the answers it judges at standard: so quick's Fail cells are a subset of
