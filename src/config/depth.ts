@@ -33,6 +33,12 @@ export interface DepthPlan {
    * request without credentials, sent on every operation, judges each one's own refusal.
    */
   wrongCredentials: 'every' | 'one-per-group';
+  /**
+   * A DELETE's record is shared by its refusals and its valid request: the request without
+   * credentials goes first, to the record the valid DELETE then deletes (a fresh one only when the
+   * refusal was not plain), instead of a record of its own for each (src/probes/index.ts).
+   */
+  shareDeleteRecord: boolean;
   /** FC_RUNS when the variable is unset. */
   fcRunsDefault: number;
   /** What the run did not look at, in words for the page and the closing line (empty: nothing left out). */
@@ -49,6 +55,7 @@ export const DEPTH_PLANS: Readonly<Record<Depth, DepthPlan>> = {
     probes: ['positive', 'auth', 'negative'],
     negativeCases: 1,
     wrongCredentials: 'one-per-group',
+    shareDeleteRecord: true,
     fcRunsDefault: 25,
     notLookedAt: [
       'the resource rules (paging, sort, fields, search, filters, lifecycles, errors per request, Location and rate-limit headers)',
@@ -58,8 +65,8 @@ export const DEPTH_PLANS: Readonly<Record<Depth, DepthPlan>> = {
       'undeclared methods, method overrides and plain http',
     ],
   },
-  standard: { depth: 'standard', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', fcRunsDefault: 25, notLookedAt: [] },
-  deep: { depth: 'deep', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', fcRunsDefault: 100, notLookedAt: [] },
+  standard: { depth: 'standard', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, fcRunsDefault: 25, notLookedAt: [] },
+  deep: { depth: 'deep', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, fcRunsDefault: 100, notLookedAt: [] },
 };
 
 export function depthPlan(depth: Depth): DepthPlan {

@@ -14,7 +14,9 @@ export const authProbe: Probe = async (op, env) => {
   const forbidden = env.client.profileBlocks(op)?.reason;
   if (forbidden) return blocked('disabled', forbidden);
   const mode = modeFor(op, isWriteOperation(op));
-  const resolved = mode === 'consume' ? await env.resolver.requestFor(op, mode) : await env.valid(op);
+  // A DELETE's refusal gets a record of its own, or, where the depth shares it, the record the valid
+  // DELETE then deletes (it is sent first then: src/probes/index.ts).
+  const resolved = mode === 'consume' && !depthPlan(env.depth).shareDeleteRecord ? await env.resolver.requestFor(op, mode) : await env.valid(op);
   // A refusal for lack of credentials needs no record: a read the target has no record for goes to
   // ids that name none (GX 4.8 answers 401 to GET /payment_details/1 on a shop without orders).
   const any = !resolved.ok && resolved.kind === 'skip' ? env.resolver.anyRead(op) : undefined;

@@ -99,8 +99,11 @@ base.describe('DEPTH, the setting and the plan @reports @config', () => {
 
 // Faults quick catches (one case of each kind it sends) and faults only standard's further cases
 // or rules catch: quick fails some of standard's cells and none of its own.
-const FAULTS = 'non-integer-id-accepted,huge-id-500,auth-wrong-password-accepted,sort-descending-ignored';
-const SCOPE = { ONLY_GROUPS: 'tax,countries', SHOP_FAULTS: FAULTS, FC_SEED: '35' };
+// With auth-missing-credentials-accepted, quick's DELETE without credentials (sent first, to the
+// record the valid DELETE then takes) is served and deletes it: the valid DELETE must get a record
+// of its own and pass.
+const FAULTS = 'non-integer-id-accepted,huge-id-500,auth-wrong-password-accepted,auth-missing-credentials-accepted,sort-descending-ignored';
+const SCOPE = { ONLY_GROUPS: 'tax,countries,manufacturers', SHOP_FAULTS: FAULTS, FC_SEED: '35' };
 
 interface Runs {
   dir: string;
@@ -148,6 +151,13 @@ test.describe('DEPTH=quick against the reference shop with faults @reports', () 
     expect(s.some((c) => c.includes('rule:sort'))).toBe(true);
   });
 
+  test('should share a DELETE\'s record between its refusal and its valid request, and take a fresh one when the refusal deleted it', ({ runs }) => {
+    const row = runs.q.operations.find((o) => o.id === 'deleteManufacturers');
+    expect(row?.cells.authRequired).toBe('fail');
+    expect(row?.cells.statusCodeConformance).toBe('pass');
+    expect(row?.cells.responseSchemaConformance).toBe('pass');
+  });
+
   test('should pass the gate of the same baseline, keeping the entries it did not fail as not run', ({ runs }) => {
     expect(runs.quick.status, runs.quick.output.slice(-3000)).toBe(0);
     const g = runs.q.gate;
@@ -159,7 +169,7 @@ test.describe('DEPTH=quick against the reference shop with faults @reports', () 
   });
 
   test('should say on the console, the page and in the Markdown which depth ran and what it did not look at', ({ runs }) => {
-    expect(runs.quick.output).toMatch(/Compatibility \(tax, countries only\) at DEPTH=quick: /);
+    expect(runs.quick.output).toMatch(/Compatibility \(tax, countries, manufacturers only\) at DEPTH=quick: /);
     expect(runs.quick.output).toContain('DEPTH=quick: every operation judged once; not looked at: the resource rules');
     expect(runs.standard.output).not.toContain('DEPTH=');
     const page = readFileSync(path.join(runs.dir, 'quick', 'compatibility', 'index.html'), 'utf8');
