@@ -22,10 +22,14 @@
 // requests, counted from the PHP server's log; the shop stopped with nothing left running. Then
 // one credential scan of reports/realshop. Figures go to reports/realshop/summary.json.
 //
-// Same shop, same verdicts (issue 20; REALSHOP_REPRO=0 turns it off): a shop marked `repro`
+// Same shop, same verdicts (REALSHOP_REPRO=0 turns it off): a shop marked `repro`
 // (GX 3.2) runs standard twice, pristine each time, with two seeds (REALSHOP_REPRO_SEEDS, else a
 // pinned pair: repro.ts) and the harness's default workers, and the two runs must fail the same cells; the cells
 // that differ are printed.
+//
+// DEPTH=quick (REALSHOP_QUICK=0 turns it off) runs last on each shop, on a pristine shop, with the
+// same baseline and gate, and its Fail cells must be a subset of the standard runs' (runs.ts says
+// why it reinstalls only where readonly did not start pristine).
 //
 // --update-baselines rewrites each shop's baseline from its runs (baseline.ts), then judges the
 // gates against it. If a recipe cannot be found or a shop set up, its check fails with one line
@@ -46,8 +50,8 @@ import { findRecipe, instance, isInstalled, livePids, RecipeError, resetRateLimi
 import { processesCpu, reapedChildrenCpu } from './cpu.js';
 import { compareFailCells, differingLines, failCells, reproSeeds } from './repro.js';
 import { logPosition, requestsBetween, type RequestCount } from './requests.js';
-import { quickWanted, REALSHOP_FIELDS, realShopArgs, realShopEnv, realShopSeed, realShopWorkers, reproWanted } from './settings.js';
-import type { Depth } from '../../src/config/depth.js';
+import { runSpecs, type Profile, type RunSpec } from './runs.js';
+import { REALSHOP_FIELDS, realShopArgs, realShopEnv, reproWanted } from './settings.js';
 import { headerHelp, printHelpAndExit, variableRows, wantsHelp } from '../../src/core/help.js';
 import { chosenShops, SHOPS, ShopChoiceError, type ShopDef } from './shops.js';
 import { checkVersions } from './versions.js';
@@ -62,22 +66,6 @@ interface Check {
   name: string;
   ok: boolean;
   detail: string;
-}
-
-type Profile = 'standard' | 'readonly';
-
-/** One conformance run of a shop: its folder name, profile, seed and workers (null: the harness's default). */
-interface RunSpec {
-  label: string;
-  profile: Profile;
-  seed: string;
-  workers: string | null;
-  /** Reinstall the shop first (the second standard run of the reproducibility pair, the quick run). */
-  pristineFirst: boolean;
-  /** DEPTH of the run (absent: standard). */
-  depth?: Depth;
-  /** The Node binary of the run (NODE22 for the shop's node22Run), else this one. */
-  node?: string;
 }
 
 interface RunFigures {
@@ -120,8 +108,8 @@ if (wantsHelp(process.argv.slice(2))) {
 
 /**
  * Requests one run may send: well under the shops' 5,000 per 15 minutes and credential (the phase
- * resets the counter before each run). GX 4.8's standard run judges orders since issue 37 (about
- * 30 operations more): 4,252-4,374 requests in four runs with drawn seeds, 3,444 before.
+ * resets the counter before each run), with room above GX 4.8's standard run, the costliest: it
+ * judges every operation, orders included, and its request count moves with the seed.
  */
 const MAX_REQUESTS = 4600;
 const SHOW_LINES = 40;
@@ -418,30 +406,6 @@ function runChecks(shop: ShopDef, figures: RunFigures, verdict: DiffVerdict | un
     check(`${name}: database unchanged`, ok, ok ? 'empty diff' : `${d.lines} diff line(s) (${d.file})`);
     if (!ok) say(`  changed (first ${Math.min(SHOW_LINES, diffLines.length)}):\n${diffLines.slice(0, SHOW_LINES).map((l) => `    ${l.length > 220 ? `${l.slice(0, 220)}…` : l}`).join('\n')}`);
   }
-}
-
-/**
- * The runs of one shop: standard then readonly; a `repro` shop runs standard twice (unless
- * REALSHOP_REPRO=0); then DEPTH=quick on the shop made pristine again (unless REALSHOP_QUICK=0),
- * last, so the other runs meet the shop as they always did.
- */
-function runSpecs(shop: ShopDef, seeds: [string, string] | undefined): RunSpec[] {
-  const workers = realShopWorkers(shop) ?? null;
-  const seed = realShopSeed();
-  const quick: RunSpec[] = quickWanted() ? [{ label: 'quick', profile: 'standard', depth: 'quick', seed, workers: seeds ? null : workers, pristineFirst: true }] : [];
-  if (!seeds) {
-    return [
-      { label: 'standard', profile: 'standard', seed, workers, pristineFirst: false },
-      { label: 'readonly', profile: 'readonly', seed, workers, pristineFirst: false },
-      ...quick,
-    ];
-  }
-  return [
-    { label: 'standard', profile: 'standard', seed: seeds[0], workers: null, pristineFirst: false },
-    { label: 'standard-2', profile: 'standard', seed: seeds[1], workers: null, pristineFirst: true },
-    { label: 'readonly', profile: 'readonly', seed: seeds[0], workers: null, pristineFirst: false },
-    ...quick,
-  ];
 }
 
 /** NODE22 on the shop's node22Run (the first run of that profile), where NODE22 is set. */
