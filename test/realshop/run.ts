@@ -50,7 +50,7 @@ import { findRecipe, instance, isInstalled, livePids, RecipeError, resetRateLimi
 import { processesCpu, reapedChildrenCpu } from './cpu.js';
 import { compareFailCells, differingLines, failCells, reproSeeds } from './repro.js';
 import { logPosition, requestsBetween, type RequestCount } from './requests.js';
-import { runSpecs, type Profile, type RunSpec } from './runs.js';
+import { reinstallFirst, runSpecs, type Profile, type RunSpec } from './runs.js';
 import { REALSHOP_FIELDS, realShopArgs, realShopEnv, reproWanted } from './settings.js';
 import { headerHelp, printHelpAndExit, variableRows, wantsHelp } from '../../src/core/help.js';
 import { chosenShops, SHOPS, ShopChoiceError, type ShopDef } from './shops.js';
@@ -277,7 +277,7 @@ function reportOf(figures: RunFigures): CompatibilityReport | undefined {
   }
 }
 
-async function oneRun(inst: Instance, run: RunSpec, shopDir: string): Promise<{ figures: RunFigures; verdict: DiffVerdict | undefined; diffLines: string[] }> {
+async function oneRun(inst: Instance, run: RunSpec, shopDir: string, reinstall: boolean): Promise<{ figures: RunFigures; verdict: DiffVerdict | undefined; diffLines: string[] }> {
   const reportDir = path.join(shopDir, run.label);
   const dumpDir = path.join(shopDir, 'dumps');
   mkdirSync(dumpDir, { recursive: true });
@@ -300,7 +300,7 @@ async function oneRun(inst: Instance, run: RunSpec, shopDir: string): Promise<{ 
     node: run.node ? (spawnSync(run.node, ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? run.node) : process.version,
   };
   const name = `${inst.shop.key} ${run.label}`;
-  if (run.pristineFirst) {
+  if (reinstall) {
     const r = runScript(inst, 'setup.sh', ['reinstall']);
     writeFileSync(path.join(shopDir, `setup-${run.label}.log`), r.output);
     figures.reinstallSeconds = secs(r.ms);
@@ -485,7 +485,10 @@ async function shopPhase(plan: Plan, next: Plan | undefined, figures: ShopFigure
     const done: RunFigures[] = [];
     for (const run of onNode22(shop, runSpecs(shop, seeds))) {
       if (interrupted) break;
-      const { figures: f, verdict, diffLines } = await oneRun(inst, run, shopDir);
+      const last = done[done.length - 1];
+      const reinstall = reinstallFirst(run, last && { label: last.label, diffLines: last.diff?.lines });
+      if (reinstall && !run.pristineFirst) say(`\n-- ${shop.key} ${run.label}: the ${run.pristineAfter ?? 'previous'} run left the shop changed (or no diff), so it is reinstalled first`);
+      const { figures: f, verdict, diffLines } = await oneRun(inst, run, shopDir, reinstall);
       done.push(f);
       if (interrupted) break;
       if (!updateBaselines) gateCheck(shop, f, f.gate);

@@ -15,6 +15,11 @@ export interface RunSpec {
   workers: string | null;
   /** Reinstall the shop first (the second standard run of the reproducibility pair, the runs that need a pristine shop). */
   pristineFirst: boolean;
+  /**
+   * The run needs a pristine shop and counts on the run before it to have left one (a readonly run
+   * that started pristine): reinstall first only if that run's database diff was not empty.
+   */
+  pristineAfter?: string;
   /** DEPTH of the run (absent: standard). */
   depth?: Depth;
   /** The Node binary of the run (NODE22 for the shop's node22Run), else this one. */
@@ -27,13 +32,14 @@ export interface RunSpec {
  * last, so the other runs meet the shop as they always did, and on a pristine shop, so its Fail
  * cells can be compared with standard's (issue 35). Where readonly started pristine, quick follows
  * it without a reinstall of its own: readonly writes nothing, and its "database unchanged" check
- * proves the shop is still pristine. Elsewhere (readonly after standard) quick reinstalls first.
+ * proves the shop is still pristine (where it does not, quick reinstalls after all: reinstallFirst).
+ * Elsewhere (readonly after standard) quick reinstalls first.
  */
 export function runSpecs(shop: ShopDef, seeds: [string, string] | undefined, env: NodeJS.ProcessEnv = process.env): RunSpec[] {
   const workers = realShopWorkers(shop, env) ?? null;
   const seed = realShopSeed(env);
   const quick = (pristineFirst: boolean): RunSpec[] =>
-    quickWanted(env) ? [{ label: 'quick', profile: 'standard', depth: 'quick', seed, workers: seeds ? null : workers, pristineFirst }] : [];
+    quickWanted(env) ? [{ label: 'quick', profile: 'standard', depth: 'quick', seed, workers: seeds ? null : workers, pristineFirst, ...(pristineFirst ? {} : { pristineAfter: 'readonly' }) }] : [];
   if (!seeds) {
     return [
       { label: 'standard', profile: 'standard', seed, workers, pristineFirst: false },
@@ -50,4 +56,15 @@ export function runSpecs(shop: ShopDef, seeds: [string, string] | undefined, env
     { label: 'readonly', profile: 'readonly', seed: seeds[0], workers: null, pristineFirst: true },
     ...quick(false),
   ];
+}
+
+/**
+ * Whether a run reinstalls the shop first: as its spec says, or, where it counts on the run before
+ * (`pristineAfter`), when that run's database diff was not empty or not taken (it left the shop
+ * changed, or nobody knows).
+ */
+export function reinstallFirst(run: RunSpec, before: { label: string; diffLines: number | undefined } | undefined): boolean {
+  if (run.pristineFirst) return true;
+  if (!run.pristineAfter) return false;
+  return before?.label !== run.pristineAfter || before.diffLines !== 0;
 }
