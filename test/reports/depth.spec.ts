@@ -94,6 +94,7 @@ base.describe('DEPTH, the setting and the plan @reports @config', () => {
     expect(depthLine({ depth: 'standard', gate })).toBeUndefined();
     expect(depthLine({ gate })).toBeUndefined();
     expect(depthNote('quick')).toContain('not looked at: the resource rules');
+    expect(depthNote('quick')).toContain('the list parameters (page, per_page, sort, fields, search: not sent even once)');
   });
 });
 
