@@ -33,7 +33,7 @@ export function runFailCells(workDir: string): string[] | undefined {
 }
 
 /**
- * Quick says nothing standard does not (issue 35): per shop, the Fail cells of each quick run
+ * Quick says nothing standard does not: per shop, the Fail cells of each quick run
  * against those of the standard runs of the same bench, each on a pristine shop.
  */
 export interface QuickSubset {

@@ -229,7 +229,7 @@ export const ALL_FAIL_TARGET = 1.5;
 /** Goals of the embedded shop's clean run, of a target elsewhere, and of GX 4.8's standard run. */
 export const GOALS = { wallS: 20, rssMb: 600, requests: 3000, waitShare: 0.5, rssRemoteMb: 400, gx48Requests: 2000, gx48WallS: 180 } as const;
 
-/** DEPTH=quick's goals (issue 35): a commit gated in a minute. */
+/** DEPTH=quick's goals: a commit gated in a minute. */
 export const QUICK_GOALS = { gx48WallS: 60, gx48Requests: 600, gx32WallS: 20, embeddedWallS: 8 } as const;
 
 function depthOf(rs: RealShopResults): string {
@@ -379,7 +379,7 @@ export function consoleSummary(res: BenchResults): string {
     );
   }
   const q = quickLines(res);
-  if (q.length) out.push('', 'DEPTH=quick (issue 35):', ...q.map((l) => `  ${l}`));
+  if (q.length) out.push('', 'DEPTH=quick:', ...q.map((l) => `  ${l}`));
   return out.join('\n');
 }
 
@@ -535,7 +535,7 @@ export function resultsMarkdown(res: BenchResults, commands: string[]): string {
 
   out.push(...realShopMarkdown(res));
   const quick = quickLines(res);
-  if (quick.length) out.push('## DEPTH=quick (issue 35)', '', '`npm run bench -- --realshop --depths=quick,standard`: each run on a pristine shop; the goals are issue 35\'s.', '', ...quick.map((l) => `- ${l}`), '');
+  if (quick.length) out.push('## DEPTH=quick', '', '`npm run bench -- --realshop --depths=quick,standard`: each run on a pristine shop; the goals are quick\'s own (a commit gated in a minute).', '', ...quick.map((l) => `- ${l}`), '');
 
   if (res.faults.length) {
     out.push('## Named faults caught', '');

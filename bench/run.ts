@@ -273,7 +273,7 @@ async function main(): Promise<void> {
   }
 
   if (tools.includes('harness') && depths.includes('quick')) {
-    // The embedded shop at DEPTH=quick (issue 35's goal: <= 8 s), as a user's `DEPTH=quick npm run conformance`.
+    // The embedded shop at DEPTH=quick (goal: <= 8 s), as a user's `DEPTH=quick npm run conformance`.
     for (let i = 1; i <= runs; i++) {
       const r = await runHarness(path.join(WORK_DIR, 'harness-quick', `run-${i}`), harnessArgs, undefined, harnessTimeoutMs, { DEPTH: 'quick' });
       (results.embeddedQuick ??= []).push(r);

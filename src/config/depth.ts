@@ -3,10 +3,10 @@
 // and checks, the probes how many cases, the config FC_RUNS's default, and the report what the
 // run did not look at. Nothing else branches on the depth.
 //
-// quick judges every implemented operation once (issue 35): the contract suite's valid request,
+// quick judges every implemented operation once: the contract suite's valid request,
 // its status, answer schema and content type, the request without credentials (with wrong ones on
 // one operation per resource group), and one invalid-input case of the negative probe (src/probes/negative.ts says which); no resource-suite rules
-// and so no list-parameter case (issue 35 asks for one of each; not built), no
+// and so no list-parameter case (one of each is wanted; not built), no
 // properties, no models, no undeclared methods, no method overrides, no plain http. Every request
 // it sends, standard sends too, in the same order within the operation's probes, and each check
 // judges a subset of the answers it judges at standard: so quick's Fail cells are a subset of

@@ -566,7 +566,7 @@ function reproCheck(shop: ShopDef, done: RunFigures[], seeds: [string, string], 
 }
 
 /**
- * Quick says nothing standard does not (issue 35): the quick run's Fail cells are a subset of the
+ * Quick says nothing standard does not: the quick run's Fail cells are a subset of the
  * standard run's on the same pristine shop (of both standard runs where the shop makes two).
  */
 function quickCheck(shop: ShopDef, done: RunFigures[]): void {

@@ -30,7 +30,7 @@ export interface RunSpec {
  * The runs of one shop: standard then readonly; a `repro` shop (seeds given) runs standard twice
  * (the second pristine) and readonly pristine too. Then DEPTH=quick (unless REALSHOP_QUICK=0),
  * last, so the other runs meet the shop as they always did, and on a pristine shop, so its Fail
- * cells can be compared with standard's (issue 35). Where readonly started pristine, quick follows
+ * cells can be compared with standard's. Where readonly started pristine, quick follows
  * it without a reinstall of its own: readonly writes nothing, and its "database unchanged" check
  * proves the shop is still pristine (where it does not, quick reinstalls after all: reinstallFirst).
  * Elsewhere (readonly after standard) quick reinstalls first.

@@ -66,7 +66,7 @@ export function reproWanted(env: NodeJS.ProcessEnv = process.env): boolean {
 }
 
 /**
- * The DEPTH=quick run of each shop (issue 35), on unless REALSHOP_QUICK=0: after the shop's other
+ * The DEPTH=quick run of each shop, on unless REALSHOP_QUICK=0: after the shop's other
  * runs, on a pristine shop (runs.ts), with the same baseline and gate; its Fail cells must be a
  * subset of the standard run's.
  */

@@ -1,4 +1,4 @@
-// DEPTH (issue 35): the setting, what quick declares, and what its report may say. quick's Fail
+// DEPTH: the setting, what quick declares, and what its report may say. quick's Fail
 // cells are a subset of standard's on the same shop (proved here on the reference shop with faults
 // quick catches and faults only standard's extra cases catch), its page and closing line say which
 // depth ran and what it did not look at, and a baseline entry quick did not fail is "not run",
