@@ -4,6 +4,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { loadConfigOrExit } from './src/config/config.js';
+import { ignoredSuites } from './src/config/depth.js';
 import { embeddedShopUrl } from './src/config/embedded.js';
 import { runArtefact } from './src/core/run-artefacts.js';
 import { SCOPE_METADATA } from './src/report/compatibility/scope.js';
@@ -24,7 +25,7 @@ process.env.FC_SEED = String(fcSeed);
 // Chosen here, in the runner, before workers start: they re-evaluate this file and read it back.
 if (config.baseUrl === undefined) embeddedShopUrl();
 const reportDir = config.reportDir;
-const runLabel: RunLabel = { runId: config.runId, baseUrl: config.baseUrl, profile: config.profile, seed: fcSeed, fcRuns: config.fcRuns };
+const runLabel: RunLabel = { runId: config.runId, baseUrl: config.baseUrl, profile: config.profile, depth: config.depth, seed: fcSeed, fcRuns: config.fcRuns };
 
 /** The worker option of fixtures/index.ts this config sets. */
 interface WorkerOptions {
@@ -33,6 +34,8 @@ interface WorkerOptions {
 
 export default defineConfig<object, WorkerOptions>({
   testDir: './suites',
+  // DEPTH=quick declares the contract suite alone (src/config/depth.ts says what each depth runs).
+  testIgnore: ignoredSuites(config.depth),
   outputDir: runArtefact(reportDir, 'testResults'),
   fullyParallel: true,
   forbidOnly: true,

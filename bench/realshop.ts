@@ -20,6 +20,29 @@ import { logPosition, requestsBetween } from '../test/realshop/requests.js';
 import { realShopArgs, realShopEnv } from '../test/realshop/settings.js';
 import { PROJECT_ROOT } from '../src/config/config.js';
 import { runHarness, type HarnessRun } from './harness.js';
+import type { Depth } from '../src/config/depth.js';
+import { failCells } from '../test/realshop/repro.js';
+import type { CompatibilityReport } from '../src/report/compatibility/types.js';
+import { existsSync, readFileSync } from 'node:fs';
+
+/** The Fail cells of a bench run (its report.json in <workDir>/reports), or undefined without one. */
+export function runFailCells(workDir: string): string[] | undefined {
+  const file = path.join(workDir, 'reports', 'compatibility', 'report.json');
+  if (!existsSync(file)) return undefined;
+  return failCells(JSON.parse(readFileSync(file, 'utf8')) as CompatibilityReport);
+}
+
+/**
+ * Quick says nothing standard does not: per shop, the Fail cells of each quick run
+ * against those of the standard runs of the same bench, each on a pristine shop.
+ */
+export interface QuickSubset {
+  key: string;
+  quickCells: number[];
+  standardCells: number[];
+  /** Cells some quick run failed and no standard run did (should be none). */
+  onlyQuick: string[];
+}
 
 export interface RealShopRun extends HarnessRun {
   /** Seconds `setup.sh` took to make the shop pristine before the run (not part of the run). */
@@ -31,6 +54,8 @@ export interface RealShopRun extends HarnessRun {
 export interface RealShopResults {
   /** shops.ts key; absent in results of benches that knew GX 3.2 only. */
   key?: string;
+  /** DEPTH of the runs (--depths); absent in older results: standard. */
+  depth?: Depth;
   /** The shop and version, for people. */
   title?: string;
   baseUrl: string;
@@ -67,15 +92,15 @@ export function benchShop(shop: ShopDef = shopByKey('gx32')): Instance {
   }
 }
 
-/** One measured standard run against a pristine shop. */
-export async function runOnRealShop(inst: Instance, workDir: string, timeoutMs: number): Promise<RealShopRun> {
+/** One measured PROFILE=standard run at `depth` against a pristine shop. */
+export async function runOnRealShop(inst: Instance, workDir: string, timeoutMs: number, depth: Depth = 'standard'): Promise<RealShopRun> {
   if (inst.shop.phpWrapper) writePhpWrapper(inst);
   const reinstall = isInstalled(inst);
   const setup = runScript(inst, 'setup.sh', reinstall ? ['reinstall'] : []);
   if (setup.status !== 0) throw new RealShopError(`setup.sh ${reinstall ? 'reinstall ' : ''}failed (exit ${setup.status}): ${whyFailed(setup.output)}`);
   resetRateLimit(inst);
   const from = logPosition(inst.serverLog);
-  const run = await runHarness(workDir, realShopArgs(inst), undefined, timeoutMs, realShopEnv(inst, 'standard'));
+  const run = await runHarness(workDir, realShopArgs(inst), undefined, timeoutMs, realShopEnv(inst, 'standard', process.env, undefined, depth));
   const count = requestsBetween(inst.serverLog, from, logPosition(inst.serverLog));
   return { ...run, requests: count.requests, statuses: count.statuses, setupS: setup.ms / 1000 };
 }

@@ -4,7 +4,7 @@
 import type { HarnessRun } from './harness.js';
 import type { PeerName } from './peer-faults.js';
 import type { ToolRun } from './peer-tools/tool-run.js';
-import type { RealShopRun } from './realshop.js';
+import type { RealShopResults, RealShopRun } from './realshop.js';
 import { BEFORE, realShopsOf, type BenchResults, type FaultRow } from './results.js';
 import { fixed, median, medianOf } from './support/stats.js';
 
@@ -229,6 +229,30 @@ export const ALL_FAIL_TARGET = 1.5;
 /** Goals of the embedded shop's clean run, of a target elsewhere, and of GX 4.8's standard run. */
 export const GOALS = { wallS: 20, rssMb: 600, requests: 3000, waitShare: 0.5, rssRemoteMb: 400, gx48Requests: 2000, gx48WallS: 180 } as const;
 
+/** DEPTH=quick's goals: a commit gated in a minute. */
+export const QUICK_GOALS = { gx48WallS: 60, gx48Requests: 600, gx32WallS: 20, embeddedWallS: 8 } as const;
+
+function depthOf(rs: RealShopResults): string {
+  return rs.depth ?? 'standard';
+}
+
+/** DEPTH=quick's figures against its goals, and its Fail cells against standard's (--depths with quick). */
+function quickLines(res: BenchResults): string[] {
+  const quick = realShopsOf(res).filter((rs) => depthOf(rs) === 'quick' && rs.runs.length);
+  const emb = res.embeddedQuick ?? [];
+  if (!quick.length && !emb.length) return [];
+  const wall = (runs: readonly HarnessRun[]): number => medianOf(runs, (x) => x.wallMs / 1000);
+  const req = (runs: readonly HarnessRun[]): number => medianOf(runs, (x) => x.requests);
+  const lines: string[] = [];
+  if (emb.length) lines.push(`embedded shop: ${unit(wall(emb), 1, ' s')} (tests ${unit(medianOf(emb, (x) => x.testsMs / 1000), 1, ' s')}), ${fixed(req(emb), 0)} requests, ${fixed(medianOf(emb, (x) => x.tests), 0)} tests; goal <= ${QUICK_GOALS.embeddedWallS} s: ${verdict(wall(emb), QUICK_GOALS.embeddedWallS, true)}`);
+  for (const rs of quick) {
+    const goal = rs.key === 'gx48' ? `goal <= ${QUICK_GOALS.gx48WallS} s and <= ${QUICK_GOALS.gx48Requests} requests: ${verdict(wall(rs.runs), QUICK_GOALS.gx48WallS, true)} / ${verdict(req(rs.runs), QUICK_GOALS.gx48Requests, true)}` : rs.key === 'gx32' ? `goal <= ${QUICK_GOALS.gx32WallS} s: ${verdict(wall(rs.runs), QUICK_GOALS.gx32WallS, true)}` : '';
+    lines.push(`${rs.title ?? rs.key ?? 'real shop'}: ${unit(wall(rs.runs), 1, ' s')}, ${fixed(req(rs.runs), 0)} requests (shop log), ${rs.workers} worker(s), tests ${outcomeLine(rs.runs)}; ${goal}`);
+  }
+  for (const s of res.quickSubset ?? []) lines.push(`${s.key}: quick's Fail cells (${s.quickCells.join(', ')}) ${s.onlyQuick.length ? `NOT a subset of standard's (${s.standardCells.join(', ')}): only at quick ${s.onlyQuick.join(', ')}` : `a subset of standard's (${s.standardCells.join(', ')})`}`);
+  return lines;
+}
+
 /** `met` / `missed` against a goal, so a missed goal is never read as met. */
 function verdict(value: number, goal: number, atMost: boolean): string {
   if (!Number.isFinite(value)) return '-';
@@ -350,10 +374,12 @@ export function consoleSummary(res: BenchResults): string {
     if (!r.length) continue;
     out.push(
       '',
-      `Harness, ${rs.title ?? 'real shop'} (${rs.baseUrl}, PROFILE=${rs.profile}, ${rs.workers} worker(s)): ${unit(medianOf(r, (x) => x.wallMs / 1000), 1, ' s')}, ${fixed(medianOf(r, (x) => x.requests), 0)} requests; peak RSS ${unit(medianOf(r, (x) => x.peakRssMb), 0, ' MB')}; workers wait on the target ${fixed(medianOf(r, (x) => x.workerWaitMs / x.workerMs) * 100, 0)}% of their time (goal >= ${GOALS.waitShare * 100}%)`,
+      `Harness, ${rs.title ?? 'real shop'} (${rs.baseUrl}, PROFILE=${rs.profile}, DEPTH=${depthOf(rs)}, ${rs.workers} worker(s)): ${unit(medianOf(r, (x) => x.wallMs / 1000), 1, ' s')}, ${fixed(medianOf(r, (x) => x.requests), 0)} requests; peak RSS ${unit(medianOf(r, (x) => x.peakRssMb), 0, ' MB')}; workers wait on the target ${fixed(medianOf(r, (x) => x.workerWaitMs / x.workerMs) * 100, 0)}% of their time (goal >= ${GOALS.waitShare * 100}%)`,
       `  tests by outcome: ${outcomeLine(r)}`,
     );
   }
+  const q = quickLines(res);
+  if (q.length) out.push('', 'DEPTH=quick:', ...q.map((l) => `  ${l}`));
   return out.join('\n');
 }
 
@@ -370,13 +396,13 @@ function realShopMarkdown(res: BenchResults): string[] {
   if (!shops.length && !remote.length) return [];
   const o = overhead(res);
   const cols: { label: string; runs: readonly HarnessRun[]; statuses?: readonly RealShopRun[] }[] = [
-    ...shops.map((rs) => ({ label: `${rs.title ?? rs.key ?? 'real shop'} (${rs.workers} worker${rs.workers === 1 ? '' : 's'}, ${rs.runs.length} run${rs.runs.length === 1 ? '' : 's'})`, runs: rs.runs, statuses: rs.runs })),
+    ...shops.map((rs) => ({ label: `${rs.title ?? rs.key ?? 'real shop'}${depthOf(rs) === 'standard' ? '' : ` DEPTH=${depthOf(rs)}`} (${rs.workers} worker${rs.workers === 1 ? '' : 's'}, ${rs.runs.length} run${rs.runs.length === 1 ? '' : 's'})`, runs: rs.runs, statuses: rs.runs })),
     ...(remote.length ? [{ label: `reference shop elsewhere (${fixed(medianOf(remote, (x) => x.workers), 0)} workers, ${remote.length} run${remote.length === 1 ? '' : 's'})`, runs: remote }] : []),
   ];
   const med = (runs: readonly HarnessRun[], pick: (x: HarnessRun) => number): number => medianOf(runs, pick);
   const row = (name: string, cell: (runs: readonly HarnessRun[]) => string, embedded: string, goal = ''): string[] => [name, ...cols.map((c) => cell(c.runs)), embedded, goal];
   const rssRemote = remote.length ? med(remote, (x) => x.peakRssMb) : NaN;
-  const gx48 = shops.find((rs) => rs.key === 'gx48');
+  const gx48 = shops.find((rs) => rs.key === 'gx48' && depthOf(rs) === 'standard');
   const gx48Wall = gx48 ? med(gx48.runs, (x) => x.wallMs / 1000) : NaN;
   const gx48Requests = gx48 ? med(gx48.runs, (x) => x.requests) : NaN;
   return [
@@ -508,6 +534,8 @@ export function resultsMarkdown(res: BenchResults, commands: string[]): string {
   }
 
   out.push(...realShopMarkdown(res));
+  const quick = quickLines(res);
+  if (quick.length) out.push('## DEPTH=quick', '', '`npm run bench -- --realshop --depths=quick,standard`: each run on a pristine shop; the goals are quick\'s own (a commit gated in a minute).', '', ...quick.map((l) => `- ${l}`), '');
 
   if (res.faults.length) {
     out.push('## Named faults caught', '');

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../src/config/config.js';
 import type { HarnessRun } from './harness.js';
-import type { RealShopResults } from './realshop.js';
+import type { QuickSubset, RealShopResults } from './realshop.js';
 import type { PeerName, PeerVerdict } from './peer-faults.js';
 import type { ToolRun } from './peer-tools/tool-run.js';
 import type { RunResult as SpecLoadRun } from './spec-load.js';
@@ -100,8 +100,12 @@ export interface BenchResults {
   realShop?: RealShopResults;
   /** The harness against the reference shop as a process of its own, default workers (bench/remote.ts). */
   remote?: HarnessRun[];
-  /** `--realshop`: one entry per real shop (bench/realshop.ts). */
+  /** `--realshop`: one entry per real shop and depth (bench/realshop.ts). */
   realShops?: RealShopResults[];
+  /** `--depths` with quick: the embedded shop at DEPTH=quick, --runs times. */
+  embeddedQuick?: HarnessRun[];
+  /** `--realshop --depths=quick,standard`: quick's Fail cells against standard's, per shop. */
+  quickSubset?: QuickSubset[];
 }
 
 function version(pkgJson: string): string {

@@ -24,6 +24,9 @@
 //                     per shop, each on a pristine shop
 //   --shops=a,b       with --realshop: which shops (keys of test/realshop/shops.ts: gx32, gx48; default both)
 //   --realshop-runs=N with --realshop: runs per real shop (default --runs; a GX 4.8 run takes 7-10 minutes)
+//   --depths=a,b      DEPTH of the real-shop runs (quick, standard, deep; default standard), each on a
+//                     pristine shop; with quick also the embedded shop at DEPTH=quick (--runs times),
+//                     and with quick and standard whether quick's Fail cells are a subset of standard's
 //   --no-remote       leave out the run against the reference shop as a process of its own (bench/remote.ts:
 //                     a target elsewhere, default workers; it runs --runs times after the embedded cases)
 //   --wait-quiet=MIN  wait up to MIN minutes for a 1-minute load average below 3 before measuring
@@ -41,7 +44,8 @@ import { PROJECT_ROOT } from '../src/config/config.js';
 import { HARNESS_TIMEOUT_MS, runHarness } from './harness.js';
 import { DEFAULT_MATRIX, readHarnessFaults, runMatrix } from './harness-faults.js';
 import { runHarnessRemote } from './remote.js';
-import { benchShop, benchShops, runOnRealShop, stopBenchShop, type RealShopResults } from './realshop.js';
+import { benchShop, benchShops, runFailCells, runOnRealShop, stopBenchShop, type QuickSubset, type RealShopResults } from './realshop.js';
+import { DEPTHS, type Depth } from '../src/config/depth.js';
 import { realShopEnv, realShopWorkers } from '../test/realshop/settings.js';
 import { sweepPeerFaults, type PeerName, type PeerRunner } from './peer-faults.js';
 import { startCountingShop } from './peer-tools/counting-shop.js';
@@ -147,6 +151,9 @@ async function main(): Promise<void> {
   const runs = int('runs', quick ? 1 : 3);
   // A real shop's run is minutes, not seconds: its own count, so the embedded figures keep their medians of three.
   const shopRuns = int('realshop-runs', runs);
+  const depths = (list('depths') ?? ['standard']) as Depth[];
+  const badDepths = depths.filter((d) => !(DEPTHS as readonly string[]).includes(d));
+  if (badDepths.length) throw new Error(`--depths: unknown depth(s) ${badDepths.join(', ')}; known: ${DEPTHS.join(', ')}`);
   const tools = (list('only') ?? [...TOOLS]) as Tool[];
   const bad = tools.filter((t) => !(TOOLS as readonly string[]).includes(t));
   if (bad.length) throw new Error(`--only: unknown tool(s) ${bad.join(', ')}; known: ${TOOLS.join(', ')}`);
@@ -265,20 +272,44 @@ async function main(): Promise<void> {
     }
   }
 
+  if (tools.includes('harness') && depths.includes('quick')) {
+    // The embedded shop at DEPTH=quick (goal: <= 8 s), as a user's `DEPTH=quick npm run conformance`.
+    for (let i = 1; i <= runs; i++) {
+      const r = await runHarness(path.join(WORK_DIR, 'harness-quick', `run-${i}`), harnessArgs, undefined, harnessTimeoutMs, { DEPTH: 'quick' });
+      (results.embeddedQuick ??= []).push(r);
+      results.load.push(load1());
+      log(`run ${i} (embedded shop, DEPTH=quick): harness ${fixed(r.wallMs / 1000, 1)} s (tests ${fixed(r.testsMs / 1000, 1)} s), ${r.requests} requests, ${r.tests} tests (${r.testsFailed} failed) (exit ${r.exitCode})`);
+    }
+  }
+
   if (has('realshop')) {
     // After the other runs: a real shop's figures are not compared with the peers' run by run.
     for (const shop of benchShops(list('shops'))) {
       const inst = benchShop(shop);
       const workers = realShopWorkers(shop);
-      const entry: RealShopResults = { key: shop.key, title: shop.title, baseUrl: inst.baseUrl, profile: 'standard', seed: realShopEnv(inst, 'standard').FC_SEED, workers: workers ? Number(workers) : NaN, runs: [] };
-      (results.realShops ??= []).push(entry);
+      const cells: Partial<Record<Depth, string[][]>> = {};
       try {
-        for (let i = 1; i <= shopRuns; i++) {
-          const r = await runOnRealShop(inst, path.join(WORK_DIR, `harness-realshop-${shop.key}`, `run-${i}`), harnessTimeoutMs);
-          entry.runs.push(r);
-          if (!workers) entry.workers = r.workers;
-          results.load.push(load1());
-          log(`run ${i} (${shop.title}): harness ${fixed(r.wallMs / 1000, 1)} s, ${r.requests} requests (shop log), workers waiting ${fixed((r.workerWaitMs / r.workerMs) * 100, 0)}%, ${r.tests} tests (${r.testsFailed} failed), peak RSS ${fixed(r.peakRssMb, 0)} MB, load ${fixed(load1(), 1)} (exit ${r.exitCode}${r.exitCode ? `, see ${path.relative(process.cwd(), r.logFile)}` : ''}; pristine shop in ${fixed(r.setupS, 0)} s before)`);
+        for (const depth of depths) {
+          const entry: RealShopResults = { key: shop.key, title: shop.title, depth, baseUrl: inst.baseUrl, profile: 'standard', seed: realShopEnv(inst, 'standard').FC_SEED, workers: workers ? Number(workers) : NaN, runs: [] };
+          (results.realShops ??= []).push(entry);
+          for (let i = 1; i <= shopRuns; i++) {
+            const dir = path.join(WORK_DIR, `harness-realshop-${shop.key}${depth === 'standard' ? '' : `-${depth}`}`, `run-${i}`);
+            const r = await runOnRealShop(inst, dir, harnessTimeoutMs, depth);
+            entry.runs.push(r);
+            const failed = runFailCells(dir);
+            if (failed) (cells[depth] ??= []).push(failed);
+            if (!workers) entry.workers = r.workers;
+            results.load.push(load1());
+            log(`run ${i} (${shop.title}, DEPTH=${depth}): harness ${fixed(r.wallMs / 1000, 1)} s, ${r.requests} requests (shop log), workers waiting ${fixed((r.workerWaitMs / r.workerMs) * 100, 0)}%, ${r.tests} tests (${r.testsFailed} failed), peak RSS ${fixed(r.peakRssMb, 0)} MB, load ${fixed(load1(), 1)} (exit ${r.exitCode}${r.exitCode ? `, see ${path.relative(process.cwd(), r.logFile)}` : ''}; pristine shop in ${fixed(r.setupS, 0)} s before)`);
+          }
+        }
+        const quick = cells.quick;
+        const standard = cells.standard;
+        if (quick?.length && standard?.length) {
+          const std = new Set(standard.flat());
+          const subset: QuickSubset = { key: shop.key, quickCells: quick.map((c) => c.length), standardCells: standard.map((c) => c.length), onlyQuick: [...new Set(quick.flat().filter((c) => !std.has(c)))].sort() };
+          (results.quickSubset ??= []).push(subset);
+          log(`${shop.title}: quick's Fail cells ${subset.quickCells.join(', ')}, standard's ${subset.standardCells.join(', ')}; ${subset.onlyQuick.length ? `${subset.onlyQuick.length} only at quick: ${subset.onlyQuick.join(', ')}` : 'every quick Fail cell also fails at standard'}`);
         }
       } finally {
         const trouble = stopBenchShop(inst);

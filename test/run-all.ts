@@ -54,6 +54,11 @@ const started = Date.now();
 rmSync(tmp, { recursive: true, force: true });
 mkdirSync(tmp, { recursive: true });
 
+// npm test proves the harness at the default depth (the fault matrix needs every suite to catch its
+// faults); a DEPTH in the environment or .env must not make it quick. The real-shop phase adds each
+// shop's quick run itself. Set in the environment, it wins over .env for every phase's child.
+process.env.DEPTH = 'standard';
+
 // Quick runs fewer property runs everywhere; an explicit FC_RUNS (env or .env) still wins.
 const quickEnv: NodeJS.ProcessEnv = quick && mergedEnv().FC_RUNS === undefined ? { FC_RUNS: '5' } : {};
 const playwrightCli = path.join(root, 'node_modules/@playwright/test/cli.js');

@@ -105,7 +105,7 @@ function merge(dir: string, reportDir: string, baseline: string | undefined): vo
   // The HTML report's title names every shard's run (each has its run id, and its seed unless FC_SEED pinned one).
   const labels = targets.flatMap((f) => {
     const t = readTargetFile(path.dirname(f));
-    return t?.runId ? [{ runId: t.runId, baseUrl: t.embedded ? undefined : t.url, profile: t.profile ?? 'standard', seed: t.fcSeed, fcRuns: t.fcRuns }] : [];
+    return t?.runId ? [{ runId: t.runId, baseUrl: t.embedded ? undefined : t.url, profile: t.profile ?? 'standard', depth: t.depth, seed: t.fcSeed, fcRuns: t.fcRuns }] : [];
   });
   const title = mergedTitle(labels);
   const blobs = mkdtempSync(path.join(os.tmpdir(), 'blobs-'));

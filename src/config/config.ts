@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseDotenv } from 'dotenv';
 import { BudgetSyntaxError, DEFAULT_MAX_RESPONSE_MS, parseResponseBudgets, type ResponseBudgets } from './budgets.js';
+import { DEPTH_PLANS, DEPTHS, type Depth } from './depth.js';
 
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -26,6 +27,8 @@ export interface HarnessConfig {
   /** Optional errata overlay applied to the spec at load time. */
   errata: string | undefined;
   profile: Profile;
+  /** How deep the run looks (src/config/depth.ts): quick, standard or deep. */
+  depth: Depth;
   insecureTls: boolean;
   timeoutMs: number;
   maxRps: number;
@@ -89,11 +92,12 @@ export const CONFIG_FIELDS: readonly FieldDoc[] = [
   { env: 'SPEC', default: 'spec/shop-api-v2.yaml', meaning: 'Spec to test against (Swagger 2.0 or OpenAPI 3.x, YAML or JSON)' },
   { env: 'ERRATA', default: '(unset)', meaning: 'YAML overlay that patches the spec at load time; spec/errata.yaml is used when present' },
   { env: 'PROFILE', default: 'standard', meaning: 'readonly (GETs and search POSTs only), standard (also own records), full (also destructive operations)' },
+  { env: 'DEPTH', default: 'standard', meaning: 'quick (every operation once: contract checks on one valid, one unauthenticated and one invalid request; no resource rules, properties or models), standard, deep (standard with FC_RUNS 100)' },
   { env: 'INSECURE_TLS', default: '0', meaning: 'Accept self-signed TLS certificates (1/true)' },
   { env: 'TIMEOUT_MS', default: '15000', meaning: 'Per-request timeout in milliseconds' },
   { env: 'MAX_RPS', default: '200', meaning: 'Upper bound on requests per second sent by one worker' },
   { env: 'FC_SEED', default: '(drawn and printed)', meaning: 'fast-check seed for property and model runs' },
-  { env: 'FC_RUNS', default: '25', meaning: 'fast-check runs of a cheap property; each property runs a share of it by cost (README: Properties)' },
+  { env: 'FC_RUNS', default: '25 (DEPTH=deep: 100)', meaning: 'fast-check runs of a cheap property; each property runs a share of it by cost (README: Properties)' },
   { env: 'FC_PATH', default: '(unset)', meaning: 'fast-check replay path printed with a failure' },
   { env: 'STRICT_FIELDS', default: '0', meaning: 'Report response fields the spec does not declare (1/true)' },
   { env: 'ONLY_GROUPS', default: '(all)', meaning: 'Comma-separated resource groups to run, e.g. customers,orders; a test touching several groups runs when one of them is named' },
@@ -229,6 +233,16 @@ export function loadConfig(env: Env = process.env, root: string = PROJECT_ROOT):
     },
     'standard',
   );
+  const depth = take<Depth>(
+    'DEPTH',
+    () => {
+      const d = (e.DEPTH ?? 'standard').trim().toLowerCase();
+      if (!(DEPTHS as readonly string[]).includes(d)) throw new ConfigError(`DEPTH=${e.DEPTH} is unknown; use one of ${DEPTHS.join(', ')}.`);
+      return d as Depth;
+    },
+    'standard',
+  );
+  const fcRunsDefault = DEPTH_PLANS[depth].fcRunsDefault;
   const spec = take('SPEC', () => resolveFile('SPEC', e.SPEC ?? BUNDLED_SPEC, root), BUNDLED_SPEC);
   const defaultErrata = path.join(root, 'spec/errata.yaml');
   const errata = take('ERRATA', () => (e.ERRATA !== undefined ? resolveFile('ERRATA', e.ERRATA, root) : existsSync(defaultErrata) ? defaultErrata : undefined), undefined);
@@ -257,11 +271,12 @@ export function loadConfig(env: Env = process.env, root: string = PROJECT_ROOT):
     spec,
     errata,
     profile,
+    depth,
     insecureTls: take('INSECURE_TLS', () => parseBool('INSECURE_TLS', e.INSECURE_TLS), false),
     timeoutMs: take('TIMEOUT_MS', () => parseInt('TIMEOUT_MS', e.TIMEOUT_MS, 15000, 100, 600000), 15000),
     maxRps: take('MAX_RPS', () => parseInt('MAX_RPS', e.MAX_RPS, 200, 1, 100000), 200),
     fcSeed,
-    fcRuns: take('FC_RUNS', () => parseInt('FC_RUNS', e.FC_RUNS, 25, 1, 100000), 25),
+    fcRuns: take('FC_RUNS', () => parseInt('FC_RUNS', e.FC_RUNS, fcRunsDefault, 1, 100000), fcRunsDefault),
     fcPath: e.FC_PATH,
     strictFields: take('STRICT_FIELDS', () => parseBool('STRICT_FIELDS', e.STRICT_FIELDS), false),
     onlyGroups: parseList(e.ONLY_GROUPS),

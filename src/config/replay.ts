@@ -8,14 +8,15 @@
 //   from the environment (from .env, the replay reads .env as the run did, and an empty variable
 //   would unset it);
 // - the settings that change what a test may do or what it judges, when the environment set them
-//   (PROFILE above all: a replay of a readonly run must not write);
+//   (PROFILE above all: a replay of a readonly run must not write; DEPTH: a quick run's probes
+//   send fewer cases);
 // - REPORT_DIR: `replay` inside the run's report folder.
 import path from 'node:path';
 import { shellQuote } from '../core/shell.js';
 import { CONFIG_FIELDS, PROJECT_ROOT, sourcedEnv, type HarnessConfig } from './config.js';
 
 /** Settings taken over from the run's environment as they were (a .env value is read again by the replay). */
-const CARRIED = ['PROFILE', 'SPEC', 'ERRATA', 'INSECURE_TLS', 'STRICT_FIELDS', 'TIMEOUT_MS', 'MAX_RPS', 'MAX_RESPONSE_MS', 'RESPONSE_BUDGETS'];
+const CARRIED = ['PROFILE', 'DEPTH', 'SPEC', 'ERRATA', 'INSECURE_TLS', 'STRICT_FIELDS', 'TIMEOUT_MS', 'MAX_RPS', 'MAX_RESPONSE_MS', 'RESPONSE_BUDGETS'];
 
 type Env = Readonly<Record<string, string | undefined>>;
 

@@ -52,6 +52,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
       shopVersion: result.shopVersion,
       spec: { file: path.relative(process.cwd(), catalogue.info.file), title: catalogue.info.title, version: catalogue.info.version, hash: catalogue.info.hash },
       profile: config.profile,
+      depth: config.depth,
       runId: config.runId,
       // playwright.config.ts pinned the run's seed in FC_SEED; a merge of shards titles its HTML report with both.
       ...(config.fcSeed !== undefined ? { fcSeed: config.fcSeed } : {}),

@@ -5,14 +5,18 @@
 // no record for is sent to ids that name none: the refusal comes before any record is looked at.
 import { isWriteOperation } from '../spec/operation-kinds.js';
 import type { RequestInput } from '../data/steps.js';
-import { blocked, modeFor, type Probe } from './types.js';
+import { depthPlan } from '../config/depth.js';
+import type { Operation } from '../spec/types.js';
+import { blocked, modeFor, type Probe, type ProbeEnv } from './types.js';
 
 export const authProbe: Probe = async (op, env) => {
   if (!op.secured) return blocked('skip', `${op.id} declares no security requirement`);
   const forbidden = env.client.profileBlocks(op)?.reason;
   if (forbidden) return blocked('disabled', forbidden);
   const mode = modeFor(op, isWriteOperation(op));
-  const resolved = mode === 'consume' ? await env.resolver.requestFor(op, mode) : await env.valid(op);
+  // A DELETE's refusal gets a record of its own, or, where the depth shares it, the record the valid
+  // DELETE then deletes (it is sent first then: src/probes/index.ts).
+  const resolved = mode === 'consume' && !depthPlan(env.depth).shareDeleteRecord ? await env.resolver.requestFor(op, mode) : await env.valid(op);
   // A refusal for lack of credentials needs no record: a read the target has no record for goes to
   // ids that name none (GX 4.8 answers 401 to GET /payment_details/1 on a shop without orders).
   const any = !resolved.ok && resolved.kind === 'skip' ? env.resolver.anyRead(op) : undefined;
@@ -20,9 +24,21 @@ export const authProbe: Probe = async (op, env) => {
   const input = resolved.ok ? resolved.value : (any as RequestInput);
   const where = resolved.ok ? '' : ` (to ids that need name no record: ${resolved.reason})`;
   const none = await env.client.call(op, { ...input, auth: 'none', intent: 'no-auth', label: `without credentials${where}`, noAnswer: 'return' });
-  const wrong = await env.client.call(op, { ...input, auth: 'wrong', intent: 'wrong-auth', label: `with wrong credentials${where}`, noAnswer: 'return' });
+  const wrong = sendsWrong(op, env) ? await env.client.call(op, { ...input, auth: 'wrong', intent: 'wrong-auth', label: `with wrong credentials${where}`, noAnswer: 'return' }) : undefined;
+  const exchanges = wrong ? [none, wrong] : [none];
   // Only a plain refusal (401/403) surely left the record alone; any other answer may have deleted it.
   const refused = (status: number): boolean => status === 401 || status === 403;
-  if (resolved.ok && mode === 'consume' && refused(none.response.status) && refused(wrong.response.status)) return { exchanges: [none, wrong], spare: input };
-  return { exchanges: [none, wrong] };
+  if (resolved.ok && mode === 'consume' && exchanges.every((e) => refused(e.response.status))) return { exchanges, spare: input };
+  return { exchanges };
 };
+
+/**
+ * Whether this operation also gets the request with wrong credentials: always, unless the run's
+ * depth sends them on one operation per resource group (src/config/depth.ts), its first secured
+ * read (a read needs no record of its own), else its first secured operation.
+ */
+function sendsWrong(op: Operation, env: ProbeEnv): boolean {
+  if (depthPlan(env.depth).wrongCredentials === 'every') return true;
+  const group = env.client.catalogue.operations.filter((o) => o.group === op.group && o.secured);
+  return (group.find((o) => o.method === 'get') ?? group[0])?.id === op.id;
+}

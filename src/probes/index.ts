@@ -12,6 +12,7 @@ import { plainHttpProbe } from './plain-http.js';
 import { positiveProbe } from './positive.js';
 import { modeFor, type Probe, type ProbeEnv, type ProbeResult } from './types.js';
 import { undeclaredMethodProbe } from './undeclared-method.js';
+import { depthPlan } from '../config/depth.js';
 
 
 export const PROBES: Readonly<Record<ProbeKind, Probe>> = {
@@ -44,6 +45,43 @@ export class ProbeCache {
   }
 
   /**
+   * Whether the run's depth sends a DELETE's refusal without credentials first, to the record its
+   * valid request then deletes (src/config/depth.ts shareDeleteRecord): the record a refusal
+   * surely left alone (the auth probe's `spare`) is the one the valid DELETE takes; after any other
+   * answer the valid DELETE gets a fresh record, as it would have anyway.
+   */
+  private sharesDeleteRecord(op: Operation): boolean {
+    return op.method === 'delete' && depthPlan(this.env.depth).shareDeleteRecord;
+  }
+
+  /** The auth probe of a shared DELETE, run before its valid request. */
+  private readonly authFirst = new Map<string, Promise<ProbeResult>>();
+
+  private sharedDelete(kind: ProbeKind, op: Operation): Promise<ProbeResult> {
+    const key = `${op.method} ${op.path}`;
+    let auth = this.authFirst.get(key);
+    if (!auth) {
+      auth = this.run('auth', op);
+      this.authFirst.set(key, auth);
+    }
+    if (kind === 'auth') {
+      // Judged like any probe: not when the valid request shows the operation lacking.
+      return auth.then(async (r) => {
+        await this.afterPositive(op);
+        this.throwIfLacking(op);
+        return r;
+      });
+    }
+    return auth
+      .then((r) => r.spare === undefined)
+      .catch(() => true)
+      .then((fresh) => {
+        if (fresh && !this.env.client.knownUnsupported(op)) this.inputs.set(key, this.env.resolver.requestFor(op, 'consume'));
+        return this.run('positive', op);
+      });
+  }
+
+  /**
    * The probe's result for the operation, run once per worker. Errors are cached too. The valid
    * request goes first: its answer says whether the operation is implemented at all (then the
    * other probes are not sent), and a create that fails twice with 5xx is not called again, so
@@ -53,7 +91,8 @@ export class ProbeCache {
     const key = `${kind} ${op.method} ${op.path}`;
     let hit = this.cache.get(key);
     if (!hit) {
-      hit = kind === 'positive' || kind === 'plain-http' ? this.run(kind, op) : this.afterPositive(op).then(() => this.run(kind, op));
+      if (this.sharesDeleteRecord(op) && (kind === 'auth' || kind === 'positive')) hit = this.sharedDelete(kind, op);
+      else hit = kind === 'positive' || kind === 'plain-http' ? this.run(kind, op) : this.afterPositive(op).then(() => this.run(kind, op));
       this.cache.set(key, hit);
     }
     return hit;

@@ -18,6 +18,7 @@ import { blocked, type Probe } from './types.js';
 import { FILES } from '../spec/particulars.js';
 import type { ParameterInfo } from '../spec/types.js';
 import { isObj } from '../core/json.js';
+import { depthPlan, type Depth } from '../config/depth.js';
 
 
 function scalarType(s: unknown): string | undefined {
@@ -69,6 +70,19 @@ function wrongTypeBody(op: Operation, validators: ValidatorSet): { raw: string; 
 }
 
 const INT64_BEYOND = '99999999999999999999';
+
+/**
+ * The cases the run's depth sends (src/config/depth.ts): every one, or DEPTH=quick's one, which
+ * standard sends too: a body field of the wrong type where the operation takes one (the case that
+ * shows whether the shop checks what it stores), else the first (a wrong-typed path id where there
+ * is one). The others keep their order, so quick's verdicts are a subset of standard's.
+ */
+function atDepth(variants: CallOptions[], depth: Depth, preferred?: CallOptions): CallOptions[] {
+  const n = depthPlan(depth).negativeCases;
+  if (n === undefined) return variants;
+  const first = preferred ? [preferred, ...variants.filter((v) => v !== preferred)] : variants;
+  return first.slice(0, n);
+}
 
 /**
  * Query parameters a value can break by the spec alone: one below a numeric minimum (or an
@@ -128,11 +142,13 @@ export const negativeProbe: Probe = async (op, env) => {
     const variants = any ? pathIdVariants(op, { ...any, intent: 'negative', noAnswer: 'return' }, any.path, input.reason) : [];
     if (!variants.length) return blocked(input.kind, input.reason);
     const exchanges: Exchange[] = [];
-    for (const v of variants) exchanges.push(await env.client.call(op, v));
+    for (const v of atDepth(variants, env.depth)) exchanges.push(await env.client.call(op, v));
     return { exchanges };
   }
   const base: CallOptions = { ...input.value, intent: 'negative', noAnswer: 'return' };
   const variants: CallOptions[] = [...pathIdVariants(op, base, input.value.path, undefined)];
+  /** The case a depth that sends one sends (atDepth). */
+  let preferred: CallOptions | undefined;
 
   for (const q of invalidQueryValues(op)) {
     variants.push({ ...base, query: { ...input.value.query, [q.name]: q.value }, label: `query parameter ${q.name}=${q.value} ${q.why}` });
@@ -149,7 +165,7 @@ export const negativeProbe: Probe = async (op, env) => {
     // answered "E-Mail already used" and passed a mistyped isGuest on GX 4.8).
     const copy = isCreateOperation(op) ? env.resolver.renewed(input.value.body) : input.value.body;
     const mistyped = mistypeOneField(op, copy, env.validators);
-    if (mistyped) variants.push({ ...base, body: mistyped.body, label: `body field of the wrong type (${mistyped.field} is a string)` });
+    if (mistyped) variants.push((preferred = { ...base, body: mistyped.body, label: `body field of the wrong type (${mistyped.field} is a string)` }));
     variants.push({ ...noBody, rawBody: '{"qa": ', contentType: 'application/json', label: 'malformed JSON body' });
     variants.push({ ...noBody, rawBody: JSON.stringify(copy ?? {}), contentType: 'text/plain', intent: 'wrong-content-type', label: 'JSON body sent as text/plain' });
   }
@@ -161,7 +177,7 @@ export const negativeProbe: Probe = async (op, env) => {
   if (deletesByBody) {
     const mistyped = mistypeOneField(op, input.value.body, env.validators);
     const listed = mistyped ? undefined : nameAsList(op, input.value.body, env.validators);
-    if (mistyped) variants.push({ ...base, body: mistyped.body, label: `body field of the wrong type (${mistyped.field} is a string)` });
+    if (mistyped) variants.push((preferred = { ...base, body: mistyped.body, label: `body field of the wrong type (${mistyped.field} is a string)` }));
     if (listed) variants.push({ ...base, body: listed.body, label: `body field of the wrong type (${listed.field} is a list)` });
   }
   const upload = op.formFields.find((f) => f.required && (f.schema.type === 'file' || f.schema.format === 'binary'));
@@ -171,6 +187,6 @@ export const negativeProbe: Probe = async (op, env) => {
   }
   if (!variants.length) return blocked('skip', `${op.id} takes no input that can be invalid (no typed path id, no constrained query parameter, no body)`);
   const exchanges: Exchange[] = [];
-  for (const v of variants) exchanges.push(await env.client.call(op, v));
+  for (const v of atDepth(variants, env.depth, preferred)) exchanges.push(await env.client.call(op, v));
   return { exchanges };
 };

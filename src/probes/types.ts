@@ -7,6 +7,7 @@ import type { Operation } from '../spec/types.js';
 import type { ValidatorSet } from '../spec/validators.js';
 import type { Exchange } from '../core/exchange.js';
 import type { ProbeKind } from '../checks/types.js';
+import type { Depth } from '../config/depth.js';
 
 export interface ProbeResult {
   exchanges: Exchange[];
@@ -25,6 +26,8 @@ export interface ProbeEnv {
   validators: ValidatorSet;
   /** The target speaks https (transportSecurity has something to probe). */
   https: boolean;
+  /** DEPTH of the run: at quick the negative probe sends its first case only (src/config/depth.ts). */
+  depth: Depth;
   /** Cached access to other probes of the same operation (the override compares with the positive). */
   probe(kind: ProbeKind, op: Operation): Promise<ProbeResult>;
   /**

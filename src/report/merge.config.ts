@@ -12,7 +12,7 @@ const config = loadConfigOrExit();
 // The title names the shards' runs: npm run report -- --merge reads their target.json files
 // (CONFORMANCE_HTML_TITLE); a merge started otherwise takes the one target.json in REPORT_DIR.
 const t = readTargetFile(config.reportDir);
-const htmlTitle = process.env.CONFORMANCE_HTML_TITLE || (t?.runId ? runTitle({ runId: t.runId, baseUrl: t.embedded ? undefined : t.url, profile: t.profile ?? config.profile, seed: t.fcSeed, fcRuns: t.fcRuns }) : undefined);
+const htmlTitle = process.env.CONFORMANCE_HTML_TITLE || (t?.runId ? runTitle({ runId: t.runId, baseUrl: t.embedded ? undefined : t.url, profile: t.profile ?? config.profile, depth: t.depth, seed: t.fcSeed, fcRuns: t.fcRuns }) : undefined);
 
 export default defineConfig({
   testDir: path.join(PROJECT_ROOT, 'suites'),

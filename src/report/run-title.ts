@@ -15,6 +15,8 @@ export interface RunLabel {
   /** BASE_URL, or undefined for the embedded reference shop. */
   baseUrl: string | undefined;
   profile: string;
+  /** DEPTH; absent or standard: not named in the title (the default). */
+  depth?: string | undefined;
   seed: number | undefined;
   fcRuns: number | undefined;
 }
@@ -26,9 +28,14 @@ function target(l: Pick<RunLabel, 'baseUrl'>): string {
   return l.baseUrl === undefined ? 'embedded reference shop' : (safeUrl(l.baseUrl) ?? 'BASE_URL (unreadable)');
 }
 
+/** `DEPTH=quick` when the run was not at the default depth. */
+function depthPart(l: Pick<RunLabel, 'depth'>): string[] {
+  return l.depth === undefined || l.depth === 'standard' ? [] : [`DEPTH=${l.depth}`];
+}
+
 /** `Conformance run r1a2b · https://shop.example.test/shop1/api.php/v2 · PROFILE=standard · FC_SEED=42 · FC_RUNS=25` */
 export function runTitle(l: RunLabel): string {
-  return [`Conformance run ${l.runId}`, target(l), `PROFILE=${l.profile}`, ...(l.seed !== undefined ? [`FC_SEED=${l.seed}`] : []), ...(l.fcRuns !== undefined ? [`FC_RUNS=${l.fcRuns}`] : [])].join(' · ');
+  return [`Conformance run ${l.runId}`, target(l), `PROFILE=${l.profile}`, ...depthPart(l), ...(l.seed !== undefined ? [`FC_SEED=${l.seed}`] : []), ...(l.fcRuns !== undefined ? [`FC_RUNS=${l.fcRuns}`] : [])].join(' · ');
 }
 
 /**
@@ -40,7 +47,8 @@ export function mergedTitle(labels: readonly RunLabel[]): string | undefined {
   const all = (f: (l: RunLabel) => string | undefined): string => [...new Set(labels.map(f).filter((v): v is string => v !== undefined))].join(', ');
   const seeds = all((l) => (l.seed === undefined ? undefined : String(l.seed)));
   const runs = all((l) => (l.fcRuns === undefined ? undefined : String(l.fcRuns)));
-  return [`Conformance run ${all((l) => l.runId)}`, all((l) => target(l)), `PROFILE=${all((l) => l.profile)}`, ...(seeds ? [`FC_SEED=${seeds}`] : []), ...(runs ? [`FC_RUNS=${runs}`] : [])].join(' · ');
+  const depths = all((l) => (l.depth === undefined || l.depth === 'standard' ? undefined : l.depth));
+  return [`Conformance run ${all((l) => l.runId)}`, all((l) => target(l)), `PROFILE=${all((l) => l.profile)}`, ...(depths ? [`DEPTH=${depths}`] : []), ...(seeds ? [`FC_SEED=${seeds}`] : []), ...(runs ? [`FC_RUNS=${runs}`] : [])].join(' · ');
 }
 
 /** The config metadata naming the run (shown by the HTML report at `#show-metadata-other`). */
@@ -50,6 +58,7 @@ export function runMetadata(l: RunLabel): Record<string, string | number> {
     ...(l.fcRuns !== undefined ? { 'fast-check runs (FC_RUNS)': l.fcRuns } : {}),
     target: target(l),
     'profile (PROFILE)': l.profile,
+    ...(l.depth !== undefined ? { 'depth (DEPTH)': l.depth } : {}),
     'run id (RUN_ID)': l.runId,
   };
 }

@@ -85,6 +85,12 @@ export class SupportGate {
   /** Literal steps this worker looked at under ids that name no record (lookAhead): asked once. */
   private readonly lookedWithoutRecord = new Set<string>();
   private readonly nonsense: string;
+  /**
+   * The 404 this worker got for GET /<nonsense>, a first-level resource that cannot exist: it names
+   * no record, so nothing the run writes changes it, and every unknown resource is compared with
+   * the same answer (GX 3.2 lacks 24 of them). Any other answer is asked again next time.
+   */
+  private rootNonsense: Exchange | undefined;
 
   constructor(
     readonly board: SupportBoard,
@@ -156,7 +162,8 @@ export class SupportGate {
       if (step.parent === '') {
         if (this.board.route(step.prefix)) continue;
         const ex = await read(step.prefix);
-        if (saysPathUnknown(ex.response)) verdict = await this.routeOf(step, {}, get);
+        // The look compares this very answer (the same GET of this look-ahead) with the nonsense one.
+        if (saysPathUnknown(ex.response)) verdict = await this.routeOf(step, {}, read);
         // A resource that lists is routed: not asked again.
         else if (ex.response.status >= 200 && ex.response.status < 300) this.board.recordRoute(step.prefix, true);
       } else {
@@ -261,7 +268,8 @@ export class SupportGate {
     if (spared) return spared;
     if (step.parent === '') {
       // A first-level resource: compared with one that cannot exist (asked only after a 404 that says the path is unknown).
-      const [literal, nonsense] = await Promise.all([get(step.prefix), get(`/${this.nonsense}`)]);
+      const [literal, nonsense] = await Promise.all([get(step.prefix), this.rootNonsense ?? get(`/${this.nonsense}`)]);
+      if (nonsense.response.status === 404) this.rootNonsense = nonsense;
       return judgeResource(step.segment, plain(literal), plain(nonsense), this.nonsense);
     }
     const up = await get(parent);

@@ -1,8 +1,10 @@
 // Which (operation, check) pairs the contract suite generates for the loaded spec, with their
 // tags: `@<group>`, `@op:<operationId>`, `@check:<name>`, and `@readonly` for tests that send
 // no writes. ONLY_GROUPS / SKIP_GROUPS leave groups out entirely (for CI); everything else is
-// selected with Playwright's own --grep / --grep-invert.
+// selected with Playwright's own --grep / --grep-invert. DEPTH=quick declares only the checks that
+// judge the probes it sends (src/config/depth.ts).
 import { groupInScope, type GroupScope } from '../../src/config/scope.js';
+import { probesAt, type Depth } from '../../src/config/depth.js';
 import type { Catalogue, Operation } from '../../src/spec/types.js';
 import { isWriteOperation } from '../../src/spec/operation-kinds.js';
 import { CHECKS } from '../../src/checks/registry.js';
@@ -33,13 +35,16 @@ export function sendsNoWrites(op: Operation, check: Check): boolean {
   return !isWriteOperation(op) && !check.probes.some((p) => WRITE_PROBES.has(p));
 }
 
-export function planContract(catalogue: Catalogue, config: GroupScope): PlannedOperation[] {
+export function planContract(catalogue: Catalogue, config: GroupScope & { depth?: Depth }): PlannedOperation[] {
   const out: PlannedOperation[] = [];
+  const depth = config.depth ?? 'standard';
   for (const op of catalogue.operations) {
     if (!groupInScope(config, op.group)) continue;
     const tests: PlannedTest[] = [];
     for (const check of CHECKS) {
       if (!check.appliesTo(op, { catalogue })) continue;
+      // A check none of whose probes this depth sends has nothing to judge: not declared.
+      if (!probesAt(depth, check.probes).length) continue;
       const tags = [`@${tagSafe(op.group)}`, `@op:${tagSafe(op.id)}`, `@check:${check.name}`];
       if (sendsNoWrites(op, check)) tags.push('@readonly');
       tests.push({ op, check, title: `should ${check.should}`, tags });

@@ -12,6 +12,7 @@ import type { Check, ProbeKind } from '../../src/checks/types.js';
 import { finding } from '../../src/checks/finding.js';
 import type { ProbeResult } from '../../src/probes/types.js';
 import { BlockedError, UnsupportedError } from '../../src/core/errors.js';
+import { probesAt } from '../../src/config/depth.js';
 import type { Operation } from '../../src/spec/types.js';
 
 /** Intents of a valid request of the operation itself: a recorded 5xx of one stands for the positive probe. */
@@ -51,7 +52,8 @@ async function evaluate(contract: ContractKit, op: Operation, check: Check, test
   const exchanges: Exchange[] = [];
   const related: Record<string, Exchange> = {};
   const blocked: { kind: 'skip' | 'disabled'; reason: string; probe: string }[] = [];
-  for (const kind of check.probes) {
+  // The probes the run's depth sends (src/config/depth.ts): at quick a check judges fewer answers.
+  for (const kind of probesAt(contract.probes.env.depth, check.probes)) {
     const r = await probeOrRefusal(contract, kind, op);
     if ('lacking' in r) return unsupported(check, op, r.lacking);
     if ('refused' in r) {

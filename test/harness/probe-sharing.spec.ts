@@ -49,7 +49,7 @@ async function onShop(body: (t: { probes: ProbeCache; mark: () => void; sent: ()
       let from = 0;
       try {
         await body({
-          probes: new ProbeCache({ client, resolver, validators, https: false }),
+          probes: new ProbeCache({ client, resolver, validators, https: false, depth: 'standard' }),
           mark: () => {
             from = log.length;
           },

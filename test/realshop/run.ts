@@ -1,4 +1,4 @@
-// `npm run test:realshop` (and the real-shop phase of `npm test`): the whole standard and readonly
+// `npm run test:realshop` (and the real-shop phase of `npm test`): the whole standard, readonly and quick
 // conformance against each of the vendor's real shops in shops.ts (Gambio GX 3.2.0.1 and GX
 // 4.8.0.3), each installed pristine by its read-only recipe, with the database dumped around each run.
 //
@@ -27,6 +27,10 @@
 // pinned pair: repro.ts) and the harness's default workers, and the two runs must fail the same cells; the cells
 // that differ are printed.
 //
+// DEPTH=quick (REALSHOP_QUICK=0 turns it off) runs last on each shop, on a pristine shop, with the
+// same baseline and gate, and its Fail cells must be a subset of the standard runs' (runs.ts says
+// why it reinstalls only where readonly did not start pristine).
+//
 // --update-baselines rewrites each shop's baseline from its runs (baseline.ts), then judges the
 // gates against it. If a recipe cannot be found or a shop set up, its check fails with one line
 // naming the shop and the step. The recipes need root.
@@ -46,7 +50,8 @@ import { findRecipe, instance, isInstalled, livePids, RecipeError, resetRateLimi
 import { processesCpu, reapedChildrenCpu } from './cpu.js';
 import { compareFailCells, differingLines, failCells, reproSeeds } from './repro.js';
 import { logPosition, requestsBetween, type RequestCount } from './requests.js';
-import { REALSHOP_FIELDS, realShopArgs, realShopEnv, realShopSeed, realShopWorkers, reproWanted } from './settings.js';
+import { reinstallFirst, runSpecs, type Profile, type RunSpec } from './runs.js';
+import { REALSHOP_FIELDS, realShopArgs, realShopEnv, reproWanted } from './settings.js';
 import { headerHelp, printHelpAndExit, variableRows, wantsHelp } from '../../src/core/help.js';
 import { chosenShops, SHOPS, ShopChoiceError, type ShopDef } from './shops.js';
 import { checkVersions } from './versions.js';
@@ -61,20 +66,6 @@ interface Check {
   name: string;
   ok: boolean;
   detail: string;
-}
-
-type Profile = 'standard' | 'readonly';
-
-/** One conformance run of a shop: its folder name, profile, seed and workers (null: the harness's default). */
-interface RunSpec {
-  label: string;
-  profile: Profile;
-  seed: string;
-  workers: string | null;
-  /** Reinstall the shop first (the second standard run of the reproducibility pair). */
-  pristineFirst: boolean;
-  /** The Node binary of the run (NODE22 for the shop's node22Run), else this one. */
-  node?: string;
 }
 
 interface RunFigures {
@@ -231,7 +222,7 @@ function onSignal(sig: NodeJS.Signals): void {
  * its closing part, from the compatibility summary line on.
  */
 async function conformance(inst: Instance, run: RunSpec, reportDir: string): Promise<number> {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...realShopEnv(inst, run.profile, process.env, run.seed), REPORT_DIR: reportDir, SHOP_FAULTS: '' };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...realShopEnv(inst, run.profile, process.env, run.seed, run.depth), REPORT_DIR: reportDir, SHOP_FAULTS: '' };
   // Each run its own id; npm test's JSON reporter file is not ours to write.
   delete env.RUN_ID;
   delete env.PLAYWRIGHT_JSON_OUTPUT_NAME;
@@ -286,7 +277,7 @@ function reportOf(figures: RunFigures): CompatibilityReport | undefined {
   }
 }
 
-async function oneRun(inst: Instance, run: RunSpec, shopDir: string): Promise<{ figures: RunFigures; verdict: DiffVerdict | undefined; diffLines: string[] }> {
+async function oneRun(inst: Instance, run: RunSpec, shopDir: string, reinstall: boolean): Promise<{ figures: RunFigures; verdict: DiffVerdict | undefined; diffLines: string[] }> {
   const reportDir = path.join(shopDir, run.label);
   const dumpDir = path.join(shopDir, 'dumps');
   mkdirSync(dumpDir, { recursive: true });
@@ -309,7 +300,7 @@ async function oneRun(inst: Instance, run: RunSpec, shopDir: string): Promise<{ 
     node: run.node ? (spawnSync(run.node, ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? run.node) : process.version,
   };
   const name = `${inst.shop.key} ${run.label}`;
-  if (run.pristineFirst) {
+  if (reinstall) {
     const r = runScript(inst, 'setup.sh', ['reinstall']);
     writeFileSync(path.join(shopDir, `setup-${run.label}.log`), r.output);
     figures.reinstallSeconds = secs(r.ms);
@@ -330,7 +321,7 @@ async function oneRun(inst: Instance, run: RunSpec, shopDir: string): Promise<{ 
   }
   resetRateLimit(inst);
   const pos0 = logPosition(inst.serverLog);
-  say(`\n-- ${name}: npm run conformance against ${inst.baseUrl} (PROFILE=${run.profile}, FC_SEED=${run.seed}, workers ${figures.workers}, Node ${figures.node}, REPORT_DIR=${rel(reportDir)})`);
+  say(`\n-- ${name}: npm run conformance against ${inst.baseUrl} (PROFILE=${run.profile}, DEPTH=${run.depth ?? 'standard'}, FC_SEED=${run.seed}, workers ${figures.workers}, Node ${figures.node}, REPORT_DIR=${rel(reportDir)})`);
   const t0 = Date.now();
   const shopPids = processTree(livePids(inst));
   const cpu0 = { harness: reapedChildrenCpu(), shop: processesCpu(shopPids) };
@@ -417,26 +408,6 @@ function runChecks(shop: ShopDef, figures: RunFigures, verdict: DiffVerdict | un
   }
 }
 
-/** The runs of one shop: standard then readonly; a `repro` shop runs standard twice (unless REALSHOP_REPRO=0). */
-function runSpecs(shop: ShopDef, seeds: [string, string] | undefined): RunSpec[] {
-  const workers = realShopWorkers(shop) ?? null;
-  const seed = realShopSeed();
-  if (!seeds) {
-    return [
-      { label: 'standard', profile: 'standard', seed, workers, pristineFirst: false },
-      { label: 'readonly', profile: 'readonly', seed, workers, pristineFirst: false },
-    ];
-  }
-  return [
-    { label: 'standard', profile: 'standard', seed: seeds[0], workers: null, pristineFirst: false },
-    { label: 'standard-2', profile: 'standard', seed: seeds[1], workers: null, pristineFirst: true },
-    // Pristine again: what a standard run's cleanup could not remove (a DELETE that met the shop's
-    // overlap 500, reported as a leftover) would otherwise be the readonly run's data, and a list
-    // with one more record judges paging and search where a pristine shop gives them nothing to judge.
-    { label: 'readonly', profile: 'readonly', seed: seeds[0], workers: null, pristineFirst: true },
-  ];
-}
-
 /** NODE22 on the shop's node22Run (the first run of that profile), where NODE22 is set. */
 function onNode22(shop: ShopDef, runs: RunSpec[]): RunSpec[] {
   const bin = process.env.NODE22;
@@ -514,7 +485,10 @@ async function shopPhase(plan: Plan, next: Plan | undefined, figures: ShopFigure
     const done: RunFigures[] = [];
     for (const run of onNode22(shop, runSpecs(shop, seeds))) {
       if (interrupted) break;
-      const { figures: f, verdict, diffLines } = await oneRun(inst, run, shopDir);
+      const last = done[done.length - 1];
+      const reinstall = reinstallFirst(run, last && { label: last.label, diffLines: last.diff?.lines });
+      if (reinstall && !run.pristineFirst) say(`\n-- ${shop.key} ${run.label}: the ${run.pristineAfter ?? 'previous'} run left the shop changed (or no diff), so it is reinstalled first`);
+      const { figures: f, verdict, diffLines } = await oneRun(inst, run, shopDir, reinstall);
       done.push(f);
       if (interrupted) break;
       if (!updateBaselines) gateCheck(shop, f, f.gate);
@@ -525,6 +499,7 @@ async function shopPhase(plan: Plan, next: Plan | undefined, figures: ShopFigure
       fixedCheck(shop, done, baseline);
     }
     if (seeds && !interrupted) reproCheck(shop, done, seeds, figures);
+    if (!interrupted) quickCheck(shop, done);
     for (const f of done) {
       figures.runs[f.label] = { ...f, requests: f.requests.requests, statuses: f.requests.statuses, nonApiRequests: f.requests.other };
     }
@@ -542,7 +517,9 @@ async function shopPhase(plan: Plan, next: Plan | undefined, figures: ShopFigure
  * entries (undefined when the baseline could not be rewritten).
  */
 function updateAndJudge(inst: Instance, done: RunFigures[], figures: ShopFigures): BaselineEntry[] | undefined {
-  const reports = done.map((f) => ({ label: f.label, report: reportOf(f) }));
+  // The quick run's cells are a subset of standard's (quickCheck), and it never calls an entry fixed:
+  // it adds nothing a rewrite needs.
+  const reports = done.filter((f) => f.label !== 'quick').map((f) => ({ label: f.label, report: reportOf(f) }));
   const missing = reports.filter((r) => !r.report).map((r) => r.label);
   if (missing.length) {
     check(`${inst.shop.key}: baseline rewritten`, false, `no compatibility report of ${missing.join(', ')}: the baseline was left as it was`);
@@ -586,6 +563,26 @@ function reproCheck(shop: ShopDef, done: RunFigures[], seeds: [string, string], 
   figures.repro = { seeds, failCells: cmp.counts, differing: lines };
   check(name, cmp.same, `${cmp.counts[0]} and ${cmp.counts[1]} failing cells${cmp.same ? ', the same' : `, ${cmp.onlyFirst.length + cmp.onlySecond.length} differ`}`);
   if (!cmp.same) say(`  cells that differ:\n${lines.map((l) => `    ${l}`).join('\n')}`);
+}
+
+/**
+ * Quick says nothing standard does not: the quick run's Fail cells are a subset of the
+ * standard run's on the same pristine shop (of both standard runs where the shop makes two).
+ */
+function quickCheck(shop: ShopDef, done: RunFigures[]): void {
+  const quick = done.find((f) => f.label === 'quick');
+  if (!quick) return;
+  const name = `${shop.key}: quick's Fail cells are a subset of standard's`;
+  const rq = reportOf(quick);
+  const standards = done.filter((f) => f.label.startsWith('standard')).map(reportOf);
+  if (!rq || !standards.length || standards.some((r) => !r)) {
+    check(name, false, `no compatibility report of ${!rq ? 'quick' : 'standard'}`);
+    return;
+  }
+  const std = new Set(standards.flatMap((r) => (r ? failCells(r) : [])));
+  const q = failCells(rq);
+  const extra = q.filter((c) => !std.has(c));
+  check(name, extra.length === 0, `${q.length} of standard's ${std.size} failing cells${extra.length ? `; ${extra.length} only at quick: ${extra.slice(0, 10).join(', ')}${extra.length > 10 ? ', …' : ''}` : ''}`);
 }
 
 /** `--stop` (.ci/run's safety net): stop.sh for each shop's instance; silent when nothing runs. */

@@ -2,6 +2,7 @@
 // (run.ts) and `npm run bench -- --realshop` (bench/realshop.ts) both run, so the bench measures
 // exactly the run the phase judges. What differs between shops is data in shops.ts.
 import { DEFAULT_MAX_RESPONSE_MS } from '../../src/config/budgets.js';
+import type { Depth } from '../../src/config/depth.js';
 import type { Instance } from './recipe.js';
 import { shopByKey, type ShopDef } from './shops.js';
 
@@ -19,12 +20,14 @@ export const DEFAULT_SEED = '20261124';
  */
 export const PHASE_RESPONSE_BUDGET_MS = String(DEFAULT_MAX_RESPONSE_MS);
 
-export function realShopEnv(inst: Instance, profile: string, env: NodeJS.ProcessEnv = process.env, seed?: string): { BASE_URL: string; API_USER: string; API_PASSWORD: string; PROFILE: string; FC_SEED: string; MAX_RESPONSE_MS: string } {
+export function realShopEnv(inst: Instance, profile: string, env: NodeJS.ProcessEnv = process.env, seed?: string, depth: Depth = 'standard'): { BASE_URL: string; API_USER: string; API_PASSWORD: string; PROFILE: string; DEPTH: string; FC_SEED: string; MAX_RESPONSE_MS: string } {
   return {
     BASE_URL: inst.baseUrl,
     API_USER: inst.user,
     API_PASSWORD: inst.password,
     PROFILE: profile,
+    // Always named: a DEPTH in the caller's environment must not turn the standard runs quick.
+    DEPTH: depth,
     // The same drawn cases every run, so the gate judges the same requests against a pristine shop
     // (property tests otherwise draw new keywords, pages and bodies each run).
     FC_SEED: seed ?? realShopSeed(env),
@@ -62,6 +65,15 @@ export function reproWanted(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.REALSHOP_REPRO !== '0';
 }
 
+/**
+ * The DEPTH=quick run of each shop, on unless REALSHOP_QUICK=0: after the shop's other
+ * runs, on a pristine shop (runs.ts), with the same baseline and gate; its Fail cells must be a
+ * subset of the standard run's.
+ */
+export function quickWanted(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.REALSHOP_QUICK !== '0';
+}
+
 /** The variables of the real-shop phase, for `npm run test:realshop -- --help` (README: The real shops). */
 export const REALSHOP_FIELDS: readonly { env: string; default: string; meaning: string }[] = [
   { env: 'REALSHOP_SHOPS', default: 'gx32,gx48', meaning: 'The shops to run (keys of test/realshop/shops.ts)' },
@@ -78,6 +90,7 @@ export const REALSHOP_FIELDS: readonly { env: string; default: string; meaning: 
   { env: 'REALSHOP_REPORTER', default: 'dot', meaning: "Console reporter of the runs (their output goes to each run's console.log)" },
   { env: 'REALSHOP_REPRO', default: 'on', meaning: '0 turns off the second standard run of GX 3.2 (two seeds must fail the same cells)' },
   { env: 'REALSHOP_REPRO_SEEDS', default: '777,1644147794', meaning: "The two seeds of GX 3.2's standard runs, a,b; drawn draws two" },
+  { env: 'REALSHOP_QUICK', default: 'on', meaning: "0 turns off each shop's DEPTH=quick run (last, on the shop made pristine again; its Fail cells must be a subset of the standard run's)" },
   { env: 'REALSHOP_SERIAL', default: 'off', meaning: "1: each shop is set up just before its own runs, never beside the previous shop's" },
   { env: 'NODE22', default: '(unset)', meaning: "A Node 22 binary: GX 3.2's readonly run runs under it (npm test's Node 22 check of a real shop)" },
 ];

@@ -14,6 +14,7 @@ import { GX48_MAPPING, judgeDiff, type Lookup } from '../realshop/mapping.js';
 import { judgeFixed, judgeReport } from '../realshop/gate.js';
 import { findRecipe, instance, RecipeError } from '../realshop/recipe.js';
 import { compareFailCells, differingLines, failCells, reproSeeds } from '../realshop/repro.js';
+import { reinstallFirst, runSpecs } from '../realshop/runs.js';
 import { chosenShops, shopByKey, ShopChoiceError } from '../realshop/shops.js';
 
 /** A dump as mariadb-dump writes one: a table section with its CREATE TABLE and its rows. */
@@ -244,5 +245,32 @@ test.describe('real-shop phase @unit', () => {
     const declared = [{ gate: { fixed: [{ ...entry, unstable: 'fails in one of two runs' }] }, failures: [], other: [] }] as unknown as Pick<CompatibilityReport, 'gate' | 'failures' | 'other'>[];
     expect(judgeFixed(declared).ok).toBe(true);
     expect(judgeFixed(passing).ok).toBe(false);
+  });
+  test('should run quick last on a pristine shop: after the pristine readonly run without a reinstall, else reinstalled first', () => {
+    const gx32 = shopByKey('gx32');
+    const gx48 = shopByKey('gx48');
+    const order = (runs: ReturnType<typeof runSpecs>) => runs.map((r) => `${r.label}${r.pristineFirst ? '+reinstall' : ''}${r.depth ? `@${r.depth}` : ''}`);
+    // The reproducibility shop: readonly starts pristine and writes nothing, so quick needs no reinstall of its own.
+    expect(order(runSpecs(gx32, ['1', '2'], {}))).toEqual(['standard', 'standard-2+reinstall', 'readonly+reinstall', 'quick@quick']);
+    // Readonly runs on what standard left: quick reinstalls first.
+    expect(order(runSpecs(gx48, undefined, {}))).toEqual(['standard', 'readonly', 'quick+reinstall@quick']);
+    // Quick writes (PROFILE=standard: its DELETEs and creates), at the phase's seed.
+    const quick = runSpecs(gx48, undefined, { REALSHOP_FC_SEED: '42' }).find((r) => r.label === 'quick');
+    expect(quick).toMatchObject({ profile: 'standard', depth: 'quick', seed: '42' });
+    expect(order(runSpecs(gx32, ['1', '2'], { REALSHOP_QUICK: '0' }))).toEqual(['standard', 'standard-2+reinstall', 'readonly+reinstall']);
+    expect(order(runSpecs(gx48, undefined, { REALSHOP_QUICK: '0' }))).toEqual(['standard', 'readonly']);
+  });
+
+  test('should reinstall before quick after all where the readonly run left the shop changed or took no diff', () => {
+    const quick = runSpecs(shopByKey('gx32'), ['1', '2'], {}).find((r) => r.label === 'quick');
+    if (!quick) throw new Error('no quick run');
+    expect(reinstallFirst(quick, { label: 'readonly', diffLines: 0 })).toBe(false);
+    expect(reinstallFirst(quick, { label: 'readonly', diffLines: 3 })).toBe(true);
+    expect(reinstallFirst(quick, { label: 'readonly', diffLines: undefined })).toBe(true);
+    // Readonly did not run (interrupted, or its set-up failed): what came before is not pristine.
+    expect(reinstallFirst(quick, { label: 'standard-2', diffLines: 0 })).toBe(true);
+    expect(reinstallFirst(quick, undefined)).toBe(true);
+    const standard = runSpecs(shopByKey('gx48'), undefined, {});
+    expect(standard.map((r) => reinstallFirst(r, { label: 'x', diffLines: 5 }))).toEqual([false, false, true]);
   });
 });

@@ -185,7 +185,7 @@ test.describe('support gate @unit', () => {
     sent.length = 0;
     await g.lookAhead(putPrices, get);
     expect(board.unsupportedOp('putProductPrices')?.reason).toMatch(/\/product_prices is unknown to the target/);
-    expect(sent).toEqual(['/product_prices', '/product_prices', expect.stringMatching(/^\/qa-unrouted-/)]);
+    expect(sent).toEqual(['/product_prices', expect.stringMatching(/^\/qa-unrouted-/)]);
     // A routed segment stays open; nothing is asked twice.
     sent.length = 0;
     await g.lookAhead(links, get);
@@ -320,6 +320,10 @@ test.describe('support gate @unit', () => {
     const why = await g.learn(del, exchange(404, unknownResource('/manufacturers/abc'), 'negative'), get);
     expect(why).toMatch(/resource \/manufacturers is unknown to the target/);
     expect(sent).toEqual(['/manufacturers', `/qa-unrouted-${RUN}`]);
+    // Another unknown resource is compared with the same 404 for a resource that cannot exist: one GET.
+    const vpe = op('get', '/vpe/{vpe_id}', 'getVPE');
+    expect(await g.learn(vpe, exchange(404, unknownResource('/vpe/abc'), 'negative'), get)).toMatch(/resource \/vpe is unknown to the target/);
+    expect(sent.splice(2)).toEqual(['/vpe']);
     // Every operation under it is refused before anything is sent, whatever its intent.
     await expect(g.admit(read, { manufacturer_id: 'abc' }, 'negative', get)).rejects.toBeInstanceOf(UnsupportedError);
     expect(board.unsupportedOp('deleteManufacturers')?.reason).toBe(why);
@@ -330,6 +334,26 @@ test.describe('support gate @unit', () => {
     const product = op('delete', '/products/{product_id}', 'deleteProduct');
     expect(await g.learn(product, exchange(404, unknownResource('/products/999'), 'negative'), get)).toBeUndefined();
     await expect(g.admit(product, { product_id: '1' }, 'negative', get)).resolves.toBeUndefined();
+  });
+
+  test('should keep the 404 for a resource that cannot exist for the next comparison, and nothing else', async () => {
+    const { gate: g } = gate();
+    const sent: string[] = [];
+    let broke = false;
+    const get = (p: string): Promise<Exchange> => {
+      sent.push(p);
+      // The first GET of the nonsense resource breaks down (an overlap): it is not kept, and that look decides nothing.
+      if (p.startsWith('/qa-unrouted-') && !broke) {
+        broke = true;
+        return Promise.resolve(exchange(500, { code: 500, message: 'overlap' }));
+      }
+      return Promise.resolve(exchange(404, unknownResource(p)));
+    };
+    const learnOf = (r: string) => g.learn(op('get', `/${r}/{id}`, `get-${r}`), exchange(404, unknownResource(`/${r}/abc`), 'negative'), get);
+    expect(await learnOf('vpe')).toBeUndefined();
+    expect(await learnOf('quantity_units')).toMatch(/quantity_units is unknown/);
+    expect(await learnOf('languages')).toMatch(/languages is unknown/);
+    expect(sent.filter((p) => p.startsWith('/qa-unrouted-'))).toHaveLength(2);
   });
 
   test('should stop calling a create after repeated 5xx answers to setup steps, and only a create', async () => {

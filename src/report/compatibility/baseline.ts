@@ -124,6 +124,8 @@ export interface GateInput {
    * none). Undefined for a whole-spec run.
    */
   outOfScope?: ReadonlySet<string> | undefined;
+  /** DEPTH of the run: at quick no entry is called fixed (src/config/depth.ts; Gate.notRun). */
+  depth?: string | undefined;
 }
 
 /**
@@ -241,9 +243,14 @@ export function applyBaseline(input: GateInput): Gate {
     }
   }
   gate.undecided = [];
+  // A quick run sends one case where standard sends many: a cell it passed may still fail on the
+  // cases it did not send, so an entry no failure matched was not run, never fixed.
+  const quick = input.depth === 'quick';
+  if (quick) gate.notRun = [];
   for (const e of entries) {
     if (failedMatch.has(e)) continue;
-    if (coversOutOfScope(e, input.outOfScope)) gate.outOfScope.push(e);
+    if (quick) gate.notRun?.push(e);
+    else if (coversOutOfScope(e, input.outOfScope)) gate.outOfScope.push(e);
     else if (drawnPass.has(e)) gate.undecided.push(e);
     else if (passedMatch.has(e)) gate.fixed.push(e);
     else gate.unmatched.push(e);

@@ -129,7 +129,7 @@ export function buildReport(input: BuildInput): CompatibilityReport {
   else if (input.runStatus === 'timedout') runErrors.push(`the run ended early (${input.runStatus})`);
   const cells = [...matrix.cells.values()];
   const defects = groupDefects(cells, input.meta.replayEnv ?? []);
-  const gate = applyBaseline({ baseline: input.baseline, cells, defects, runErrors, projectRoot: input.projectRoot, outOfScope: outOfScopeSet(scope, matrix.operations) });
+  const gate = applyBaseline({ baseline: input.baseline, cells, defects, runErrors, projectRoot: input.projectRoot, outOfScope: outOfScopeSet(scope, matrix.operations), depth: input.meta.depth });
   const rows = restatus(matrix.operations, (op, check) => matrix.cells.get(cellKey(op, check))?.known === true);
 
   const testsByOutcome = emptyCounts();
@@ -203,7 +203,7 @@ export function rebaseline(report: CompatibilityReport, baseline: Baseline, proj
   // Grouped again from the cells' findings: the signatures of this harness, whichever wrote report.json.
   const defects = groupDefects([...failures, ...other], report.replayEnv ?? []);
   const runErrors = report.gate.runErrors.filter((e) => !e.startsWith('baseline: '));
-  const gate = applyBaseline({ baseline, cells: [...failures, ...other, ...passStubs], defects, runErrors, projectRoot, outOfScope: outOfScopeSet(report.scope, report.operations) });
+  const gate = applyBaseline({ baseline, cells: [...failures, ...other, ...passStubs], defects, runErrors, projectRoot, outOfScope: outOfScopeSet(report.scope, report.operations), depth: report.depth });
   const known = new Set(failures.filter((c) => c.known).map((c) => cellKey(c.operation, c.check)));
   const operations = restatus(report.operations, (op, check) => known.has(cellKey(op, check)));
   const counts = { ...report.counts, operations: noStatuses(), defects: defectCounts(defects) };

@@ -2,6 +2,7 @@
 // were not tested, and the run's response times. With the summary (score, coverage, gate) they are
 // what a user reads first; the gate's defect lists follow from the conformance CLI when the run failed
 // (src/cli/conformance.ts printGate: every new defect, worst first).
+import { depthNote, DEPTHS, type Depth } from '../../config/depth.js';
 import { notTestedLine } from './not-tested.js';
 import { budgetsText } from './render-figures.js';
 import type { CompatibilityReport } from './types.js';
@@ -16,8 +17,21 @@ export function latencyLine(r: Pick<CompatibilityReport, 'latency'>): string | u
   return `Response times: p95 ${l.run.p95} ms over ${l.answers.toLocaleString('en')} answers (p50 ${l.run.p50} ms, max ${l.run.max} ms)${slowest ? `; slowest operation ${slowest.operation} (p95 ${slowest.p95} ms)` : ''}; ${budget} (${budgetsText(l.budgets)}).`;
 }
 
+/**
+ * What a run at another depth than standard did not look at (src/config/depth.ts), with the
+ * baseline entries it therefore did not judge; undefined at standard (and in older reports).
+ */
+export function depthLine(r: Pick<CompatibilityReport, 'depth' | 'gate'>): string | undefined {
+  const depth = (DEPTHS as readonly string[]).includes(r.depth ?? '') ? (r.depth as Depth) : undefined;
+  const note = depth ? depthNote(depth) : undefined;
+  if (!note) return undefined;
+  const n = r.gate.notRun?.length ?? 0;
+  return `${note}${n ? `; ${n} baseline entr${n === 1 ? 'y' : 'ies'} not failing here kept as not run (never "fixed" at this depth)` : ''}.`;
+}
+
 export function closingLines(r: CompatibilityReport): string[] {
+  const depth = depthLine(r);
   const notTested = notTestedLine(r.notTested);
   const latency = latencyLine(r);
-  return [...(notTested ? [`${notTested}.`] : []), ...(latency ? [latency] : [])];
+  return [...(depth ? [depth] : []), ...(notTested ? [`${notTested}.`] : []), ...(latency ? [latency] : [])];
 }

@@ -19,6 +19,8 @@ interface TargetFile {
   runId?: string;
   startedAt?: string;
   profile?: string;
+  /** DEPTH (absent in files written before it existed: standard). */
+  depth?: string;
   /** The run's fast-check seed and FC_RUNS (absent in files written before they were kept). */
   fcSeed?: number;
   fcRuns?: number;
@@ -49,7 +51,7 @@ export function safeUrl(raw: string | undefined): string | null {
   }
 }
 
-export type RunMeta = Pick<CompatibilityReport, 'spec' | 'target' | 'profile' | 'seed' | 'runId' | 'startedAt' | 'notes' | 'replayEnv'>;
+export type RunMeta = Pick<CompatibilityReport, 'spec' | 'target' | 'profile' | 'depth' | 'seed' | 'runId' | 'startedAt' | 'notes' | 'replayEnv'>;
 
 /** `v2.2.0` -> `2.2.0`; the shop sends `vv3.2.0.1` for its own version. */
 function bare(v: string): string {
@@ -135,6 +137,7 @@ export function runMeta(config: HarnessConfig, catalogue: Catalogue, projectRoot
       embedded: t?.embedded ?? (config.baseUrl === undefined ? true : null),
     },
     profile: config.profile,
+    depth: t?.depth ?? config.depth,
     replayEnv: replayVariables(config),
     seed: config.fcSeed ?? null,
     runId: t?.runId ?? null,

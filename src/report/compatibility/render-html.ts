@@ -17,6 +17,7 @@ import { listOrNone, opLabel, outcomePill, pill } from './render-parts.js';
 import { gateDefects, leftoversText, requestsText } from './report-texts.js';
 import { coverageHtml, FIGURES_CSS, latencyHtml } from './render-figures.js';
 import { notTestedLine } from './not-tested.js';
+import { depthLine } from './closing.js';
 import type { CellReport, GroupSummary, OperationRow } from './rows.js';
 import type { CompatibilityReport } from './types.js';
 
@@ -64,6 +65,7 @@ function metaHtml(r: CompatibilityReport): string {
     ...(r.notes?.version ? ([['Version', r.notes.version]] as [string, string][]) : []),
     ...(r.notes?.requests ? ([['Requests sent', requestsText(r.notes.requests)]] as [string, string][]) : []),
     ['Profile', r.profile],
+    ['Depth', r.depth ?? 'standard'],
     ['Scope', r.scope ? `${scopeVariables(r.scope)}: ${r.score.inScope} of ${r.score.declared} declared operations in scope, ${r.counts.operations.outOfScope} out of scope` : 'every resource group'],
     ['Seed', r.seed === null ? 'drawn per property run (see the property tests)' : String(r.seed)],
     ['Run', `${r.runId ?? 'unknown'}${r.startedAt ? `, started ${r.startedAt}` : ''}; report generated ${r.generatedAt}`],
@@ -95,13 +97,15 @@ function scoreHtml(r: CompatibilityReport): string {
   const parts = statuses.map((s) => (s === 'untested' && ops.untested ? `<a href="#not-tested">${pill(`${ops[s]} ${STATUS_LABEL[s]}`, STATUS_COLOUR[s])}</a>` : pill(`${ops[s]} ${STATUS_LABEL[s]}`, STATUS_COLOUR[s]))).join(' ');
   // Why operations were not tested, beside the score, so ten grey operations do not read as ten defects.
   const why = notTestedLine(r.notTested);
+  // A run at quick depth says beside the score what it did not look at: its passes say less.
+  const depth = depthLine(r);
   // A scoped run states its score for the scope, and says so next to the number.
   const scope = r.scope
     ? `<p id="score-scope"><strong>${esc(scopedLabel('Scope', r.scope))}:</strong> ${esc(`${scoreText(r)}; the ${ops.outOfScope} others are out of scope (${scopeVariables(r.scope)}): not tested by design, not failures.`)}</p>`
     : '';
   return `<div class="score" id="score">
 <div><div class="big" id="score-value">${r.score.conformant}/${r.score.inScope}</div><div class="muted">operations conformant (${r.score.percent}%)${r.scope ? ' in scope' : ''}</div>${r.coverage ? `<div class="muted" id="score-coverage"><a href="#coverage">coverage index ${r.coverage.index}%</a></div>` : ''}</div>
-<div><div>${parts}</div>${why ? `<p id="score-not-tested">${esc(why)}.</p>` : ''}<p>${esc(countsLine(r))}</p>${scope}</div>
+<div><div>${parts}</div>${depth ? `<p id="score-depth"><strong>Depth:</strong> ${esc(depth)}</p>` : ''}${why ? `<p id="score-not-tested">${esc(why)}.</p>` : ''}<p>${esc(countsLine(r))}</p>${scope}</div>
 </div>
 <p id="definition"><strong>Conformant operation:</strong> ${esc(r.definition)}</p>
 ${gateHtml(r)}`;
@@ -220,6 +224,7 @@ export function renderHtml(r: CompatibilityReport): string {
     ...r.gate.fixed.map((e) => `<li><strong>now passes, can be removed:</strong> <code>${esc(e.operation)}</code> · <code>${esc(e.check)}</code>: ${esc(e.reason)}</li>`),
     ...r.gate.unmatched.map((e) => `<li class="muted">not seen failing or passing in this run: <code>${esc(e.operation)}</code> · <code>${esc(e.check)}</code>: ${esc(e.reason)}</li>`),
     ...(r.gate.undecided ?? []).map((e) => `<li class="muted">passed where property tests draw new cases each run, so not shown fixed (kept): <code>${esc(e.operation)}</code> · <code>${esc(e.check)}</code>: ${esc(e.reason)}</li>`),
+    ...(r.gate.notRun ?? []).map((e) => `<li class="muted">not run at DEPTH=${esc(r.depth ?? 'quick')} (one case where standard sends many: a pass does not show it fixed; kept): <code>${esc(e.operation)}</code> · <code>${esc(e.check)}</code>: ${esc(e.reason)}</li>`),
     ...r.gate.outOfScope.map((e) => `<li class="muted">not judged, it covers operations out of this run's scope${r.scope ? ` (${esc(scopeVariables(r.scope))})` : ''}: <code>${esc(e.operation)}</code> · <code>${esc(e.check)}</code>: ${esc(e.reason)}</li>`),
   ];
   const findings = r.specFindings.map((f) => `<tr><td>${esc(f.kind)}</td><td><code>${esc(f.pointer)}</code></td><td>${esc(f.operationId ?? '')}</td><td>${esc(f.message)}</td></tr>`);

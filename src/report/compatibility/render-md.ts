@@ -8,6 +8,7 @@ import { badgeLabel } from './meta.js';
 import { gateDefects, leftoversText, requestsText } from './report-texts.js';
 import { budgetsText } from './render-figures.js';
 import { notTestedLine } from './not-tested.js';
+import { depthLine } from './closing.js';
 import { reproductionText, unreproducedWhat } from './reproduction.js';
 import { outOfScopeReason, scopedLabel, scopeVariables, scoreText } from './scope.js';
 import type { CellReport } from './rows.js';
@@ -110,7 +111,7 @@ export function renderMarkdown(r: CompatibilityReport): string {
   if (r.notes?.version) out.push(`| Version | ${cellText(r.notes.version)} |`);
   if (r.notes?.requests) out.push(`| Requests sent | ${cellText(requestsText(r.notes.requests))} |`);
   out.push(`| Spec | ${cellText(`${r.spec.title} ${r.spec.version}`)} (${r.spec.dialect}), sha256 \`${r.spec.hash.slice(0, 16)}…\` |`);
-  out.push(`| Profile / seed | ${r.profile} / ${r.seed ?? 'drawn per run'} |`);
+  out.push(`| Profile / depth / seed | ${r.profile} / ${r.depth ?? 'standard'} / ${r.seed ?? 'drawn per run'} |`);
   if (r.scope) out.push(`| Scope | ${cellText(`${scopeVariables(r.scope)}: ${r.score.inScope} of ${r.score.declared} declared operations in scope, ${r.counts.operations.outOfScope} out of scope`)} |`);
   out.push(`| Run | ${r.runId ?? 'unknown'}, generated ${r.generatedAt}${r.shard ? `, shard ${r.shard.current}/${r.shard.total} only` : ''} |`);
   out.push('');
@@ -126,6 +127,8 @@ export function renderMarkdown(r: CompatibilityReport): string {
   const ops = r.counts.operations;
   const statuses = (Object.keys(ops) as (keyof typeof ops)[]).filter((s) => s !== 'outOfScope' || r.scope);
   out.push(`Operations: ${statuses.map((s) => `${ops[s]} ${STATUS_LABEL[s]}`).join(', ')}. Tests: ${r.counts.tests}.`, '');
+  const depth = depthLine(r);
+  if (depth) out.push(depth, '');
   const why = notTestedLine(r.notTested);
   if (why) out.push(`${why}.`, '');
 

@@ -139,5 +139,6 @@ export function summaryLine(r: CompatibilityReport, where: string): string {
   const conc = r.counts.concurrency ?? 0;
   const flaky = r.counts.flaky ?? 0;
   const unrepro = conc + flaky ? `; ${conc} only under concurrency, ${flaky} flaky (did not fail again alone, not failures)` : '';
-  return `${scopedLabel(`Compatibility${shard}`, r.scope)}: ${scoreText(r)}${coverage}; ${gate}${fixed}${advisories}${unrepro}. ${where}`;
+  const depth = r.depth && r.depth !== 'standard' ? ` at DEPTH=${r.depth}` : '';
+  return `${scopedLabel(`Compatibility${shard}`, r.scope)}${depth}: ${scoreText(r)}${coverage}; ${gate}${fixed}${advisories}${unrepro}. ${where}`;
 }

@@ -162,6 +162,12 @@ export interface Gate {
    * "now passes". Absent in reports written before it existed.
    */
   undecided?: BaselineEntry[];
+  /**
+   * Baseline entries a DEPTH=quick run did not fail: quick sends one case where standard sends
+   * many, so a pass there does not show a deviation gone. Kept, never "now passes", never a
+   * failure. Absent in reports of other depths and in older ones.
+   */
+  notRun?: BaselineEntry[];
   /** Why the run itself cannot be trusted (interrupted, global errors, an invalid baseline). */
   runErrors: string[];
   /**
@@ -218,6 +224,11 @@ export interface CompatibilityReport {
   spec: { title: string; version: string; hash: string; file: string; dialect: string; basePath: string };
   target: { url: string | null; apiVersion: string | null; shopVersion: string | null; embedded: boolean | null };
   profile: string;
+  /**
+   * DEPTH of the run (src/config/depth.ts): quick looks at fewer cases than standard, so its passes
+   * say less and it never calls a baseline entry fixed. Absent in reports written before it existed: standard.
+   */
+  depth?: string;
   seed: number | null;
   runId: string | null;
   startedAt: string | null;

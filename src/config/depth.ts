@@ -1,0 +1,97 @@
+// How deep a run looks (DEPTH), beside what it may write (PROFILE). The one home of every "does
+// this depth run X": the Playwright config asks which suites run, the contract plan which probes
+// and checks, the probes how many cases, the config FC_RUNS's default, and the report what the
+// run did not look at. Nothing else branches on the depth.
+//
+// quick judges every implemented operation once: the contract suite's valid request,
+// its status, answer schema and content type, the request without credentials (with wrong ones on
+// one operation per resource group), and one invalid-input case of the negative probe (src/probes/negative.ts says which); no resource-suite rules
+// and so no list-parameter case (one of each is wanted; not built), no
+// properties, no models, no undeclared methods, no method overrides, no plain http. Every request
+// it sends, standard sends too, in the same order within the operation's probes, and each check
+// judges a subset of the answers it judges at standard: so quick's Fail cells are a subset of
+// standard's, never a new kind. What a pass at quick says is weaker, and the report says so.
+// deep runs what standard runs with more fast-check runs (FC_RUNS 100 instead of 25: every
+// property and model four times as many cases and sequences).
+
+export const DEPTHS = ['quick', 'standard', 'deep'] as const;
+export type Depth = (typeof DEPTHS)[number];
+
+/** The probes of the contract suite (src/probes, ProbeKind), named here since config sits below them. */
+export type DepthProbe = 'positive' | 'auth' | 'negative' | 'undeclared-method' | 'method-override' | 'plain-http';
+
+export interface DepthPlan {
+  depth: Depth;
+  /** Test folders under suites/ the run declares. */
+  suites: readonly string[];
+  /** Probes the contract suite sends; a check none of whose probes is among them is not declared. */
+  probes: readonly DepthProbe[];
+  /** Invalid-input cases the negative probe sends per operation (undefined: every one it knows). */
+  negativeCases: number | undefined;
+  /**
+   * Where the auth probe also sends wrong credentials: on every operation, or on one per resource
+   * group (its first secured read): a shop that takes any password takes it everywhere, and the
+   * request without credentials, sent on every operation, judges each one's own refusal.
+   */
+  wrongCredentials: 'every' | 'one-per-group';
+  /**
+   * A DELETE's record is shared by its refusals and its valid request: the request without
+   * credentials goes first, to the record the valid DELETE then deletes (a fresh one only when the
+   * refusal was not plain), instead of a record of its own for each (src/probes/index.ts).
+   */
+  shareDeleteRecord: boolean;
+  /** FC_RUNS when the variable is unset. */
+  fcRunsDefault: number;
+  /** What the run did not look at, in words for the page and the closing line (empty: nothing left out). */
+  notLookedAt: readonly string[];
+}
+
+const ALL_SUITES = ['contract', 'resources', 'properties', 'model'] as const;
+const ALL_PROBES: readonly DepthProbe[] = ['positive', 'auth', 'negative', 'undeclared-method', 'method-override', 'plain-http'];
+
+export const DEPTH_PLANS: Readonly<Record<Depth, DepthPlan>> = {
+  quick: {
+    depth: 'quick',
+    suites: ['contract'],
+    probes: ['positive', 'auth', 'negative'],
+    negativeCases: 1,
+    wrongCredentials: 'one-per-group',
+    shareDeleteRecord: true,
+    fcRunsDefault: 25,
+    notLookedAt: [
+      'the resource rules (filters, lifecycles, errors per request, Location and rate-limit headers) and the list parameters (page, per_page, sort, fields, search: not sent even once)',
+      'properties and model sequences',
+      'invalid input beyond one case per operation',
+      'wrong credentials beyond one operation per resource group',
+      'undeclared methods, method overrides and plain http',
+    ],
+  },
+  standard: { depth: 'standard', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, fcRunsDefault: 25, notLookedAt: [] },
+  deep: { depth: 'deep', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, fcRunsDefault: 100, notLookedAt: [] },
+};
+
+export function depthPlan(depth: Depth): DepthPlan {
+  return DEPTH_PLANS[depth];
+}
+
+/** Whether the run declares the tests of this folder of suites/ (`contract`, `resources`, ...). */
+export function runsSuite(depth: Depth, folder: string): boolean {
+  return DEPTH_PLANS[depth].suites.includes(folder);
+}
+
+/** The suites/ folders a depth leaves out, as globs for Playwright's testIgnore. */
+export function ignoredSuites(depth: Depth): string[] {
+  return ALL_SUITES.filter((s) => !runsSuite(depth, s)).map((s) => `**/suites/${s}/**`);
+}
+
+/** The probes of `wanted` this depth sends. */
+export function probesAt(depth: Depth, wanted: readonly DepthProbe[]): DepthProbe[] {
+  return wanted.filter((p) => DEPTH_PLANS[depth].probes.includes(p));
+}
+
+/** "quick depth: not looked at: a; b; c" for the page and the closing line, or undefined at standard. */
+export function depthNote(depth: Depth): string | undefined {
+  const left = DEPTH_PLANS[depth].notLookedAt;
+  if (!left.length) return undefined;
+  return `DEPTH=${depth}: every operation judged once; not looked at: ${left.join('; ')}. A pass here is weaker than at standard, and operations not judged are untested, not conformant`;
+}

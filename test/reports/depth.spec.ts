@@ -1,0 +1,189 @@
+// DEPTH: the setting, what quick declares, and what its report may say. quick's Fail
+// cells are a subset of standard's on the same shop (proved here on the reference shop with faults
+// quick catches and faults only standard's extra cases catch), its page and closing line say which
+// depth ran and what it did not look at, and a baseline entry quick did not fail is "not run",
+// never "fixed", never a failure.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test as base, expect } from '@playwright/test';
+import { ConfigError, loadConfig } from '../../src/config/config.js';
+import { depthNote, ignoredSuites, probesAt } from '../../src/config/depth.js';
+import { CHECKS } from '../../src/checks/registry.js';
+import { applyBaseline } from '../../src/report/compatibility/baseline.js';
+import { depthLine } from '../../src/report/compatibility/closing.js';
+import type { CellReport } from '../../src/report/compatibility/rows.js';
+import type { CompatibilityReport } from '../../src/report/compatibility/types.js';
+import { planContract } from '../../suites/contract/plan.js';
+import { bundled } from '../harness/support/exchanges.js';
+import { runNode, selfTestDir, tsx, type ChildResult } from './support/child.js';
+
+const spec = await bundled();
+const all = { onlyGroups: [] as string[], skipGroups: [] as string[] };
+
+/** A root with the bundled spec's path taken by a stub, so loadConfig validates nothing else. */
+function root(dotenv?: string): string {
+  const r = path.join(tmpdir(), `depth-${process.pid}-${Math.random().toString(36).slice(2, 8)}`);
+  mkdirSync(path.join(r, 'spec'), { recursive: true });
+  writeFileSync(path.join(r, 'spec/own.yaml'), 'swagger: "2.0"\n');
+  if (dotenv !== undefined) writeFileSync(path.join(r, '.env'), dotenv);
+  return r;
+}
+
+base.describe('DEPTH, the setting and the plan @reports @config', () => {
+  base('should default to standard, take the environment over .env, and refuse an unknown depth with its source', () => {
+    expect(loadConfig({ SPEC: 'spec/own.yaml' }, root()).depth).toBe('standard');
+    expect(loadConfig({ SPEC: 'spec/own.yaml', DEPTH: 'QUICK' }, root('DEPTH=deep\n')).depth).toBe('quick');
+    expect(loadConfig({ SPEC: 'spec/own.yaml' }, root('DEPTH=deep\n')).depth).toBe('deep');
+    let err: unknown;
+    try {
+      loadConfig({ SPEC: 'spec/own.yaml' }, root('DEPTH=fast\n'));
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as ConfigError).problems).toEqual([{ variable: 'DEPTH', message: 'DEPTH=fast is unknown; use one of quick, standard, deep.', source: '.env' }]);
+  });
+
+  base('should raise FC_RUNS at deep unless FC_RUNS says otherwise', () => {
+    expect(loadConfig({ SPEC: 'spec/own.yaml', DEPTH: 'deep' }, root()).fcRuns).toBe(100);
+    expect(loadConfig({ SPEC: 'spec/own.yaml', DEPTH: 'deep', FC_RUNS: '30' }, root()).fcRuns).toBe(30);
+    expect(loadConfig({ SPEC: 'spec/own.yaml' }, root()).fcRuns).toBe(25);
+  });
+
+  base('should declare at quick every operation, with only the checks of the probes it sends, a subset of standard', () => {
+    const standard = planContract(spec.catalogue, all);
+    const quick = planContract(spec.catalogue, { ...all, depth: 'quick' });
+    expect(quick.map((p) => p.op.id)).toEqual(spec.catalogue.operations.map((o) => o.id));
+    const key = (t: { op: { id: string }; check: { name: string } }): string => `${t.op.id} ${t.check.name}`;
+    const std = new Set(standard.flatMap((p) => p.tests).map(key));
+    const q = quick.flatMap((p) => p.tests);
+    expect(q.every((t) => std.has(key(t)))).toBe(true);
+    const names = new Set(q.map((t) => t.check.name));
+    expect([...names].sort()).toEqual(CHECKS.filter((c) => probesAt('quick', c.probes).length).map((c) => c.name).sort());
+    expect(names.has('methodOverride')).toBe(false);
+    expect(names.has('transportSecurity')).toBe(false);
+    expect(names.has('statusCodeConformance') && names.has('responseSchemaConformance') && names.has('authRequired') && names.has('negativeDataRejection')).toBe(true);
+    expect(ignoredSuites('quick')).toEqual(['**/suites/resources/**', '**/suites/properties/**', '**/suites/model/**']);
+    expect(ignoredSuites('standard')).toEqual([]);
+  });
+
+  base('should keep a baseline entry quick did not fail as not run, never fixed, and pass the gate', () => {
+    const cells: CellReport[] = [
+      { operation: 'getCustomer', check: 'negativeDataRejection', outcome: 'pass', tests: [], findings: [] },
+      { operation: 'getCustomer', check: 'statusCodeConformance', outcome: 'pass', tests: [], findings: [] },
+    ];
+    const entries = [
+      { operation: 'getCustomer', check: 'negativeDataRejection', reason: 'vendor ticket 1: a huge id answers 500' },
+      { operation: 'getCustomers', check: 'rule:sort', reason: 'vendor ticket 2: sorts by bytes' },
+    ];
+    const input = { baseline: { file: undefined, entries }, cells, runErrors: [], projectRoot: '/' };
+    const quick = applyBaseline({ ...input, depth: 'quick' });
+    expect(quick.ok).toBe(true);
+    expect(quick.fixed).toEqual([]);
+    expect(quick.unmatched).toEqual([]);
+    expect(quick.notRun).toEqual(entries);
+    const standard = applyBaseline({ ...input, depth: 'standard' });
+    expect(standard.fixed.map((e) => e.operation)).toEqual(['getCustomer']);
+    expect(standard.notRun).toBeUndefined();
+  });
+
+  base('should say at quick, and only there, what the run did not look at', () => {
+    const gate = applyBaseline({ baseline: { file: undefined, entries: [{ operation: 'x', check: 'y', reason: 'z' }] }, cells: [], runErrors: [], projectRoot: '/', depth: 'quick' });
+    expect(depthLine({ depth: 'quick', gate })).toBe(`${depthNote('quick') ?? ''}; 1 baseline entry not failing here kept as not run (never "fixed" at this depth).`);
+    expect(depthLine({ depth: 'standard', gate })).toBeUndefined();
+    expect(depthLine({ gate })).toBeUndefined();
+    expect(depthNote('quick')).toContain('not looked at: the resource rules');
+    expect(depthNote('quick')).toContain('the list parameters (page, per_page, sort, fields, search: not sent even once)');
+  });
+});
+
+// Faults quick catches (one case of each kind it sends) and faults only standard's further cases
+// or rules catch: quick fails some of standard's cells and none of its own.
+// With auth-missing-credentials-accepted, quick's DELETE without credentials (sent first, to the
+// record the valid DELETE then takes) is served and deletes it: the valid DELETE must get a record
+// of its own and pass.
+const FAULTS = 'non-integer-id-accepted,huge-id-500,auth-wrong-password-accepted,auth-missing-credentials-accepted,sort-descending-ignored';
+const SCOPE = { ONLY_GROUPS: 'tax,countries,manufacturers', SHOP_FAULTS: FAULTS, FC_SEED: '35' };
+
+interface Runs {
+  dir: string;
+  quick: ChildResult;
+  standard: ChildResult;
+  q: CompatibilityReport;
+  s: CompatibilityReport;
+}
+
+const test = base.extend<object, { runs: Runs }>({
+  runs: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const dir = selfTestDir('depth');
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir, { recursive: true });
+      // Every cell standard fails is known: the gate of the quick run then says what quick knows.
+      const file = path.join(dir, 'baseline.json');
+      writeFileSync(file, JSON.stringify({ version: 1, deviations: [] }));
+      const standard = await runNode(tsx('src/cli/conformance.ts', '--update-baseline', '--baseline', file, '--reporter', 'dot'), { ...SCOPE, REPORT_DIR: path.join(dir, 'standard'), RUN_ID: 'rdepthstd', DEPTH: 'standard' });
+      const quick = await runNode(tsx('src/cli/conformance.ts', '--baseline', file, '--reporter', 'dot'), { ...SCOPE, REPORT_DIR: path.join(dir, 'quick'), RUN_ID: 'rdepthquick', DEPTH: 'quick' });
+      const read = (d: string): CompatibilityReport => JSON.parse(readFileSync(path.join(dir, d, 'compatibility', 'report.json'), 'utf8')) as CompatibilityReport;
+      await use({ dir, quick, standard, q: read('quick'), s: read('standard') });
+    },
+    { scope: 'worker', timeout: 240_000 },
+  ],
+});
+
+const failCells = (r: CompatibilityReport): string[] => r.failures.filter((c) => c.outcome === 'fail').map((c) => `${c.operation} · ${c.check}`).sort();
+
+test.describe('DEPTH=quick against the reference shop with faults @reports', () => {
+  test.describe.configure({ mode: 'default' });
+
+  test('should fail a subset of the cells standard fails, and fewer', ({ runs }) => {
+    const q = failCells(runs.q);
+    const s = failCells(runs.s);
+    expect(q.length, runs.quick.output.slice(-3000)).toBeGreaterThan(0);
+    expect(q.filter((c) => !s.includes(c)), `quick: ${q.join(', ')}\nstandard: ${s.join(', ')}`).toEqual([]);
+    expect(s.length).toBeGreaterThan(q.length);
+    // Wrong credentials accepted and a wrong-typed id read as its digits: the kinds quick sends.
+    expect(q.some((c) => c.endsWith('authRequired'))).toBe(true);
+    expect(q.some((c) => c.endsWith('negativeDataRejection'))).toBe(true);
+    // Only the list rules see a descending sort ignored: never at quick.
+    expect(q.some((c) => c.includes('rule:'))).toBe(false);
+    expect(s.some((c) => c.includes('rule:sort'))).toBe(true);
+  });
+
+  test('should share a DELETE\'s record between its refusal and its valid request, and take a fresh one when the refusal deleted it', ({ runs }) => {
+    const row = runs.q.operations.find((o) => o.id === 'deleteManufacturers');
+    expect(row?.cells.authRequired).toBe('fail');
+    expect(row?.cells.statusCodeConformance).toBe('pass');
+    expect(row?.cells.responseSchemaConformance).toBe('pass');
+  });
+
+  test('should pass the gate of the same baseline, keeping the entries it did not fail as not run', ({ runs }) => {
+    expect(runs.quick.status, runs.quick.output.slice(-3000)).toBe(0);
+    const g = runs.q.gate;
+    expect(g.fixed).toEqual([]);
+    expect(g.notRun?.length).toBeGreaterThan(0);
+    expect(g.notRun?.some((e) => e.check === 'rule:sort')).toBe(true);
+    expect(runs.q.depth).toBe('quick');
+    expect(runs.s.depth).toBe('standard');
+  });
+
+  test('should say on the console, the page and in the Markdown which depth ran and what it did not look at', ({ runs }) => {
+    expect(runs.quick.output).toMatch(/Compatibility \(tax, countries, manufacturers only\) at DEPTH=quick: /);
+    expect(runs.quick.output).toContain('DEPTH=quick: every operation judged once; not looked at: the resource rules');
+    expect(runs.standard.output).not.toContain('DEPTH=');
+    const page = readFileSync(path.join(runs.dir, 'quick', 'compatibility', 'index.html'), 'utf8');
+    expect(page).toContain('id="score-depth"');
+    expect(page).toContain('not run at DEPTH=quick');
+    const md = readFileSync(path.join(runs.dir, 'quick', 'compatibility', 'report.md'), 'utf8');
+    expect(md).toContain('| Profile / depth / seed | standard / quick /');
+    expect(md).toContain('DEPTH=quick: every operation judged once');
+  });
+
+  test('should send no property, model or resource-suite test at quick', ({ runs }) => {
+    const files = new Set([...runs.q.failures, ...runs.q.other, ...runs.q.unsupported].flatMap((c) => c.tests.map((t) => t.file)));
+    expect([...files].every((f) => f.startsWith('suites/contract/')), [...files].join(', ')).toBe(true);
+    expect(runs.q.counts.tests).toBeLessThan(runs.s.counts.tests);
+  });
+});
