@@ -18,7 +18,7 @@ const LAYERS = [
   ['src/checks/probes', 'src/properties', 'src/preflight', 'reference'],
   ['fixtures'],
   ['suites'],
-  ['src/report', 'src/cli'],
+  ['src/report', 'src/compare', 'src/cli'],
 ];
 /** Folders held tighter than their layer: the reference shop takes only the spec, the shared types and the config. */
 const ONLY = { reference: ['src/core', 'src/config', 'src/spec'] };
