@@ -16,7 +16,10 @@
 //   run never got: nothing to compare, so nothing is said.
 // Breaking for clients: a field removed, a type a client has not met before, a status class a
 // client has not met before (or none of the old ones left), a header removed, a Content-Type or
-// Location of another shape. An added field, status or header is not.
+// Location of another shape. An added field, status or header is not. A server error is no
+// contract a client builds on: a kind of request the old build answered only with 5xx that now
+// gets another answer is a fix (GX 3.2 -> GX 4.8: GET /orders/1/tracking_code 500 -> 200), and a
+// header of 5xx answers that changed (a 500 as JSON now, not HTML) breaks no client.
 import type { BodyShape, JsonType } from '../core/shapes.js';
 import type { KindShapes, KindTally, RunShapes } from './shapes-file.js';
 
@@ -53,6 +56,7 @@ interface Seen {
 }
 
 const classOf = (status: string): string => `${status.slice(0, 1)}xx`;
+const SERVER_ERROR = '5xx';
 
 function merge(tallies: (KindTally | undefined)[], cls: string): Seen {
   const seen: Seen = { answers: 0, body: {}, headers: {} };
@@ -125,8 +129,10 @@ function statusDrift(operation: string, kind: string, o: KindShapes, n: KindShap
   if (!appeared.length && !gone.length) return undefined;
   const oClasses = new Set(Object.keys(oAll).map(classOf));
   const nClasses = new Set(Object.keys(nAll).map(classOf));
-  const newClass = appeared.some((s) => !oClasses.has(classOf(s)));
-  const noneLeft = Object.keys(oFixed).length > 0 && ![...new Set(Object.keys(oFixed).map(classOf))].some((c) => nClasses.has(c));
+  // What a client could build on: the old answers' classes but server errors.
+  const oWorking = new Set(Object.keys(oFixed).map(classOf).filter((c) => c !== SERVER_ERROR));
+  const newClass = appeared.some((s) => !oClasses.has(classOf(s))) && (oWorking.size > 0 || appeared.some((s) => classOf(s) === SERVER_ERROR));
+  const noneLeft = oWorking.size > 0 && ![...oWorking].some((c) => nClasses.has(c));
   const breaking = newClass || noneLeft;
   const from = Object.keys(oAll).sort().join(', ');
   const to = Object.keys(nAll).sort().join(', ');
@@ -202,11 +208,11 @@ function headerDrift(operation: string, kind: string, cls: string, o: KindShapes
     const anyOld = Object.keys(oAll.headers[name] ?? {}).length > 0;
     const anyNew = Object.keys(nAll.headers[name] ?? {}).length > 0;
     const base = { operation, kind, statusClass: cls, header: name };
-    if (inOld && !anyNew) out.push({ ...base, change: 'header-removed', breaking: true, title: `${operation}: ${cls} answers to ${kind} no longer carry ${name}`, old: side(o, text(oAll, name)), new: side(n, text(nAll, name)) });
+    if (inOld && !anyNew) out.push({ ...base, change: 'header-removed', breaking: cls !== SERVER_ERROR, title: `${operation}: ${cls} answers to ${kind} no longer carry ${name}`, old: side(o, text(oAll, name)), new: side(n, text(nAll, name)) });
     else if (inNew && !anyOld) out.push({ ...base, change: 'header-added', breaking: false, title: `${operation}: ${cls} answers to ${kind} carry ${name} now`, old: side(o, text(oAll, name)), new: side(n, text(nAll, name)) });
     else if (anyOld && anyNew && !PRESENCE_ONLY.has(name)) {
       const unmet = Object.keys(nFixed.headers[name] ?? {}).filter((s) => !(s in (oAll.headers[name] ?? {})));
-      if (unmet.length) out.push({ ...base, change: 'header-changed', breaking: SHAPE_BREAKS.has(name), title: `${operation}: ${name} of ${cls} answers to ${kind} reads ${unmet.join(', ')} now`, old: side(o, text(oAll, name)), new: side(n, text(nAll, name)) });
+      if (unmet.length) out.push({ ...base, change: 'header-changed', breaking: SHAPE_BREAKS.has(name) && cls !== SERVER_ERROR, title: `${operation}: ${name} of ${cls} answers to ${kind} reads ${unmet.join(', ')} now`, old: side(o, text(oAll, name)), new: side(n, text(nAll, name)) });
     }
   }
   return out;

@@ -122,6 +122,17 @@ test.describe('answer drift @reports', () => {
     expect(drift(drawnNew, drawnOld)).toEqual([]);
   });
 
+  test('should not call a fix breaking: a kind of request answered only 500 before, a header of 500s; a 500 where there was none is', () => {
+    const broken = run({ 'valid request': { method: 'GET', fixed: tally(500, [{}], { 'content-type': { 'text/html': 1 } }) } });
+    const fixed = run({ 'valid request': { method: 'GET', fixed: tally(200, [[]]) } });
+    expect(drift(broken, fixed)).toMatchObject([{ change: 'statuses', breaking: false, title: 'getCustomers: valid request answered 200 (was 500); new: 200; no longer: 500' }]);
+    expect(drift(fixed, broken)).toMatchObject([{ change: 'statuses', breaking: true }]);
+    const json500 = run({ 'valid request': { method: 'GET', fixed: tally(500, [{}], { 'content-type': { 'application/json': 1 } }) } });
+    expect(drift(broken, json500)).toMatchObject([{ change: 'header-changed', header: 'content-type', breaking: false }]);
+    const refused = run({ 'valid request': { method: 'GET', fixed: tally(400, [{}]) } });
+    expect(drift(broken, refused)).toMatchObject([{ change: 'statuses', breaking: false }]);
+  });
+
   test('should report a header removed or of another shape, and judge a Link by its presence only', () => {
     const old = run({ 'valid request': { method: 'POST', fixed: tally(201, [{ id: 1 }], { location: { '/v#/customers/#': 1 }, link: { 'rel=next': 1 }, 'content-type': { 'application/json': 1 } }) } });
     const now = run({ 'valid request': { method: 'POST', fixed: tally(201, [{ id: 1 }], { link: { 'rel=last': 1 }, 'content-type': { 'text/html': 1 } }) } });
