@@ -11,7 +11,8 @@
 // - What drawn input met (a fast-check property: the seed decides the body). Answers to drawn input
 //   are evidence that something can happen, never that it always does: a change counts only when
 //   the answers to fixed input of one run show what no answer of the other run showed (a status,
-//   a field, a type, a header).
+//   a field, a type, a header), and a field or header is missing only where the other run's
+//   answers to fixed input of that class lack it (a drawn body that was accepted is another request).
 // - A kind of request one run did not send at all (a setup the shop refused) or an answer class one
 //   run never got: nothing to compare, so nothing is said.
 // Breaking for clients: a field removed, a type a client has not met before, a status class a
@@ -165,11 +166,11 @@ function fieldDrift(operation: string, kind: string, cls: string, o: KindShapes,
     const inNew = total(nFixed.body[place]) > 0;
     const anyOld = total(oAll.body[place]) > 0;
     const anyNew = total(nAll.body[place]) > 0;
-    if (c !== undefined && inOld && !anyNew && objects(nAll.body, c) > 0) {
+    if (c !== undefined && inOld && !anyNew && objects(nFixed.body, c) > 0) {
       out.push({ change: 'field-removed', breaking: true, operation, kind, statusClass: cls, field: place, title: `${operation}: ${fieldName(place)} is gone from ${cls} answers to ${kind}`, old: side(o, where(oAll, place)), new: side(n, `absent from all ${objects(nAll.body, c)} objects${c ? ` at \`${c}\`` : ''} (${nAll.answers} answers)`) });
       continue;
     }
-    if (c !== undefined && inNew && !anyOld && objects(oAll.body, c) > 0) {
+    if (c !== undefined && inNew && !anyOld && objects(oFixed.body, c) > 0) {
       out.push({ change: 'field-added', breaking: false, operation, kind, statusClass: cls, field: place, title: `${operation}: ${fieldName(place)} is new in ${cls} answers to ${kind}`, old: side(o, `absent from all ${objects(oAll.body, c)} objects${c ? ` at \`${c}\`` : ''} (${oAll.answers} answers)`), new: side(n, where(nAll, place)) });
       continue;
     }
@@ -208,8 +209,8 @@ function headerDrift(operation: string, kind: string, cls: string, o: KindShapes
     const anyOld = Object.keys(oAll.headers[name] ?? {}).length > 0;
     const anyNew = Object.keys(nAll.headers[name] ?? {}).length > 0;
     const base = { operation, kind, statusClass: cls, header: name };
-    if (inOld && !anyNew) out.push({ ...base, change: 'header-removed', breaking: cls !== SERVER_ERROR, title: `${operation}: ${cls} answers to ${kind} no longer carry ${name}`, old: side(o, text(oAll, name)), new: side(n, text(nAll, name)) });
-    else if (inNew && !anyOld) out.push({ ...base, change: 'header-added', breaking: false, title: `${operation}: ${cls} answers to ${kind} carry ${name} now`, old: side(o, text(oAll, name)), new: side(n, text(nAll, name)) });
+    if (inOld && !anyNew && nFixed.answers > 0) out.push({ ...base, change: 'header-removed', breaking: cls !== SERVER_ERROR, title: `${operation}: ${cls} answers to ${kind} no longer carry ${name}`, old: side(o, text(oAll, name)), new: side(n, text(nAll, name)) });
+    else if (inNew && !anyOld && oFixed.answers > 0) out.push({ ...base, change: 'header-added', breaking: false, title: `${operation}: ${cls} answers to ${kind} carry ${name} now`, old: side(o, text(oAll, name)), new: side(n, text(nAll, name)) });
     else if (anyOld && anyNew && !PRESENCE_ONLY.has(name)) {
       const unmet = Object.keys(nFixed.headers[name] ?? {}).filter((s) => !(s in (oAll.headers[name] ?? {})));
       if (unmet.length) out.push({ ...base, change: 'header-changed', breaking: SHAPE_BREAKS.has(name) && cls !== SERVER_ERROR, title: `${operation}: ${name} of ${cls} answers to ${kind} reads ${unmet.join(', ')} now`, old: side(o, text(oAll, name)), new: side(n, text(nAll, name)) });

@@ -122,6 +122,15 @@ test.describe('answer drift @reports', () => {
     expect(drift(drawnNew, drawnOld)).toEqual([]);
   });
 
+  test('should not take a field or header as gone when only drawn input reached that class in the other run (another request)', () => {
+    const created = tally(201, [{ id: 1, name: 'a' }], { location: { '/v#/customers/#': 1 } });
+    const old = run({ 'an invalid body': { method: 'POST', fixed: created } });
+    const now = run({ 'an invalid body': { method: 'POST', fixed: tally(400, [{}]), drawn: tally(201, [{ created: [{ id: 1 }] }]) } });
+    // The fixed body is refused now (a status drift); the drawn body that was accepted is no evidence of its answer's fields.
+    expect(drift(old, now).map((i) => i.change)).toEqual(['statuses']);
+    expect(drift(now, old).map((i) => i.change)).toEqual(['statuses']);
+  });
+
   test('should not call a fix breaking: a kind of request answered only 500 before, a header of 500s; a 500 where there was none is', () => {
     const broken = run({ 'valid request': { method: 'GET', fixed: tally(500, [{}], { 'content-type': { 'text/html': 1 } }) } });
     const fixed = run({ 'valid request': { method: 'GET', fixed: tally(200, [[]]) } });
