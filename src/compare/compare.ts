@@ -9,7 +9,13 @@
 //   setup that could not be had, a harness error) - only Pass, Fail and Unsupported compare;
 // - an operation tested in one run only (untested, out of scope);
 // - a defect whose cells the other run judged none of: "new" or "fixed" needs the other run to
-//   have looked. Such defects are listed apart, as not comparable.
+//   have looked. Such defects are listed apart, as not comparable;
+// - a defect seen in one run only, in cells the other run fails too, whose cause there is chance:
+//   found by drawn input (a property's counterexample: which keyword the seed drew decides whether
+//   GX 3.2 answers 500 "preg_match(): Unknown modifier") or an answer (status and message) the same
+//   run also saw break down under overlap (its unreproduced list: GX 3.2's 500 "Invalid argument
+//   supplied for foreach()" lands on whichever request overlapped). Listed apart too. A defect of fixed input
+//   that comes or goes in cells failing for other causes stays new or fixed: that is the build's.
 import type { Outcome } from '../core/finding.js';
 import type { CompatibilityReport, Defect, OperationRow } from '../report/compatibility/types.js';
 import { answerDrift, type DriftItem } from './drift.js';
@@ -78,7 +84,7 @@ export interface Comparison {
     suppressed: number;
   };
   /** Defects seen in one run only whose cells the other run did not judge: not comparable, listed apart. */
-  notComparable: { defect: string; title: string; in: 'old' | 'new'; cells: string[] }[];
+  notComparable: { defect: string; title: string; in: 'old' | 'new'; cells: string[]; why: string }[];
   /** Items the noise filter dropped, by key. */
   suppressed: string[];
   /** Why some of it could not be compared (a run without shapes.json, another spec, a scope). */
@@ -216,27 +222,53 @@ function diff(oldRun: LoadedRun, newRun: LoadedRun): Pick<Comparison, 'items' | 
   const oSigs = new Map(o.defects.map((d) => [d.signature, d]));
   const nSigs = new Map(n.defects.map((d) => [d.signature, d]));
   const judgedIn = (r: Map<string, OperationRow>, d: Defect): boolean => d.cells.some((c) => JUDGED.has(cellOf(r, c.operation, c.check) as Outcome));
+  const apart = (d: Defect, where: 'old' | 'new', why: string): void => {
+    notComparable.push({ defect: d.signature, title: d.title, in: where, cells: d.cells.map((c) => `${c.operation} · ${c.check}`), why });
+  };
   let unchanged = 0;
   for (const d of n.defects) {
     if (oSigs.has(d.signature)) {
       unchanged++;
       continue;
     }
-    if (judgedIn(oRows, d)) items.push(defectItem(d, 'defect-new', oRows));
-    else notComparable.push({ defect: d.signature, title: d.title, in: 'new', cells: d.cells.map((c) => `${c.operation} · ${c.check}`) });
+    if (!judgedIn(oRows, d)) apart(d, 'new', NOT_JUDGED);
+    else if (failsIn(oRows, d) && byChance(n, d)) apart(d, 'new', byChance(n, d) as string);
+    else items.push(defectItem(d, 'defect-new', oRows));
   }
   for (const d of o.defects) {
     if (nSigs.has(d.signature)) continue;
     // Fixed when the new run judged a cell of it (passed, or failed for another cause); gone with its operation is a support change.
     const judged = d.cells.some((c) => ['pass', 'fail'].includes(cellOf(nRows, c.operation, c.check) ?? ''));
-    if (judged) items.push(defectItem(d, 'defect-fixed', nRows));
-    else notComparable.push({ defect: d.signature, title: d.title, in: 'old', cells: d.cells.map((c) => `${c.operation} · ${c.check}`) });
+    if (!judged) apart(d, 'old', NOT_JUDGED);
+    else if (failsIn(nRows, d) && byChance(o, d)) apart(d, 'old', byChance(o, d) as string);
+    else items.push(defectItem(d, 'defect-fixed', nRows));
   }
 
   // Drift in answers, for operations both runs implement.
   if (oldRun.shapes && newRun.shapes) items.push(...answerDrift(oldRun.shapes, newRun.shapes, bothImplement).map(driftItem));
   else caveats.push(`${[oldRun.shapes ? '' : oldRun.file, newRun.shapes ? '' : newRun.file].filter(Boolean).join(' and ')} ${oldRun.shapes || newRun.shapes ? 'has' : 'have'} no shapes.json (a run from before it was recorded): answers are not compared`);
   return { items, notComparable, caveats, unchanged };
+}
+
+const NOT_JUDGED = 'the other run judged none of its cells';
+
+/** Every cell of the defect fails in that run too (for another cause). */
+function failsIn(r: Map<string, OperationRow>, d: Defect): boolean {
+  return d.cells.every((c) => cellOf(r, c.operation, c.check) === 'fail');
+}
+
+/**
+ * Why the run that shows the defect may have met it by chance, or undefined: a property's
+ * counterexample (its replay names the drawn path), or an answer, status and message, that run also
+ * saw break down under overlap on one of its operations (report.unreproduced).
+ */
+function byChance(r: CompatibilityReport, d: Defect): string | undefined {
+  if (/\bFC_PATH=/.test(d.reproduction.replay ?? '')) return 'found by drawn input, in cells the other run fails too: which input the seed drew decides it';
+  // The signature's detail is the answer's message (numbers as #: such a message is not matched, and the defect stays new or fixed).
+  const message = d.signature.split(' | ')[2] ?? '';
+  const brokeDown = (r.unreproduced ?? []).some((u) => d.operations.includes(u.operation) && u.message.includes(` answered ${String(d.status)} `) && message.length > 0 && u.message.includes(message));
+  if (d.status !== null && brokeDown) return `its ${String(d.status)} "${message}" is an answer its run also saw break down under overlap (not reproduced alone), in cells the other run fails too`;
+  return undefined;
 }
 
 const ORDER: Record<ItemCategory, number> = { 'defect-new': 0, support: 1, drift: 2, cell: 3, 'defect-fixed': 4 };

@@ -41,7 +41,7 @@ export function renderComparison(c: Comparison): string {
     return `<h2 id="${s.category}">${esc(s.title)} (${items.length})</h2><p class="muted">${esc(s.about)}</p>${items.length ? items.map(itemHtml).join('\n') : '<p>None.</p>'}`;
   });
   const notComparable = c.notComparable.length
-    ? `<ul>${c.notComparable.map((d) => `<li>${esc(d.in === 'new' ? 'new run' : 'old run')}: ${esc(d.title)} <span class="muted">(${esc(d.cells.slice(0, 4).join(', '))}${d.cells.length > 4 ? ', …' : ''})</span></li>`).join('')}</ul>`
+    ? `<ul>${c.notComparable.map((d) => `<li>${esc(d.in === 'new' ? 'new run' : 'old run')}: ${esc(d.title)} <span class="muted">(${esc(d.cells.slice(0, 4).join(', '))}${d.cells.length > 4 ? ', …' : ''}): ${esc(d.why)}</span></li>`).join('')}</ul>`
     : '<p>None.</p>';
   const noise = c.noise
     ? `<p>Second run of the old build: <strong>${esc(c.noise.label)}</strong> (run ${esc(c.noise.runId ?? '?')}, seed ${esc(c.noise.seed ?? '?')}, <code>${esc(c.noise.file)}</code>). ${k.suppressed} item(s) that differ between the two old runs too were dropped:</p>${c.suppressed.length ? `<ul class="muted">${c.suppressed.map((s) => `<li><code>${esc(s)}</code></li>`).join('')}</ul>` : ''}`
@@ -56,7 +56,7 @@ export function renderComparison(c: Comparison): string {
 ${c.caveats.map((x) => `<p class="caveat">Note: ${esc(x)}.</p>`).join('')}
 ${sections.join('\n')}
 <h2 id="not-comparable">Not comparable (${c.notComparable.length})</h2>
-<p class="muted">Defects seen in one run only whose cells the other run judged none of (Skip, not tested): neither new nor fixed.</p>
+<p class="muted">Defects seen in one run only that say nothing of a change: the other run judged none of their cells (Skip, not tested), or it fails them too and the defect was met by chance (drawn input, a breakdown under overlap). Neither new nor fixed.</p>
 ${notComparable}
 <h2 id="noise">Noise</h2>
 ${noise}

@@ -32,7 +32,7 @@ export function summaryLines(c: Comparison, page?: string): string[] {
     `${plural(k.items, 'item')} (${k.breaking} breaking for clients): defects ${k.defects.new} new, ${k.defects.fixed} fixed, ${k.defects.unchanged} unchanged; ${plural(k.support, 'operation')} whose support changed; ${plural(k.cells, 'cell')} whose outcome changed; ${k.drift} drift in answers.`,
   ];
   if (c.noise) lines.push(`Noise filter: ${plural(k.suppressed, 'item')} dropped (they differ between the two runs of the old build too).`);
-  if (c.notComparable.length) lines.push(`${plural(c.notComparable.length, 'defect')} seen in one run only, on cells the other run did not judge: not comparable (listed on the page).`);
+  if (c.notComparable.length) lines.push(`${plural(c.notComparable.length, 'defect')} seen in one run only that say nothing of a change (cells the other run did not judge, or met by chance in cells both runs fail): not comparable (listed on the page).`);
   for (const caveat of c.caveats) lines.push(`Note: ${caveat}.`);
   const first = c.items.filter((i) => i.gates || i.breaking);
   if (first.length) lines.push('', 'Breaking or new (what --gate-against fails on), first:', ...list(first));
