@@ -11,11 +11,13 @@
 //   the tallies add to the verdict records (attachments of every test: test-results, allure-results,
 //   blob reports of a sharded run).
 // - Comparing: `npm run compare` of the first two folders given, timed (reading both runs included).
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createShop } from '../reference/shop.js';
 import { BUNDLED_SPEC, DEFAULT_PASSWORD, DEFAULT_USER } from '../src/config/config.js';
+import { headerHelp, printHelpAndExit, wantsHelp } from '../src/core/help.js';
 import { catalogueFor } from '../src/spec/cache.js';
 import { addAnswer, type AnswerTallies } from '../src/core/shapes.js';
 import type { Exchange } from '../src/core/exchange.js';
@@ -80,8 +82,14 @@ function verdictTraffics(dir: string): { traffics: Traffic[]; answersBytes: numb
 }
 
 async function main(): Promise<void> {
+  if (wantsHelp(process.argv.slice(2))) printHelpAndExit(headerHelp(fileURLToPath(import.meta.url)));
   const dirs = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   if (!dirs.length) dirs.push('reports');
+  const missing = dirs.filter((d) => !existsSync(path.join(d, 'compatibility', 'report.json')));
+  if (missing.length) {
+    process.stderr.write(`npm run bench:shapes: no compatibility/report.json in ${missing.join(', ')}: give the report folders of runs (REPORT_DIR)\n`);
+    process.exit(2);
+  }
   const us = await perAnswer();
   for (const dir of dirs) {
     const report = JSON.parse(readFileSync(path.join(dir, 'compatibility', 'report.json'), 'utf8')) as CompatibilityReport;
