@@ -1,21 +1,22 @@
 // Type-aware lint: the rules that catch a missing `await` in an async HTTP harness stay on. And the
-// layers: imports point one way (ARCHITECTURE.md, "Layers"), kept so by the table below.
+// layers: imports point one way (ARCHITECTURE.md, "Layers"), kept so by the table below; each name
+// has one import path, its home (no module re-exports another's names).
 import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /**
  * The layers, lowest first. A folder may import its own layer and the layers below it, never one
- * above. The most specific folder decides (src/checks/probes sends requests through the client, so
- * it sits above it, while the pure checks around it sit below). test/ and bench/ may import
- * anything; nothing else may import them.
+ * above. The most specific folder decides. test/ and bench/ may import anything; nothing else may
+ * import them.
  */
-const LAYERS = [
+export const LAYERS = [
   ['src/core', 'src/config', 'src/spec'],
   ['src/checks', 'src/arbitraries'],
   ['src/support'],
   ['src/client'],
-  ['src/checks/probes', 'src/properties', 'src/preflight', 'reference'],
+  ['src/data'],
+  ['src/probes', 'src/properties', 'src/preflight', 'reference'],
   ['fixtures'],
   ['suites'],
   ['src/report', 'src/compare', 'src/cli'],
@@ -23,6 +24,11 @@ const LAYERS = [
 /** Folders held tighter than their layer: the reference shop takes only the spec, the shared types and the config. */
 const ONLY = { reference: ['src/core', 'src/config', 'src/spec'] };
 const UNLAYERED = ['test', 'bench'];
+/**
+ * Folders outsiders import as a whole, through one file that hands on the names of the folder's
+ * own files (a package's face): the only files that may re-export.
+ */
+export const FACES = ['src/arbitraries/index.ts', 'fixtures/factories/index.ts'];
 const MAX_DEPTH = 6;
 
 /** no-restricted-imports for each folder and depth of file in it: the relative paths that reach a folder it may not import. */
@@ -73,6 +79,17 @@ export default tseslint.config(
     },
   },
   ...layerRules(),
+  {
+    files: ['src/**/*.ts', 'fixtures/**/*.ts', 'suites/**/*.ts', 'reference/**/*.ts'],
+    ignores: FACES,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportNamedDeclaration[source]', message: 'Import the name from its home instead of re-exporting it: each name has one import path (eslint.config.js FACES lists the only exceptions).' },
+        { selector: 'ExportAllDeclaration', message: 'Import the names from their home instead of re-exporting them: each name has one import path (eslint.config.js FACES lists the only exceptions).' },
+      ],
+    },
+  },
   {
     files: ['eslint.config.js'],
     ...tseslint.configs.disableTypeChecked,

@@ -5,7 +5,8 @@ import type { Operation, SpecSchema } from '../../src/spec/types.js';
 import type { ValidationResult } from '../../src/spec/validators.js';
 import { badRequest, ShopError } from '../http/errors.js';
 import type { ShopEnv } from './context.js';
-import { isObj, schemaAt, stripReadOnly, undeclaredFields } from './schema-tools.js';
+import { isObj } from '../../src/core/json.js';
+import { schemaAt, stripReadOnly, undeclaredFields } from './schema-tools.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 

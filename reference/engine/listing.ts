@@ -4,7 +4,8 @@
 // rules (how text folds, how strings compare, how ties break) as parameters with the shop's
 // defaults, so a stage can be reused with one rule changed.
 import type { OpContext } from './context.js';
-import { isObj, type Json } from './schema-tools.js';
+import { isObj } from '../../src/core/json.js';
+import type { Json } from './schema-tools.js';
 
 /** How the shop folds text for search and q: full Unicode lower case. */
 export const foldCase = (s: string): string => s.toLowerCase();

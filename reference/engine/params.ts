@@ -6,7 +6,7 @@
 import { parseQueryParam } from '../../src/spec/params.js';
 import type { Operation, ParameterInfo, SpecSchema } from '../../src/spec/types.js';
 import { badRequest, invalidId, type ShopError } from '../http/errors.js';
-import { isObj } from './schema-tools.js';
+import { isObj } from '../../src/core/json.js';
 
 type Raw = string | string[] | undefined;
 

@@ -3,7 +3,6 @@
 // spec-shaped by construction instead of by hand in every group.
 import type { SpecSchema } from '../../src/spec/types.js';
 import { isObj } from '../../src/core/json.js';
-export { isObj } from '../../src/core/json.js';
 
 export type Json = Record<string, unknown>;
 

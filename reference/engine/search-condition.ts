@@ -1,7 +1,8 @@
 // The body of the search endpoints: {"search": [field, operator, value, ...]}, i.e. one or more
 // conditions of three strings each, all of which must hold. Fields may use dots for nested values.
 import { badRequest } from '../http/errors.js';
-import { isObj, type Json } from './schema-tools.js';
+import { isObj } from '../../src/core/json.js';
+import type { Json } from './schema-tools.js';
 
 type Op = (actual: unknown, expected: string) => boolean;
 

@@ -1,7 +1,8 @@
 // Shapes answers from the spec: the schema of each declared response decides whether a record is
 // wrapped in an array, which fields a result body has, and which fields a record keeps.
 import type { Operation, SpecSchema } from '../../src/spec/types.js';
-import { conform, isObj, type Json } from './schema-tools.js';
+import { isObj } from '../../src/core/json.js';
+import { conform, type Json } from './schema-tools.js';
 
 export function responseSchema(op: Operation, status: number): SpecSchema | undefined {
   return op.responses.find((r) => r.status === String(status))?.schema;

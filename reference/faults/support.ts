@@ -3,7 +3,8 @@
 import type { Operation } from '../../src/spec/types.js';
 import type { Answer, Handler, OpContext } from '../engine/context.js';
 import type { Binding, ResourceDef } from '../engine/resource.js';
-import { isObj, type Json } from '../engine/schema-tools.js';
+import { isObj } from '../../src/core/json.js';
+import type { Json } from '../engine/schema-tools.js';
 import { fitRecords } from '../engine/shape.js';
 import type { CollectionName } from '../engine/state.js';
 import { successStatus } from '../engine/statuses.js';

@@ -4,7 +4,8 @@
 // items, item attributes, totals, history, payment details and tracking codes.
 import type { OpContext } from '../engine/context.js';
 import type { ResourceDef } from '../engine/resource.js';
-import { isObj, type Json } from '../engine/schema-tools.js';
+import { isObj } from '../../src/core/json.js';
+import type { Json } from '../engine/schema-tools.js';
 import { datetime } from '../engine/time.js';
 import { english, mustExist, type GroupModule } from './module.js';
 

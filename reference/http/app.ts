@@ -8,7 +8,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { pathMatcher } from '../../src/spec/catalogue.js';
 import type { Handler, ShopEnv } from '../engine/context.js';
-import { fastifyPath, registerOperations } from '../engine/router.js';
+import { registerOperations } from '../engine/router.js';
 import { chaosHooks, type ChaosMode } from './chaos.js';
 import { errorBody, ShopError } from './errors.js';
 import type { EdgeInfo } from './hooks.js';
@@ -161,4 +161,3 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-export { fastifyPath };

@@ -1,7 +1,7 @@
 // GX 4.8 keeps one special offer per product (a unique key on products_id): a second offer for a
 // product is refused with MySQL's "Duplicate entry", whoever asks. The harness's setups share a
 // product per worker, so the resolver must send such a create again with a product of its own
-// (src/client/resolver.ts, refusedAsDuplicate).
+// (src/data/own-records.ts: a create refusedAsDuplicate is sent again).
 import { badRequest } from '../http/errors.js';
 import { onResource } from '../faults/support.js';
 import { defineQuirk } from './types.js';

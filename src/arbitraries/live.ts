@@ -2,8 +2,8 @@
 // in a `type: string` field must be a date as the shop writes it, a currency code a real one, a
 // multi-language object must carry exactly the shop's language keys, a reference field an id read
 // from the shop (or of the harness's own records), and an `id` is never sent. The rules and the
-// shop's facts come from src/client/references.ts, which the minimal bodies (src/client/bodies.ts)
-// follow too.
+// shop's facts come from src/data/references.ts and src/data/shop-formats.ts, which the minimal
+// bodies (src/data/bodies.ts) follow too.
 import fc from 'fast-check';
 import { dateKind, isCurrencyField, isLanguageCodeField, isReferenceField } from '../spec/fields.js';
 import { KNOWN_SETTINGS } from '../spec/particulars.js';
@@ -11,7 +11,6 @@ import { formatDate, styleFor, type ShopFacts } from '../spec/shop-facts.js';
 import { num, type SchemaObject } from './schema.js';
 import { GenerationError, type ArbOptions } from './types.js';
 
-export { isReferenceField };
 
 /** A multi-language object schema: every declared property is a two-letter language code. */
 export function isMultiLang(s: SchemaObject): boolean {

@@ -6,7 +6,8 @@ import fc from 'fast-check';
 import { convertSchema } from '../spec/convert.js';
 import { SEPARATORS, serializeQuery, type SerializeOptions } from '../spec/params.js';
 import type { Operation, ParameterInfo, SpecSchema } from '../spec/types.js';
-import { flatten, isObj, seg, typesOf } from './schema.js';
+import { isObj } from '../core/json.js';
+import { flatten, seg, typesOf } from './schema.js';
 import { GenerationError, OMIT, type ArbOptions } from './types.js';
 import { valid } from './valid.js';
 
@@ -89,7 +90,7 @@ export interface PageBounds {
   /**
    * Pages of one record are walked only for lists of at most this many records (default
    * `maxPages`): such a walk costs a request per record, and on a real shop requests are the run's
-   * cost (issue 23); larger lists still meet pages of one in the drawn cases.
+   * cost; larger lists still meet pages of one in the drawn cases.
    */
   onesUpTo?: number;
 }

@@ -2,7 +2,6 @@
 // generators only ever see one plain schema per location.
 import type { ArbOptions, JsonSchema } from './types.js';
 import { isObj } from '../core/json.js';
-export { isObj } from '../core/json.js';
 
 export type SchemaObject = { [key: string]: unknown };
 

@@ -7,7 +7,8 @@ import { formatArb, looksLikeEmailField, emailArb } from './formats.js';
 import { DEFAULT_FACTS } from '../spec/shop-facts.js';
 import { isMultiLang, languageKeysFor, liveNumberArb, liveReference, liveStringArb } from './live.js';
 import { integerArb, numberArb } from './numbers.js';
-import { flatten, isObj, num, seg, typesOf, type JsonType, type SchemaObject } from './schema.js';
+import { isObj } from '../core/json.js';
+import { flatten, num, seg, typesOf, type JsonType, type SchemaObject } from './schema.js';
 import { lengthOf, text, uniqueText } from './strings.js';
 import { GenerationError, OMIT, type ArbOptions } from './types.js';
 

@@ -2,7 +2,9 @@
 // credentials give 401, and anything served without valid credentials is a critical failure.
 import type { Operation } from '../spec/types.js';
 import { finding, opLabel } from './finding.js';
-import type { Check, CheckContext, Exchange, Finding } from './types.js';
+import type { Exchange } from '../core/exchange.js';
+import type { Finding } from '../core/finding.js';
+import type { Check, CheckContext } from './types.js';
 
 const NAME = 'authRequired';
 

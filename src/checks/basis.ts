@@ -2,7 +2,8 @@
 // shop; a demand that rests on our erratum, on one shop's observed habit or on a rule of this
 // project gives an advisory (src/checks/types.ts: Basis, Finding.outcome).
 import { allowancesBehind, INT64_ALLOWANCE, loadAllowances } from '../spec/allowances.js';
-import type { Basis, FindingOutcome, SchemaErrorInfo } from './types.js';
+import type { SchemaErrorInfo } from '../core/exchange.js';
+import type { Basis, FindingOutcome } from '../core/finding.js';
 
 export const described = (ref: string): Basis => ({ kind: 'described', ref });
 export const erratum = (ref: string): Basis => ({ kind: 'erratum', ref });

@@ -3,7 +3,8 @@
 import { budgetFor, budgetSource, type ResponseBudgets } from '../config/budgets.js';
 import type { Catalogue, Operation } from '../spec/types.js';
 import type { ValidatorSet } from '../spec/validators.js';
-import type { CheckContext, Exchange } from './types.js';
+import type { Exchange } from '../core/exchange.js';
+import type { CheckContext } from './types.js';
 
 /** The (operation, status) whose schema is the error schema most error responses share. */
 export function sharedErrorResponse(catalogue: Catalogue): { op: Operation; status: number } | undefined {

@@ -2,7 +2,8 @@
 // excerpt, ajv error paths and the statuses the spec declares; and the plain-text form a failed
 // test prints.
 import { toCurl } from '../core/curl.js';
-import type { Evidence, Exchange, Finding, SchemaErrorInfo } from './types.js';
+import type { Exchange, SchemaErrorInfo } from '../core/exchange.js';
+import type { Evidence, Finding } from '../core/finding.js';
 import type { Operation } from '../spec/types.js';
 
 const EXCERPT = 1500;

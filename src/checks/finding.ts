@@ -1,7 +1,8 @@
 // Building findings with their evidence, so each check stays a few lines of judgment.
 import { evidenceOf } from './evidence.js';
 import type { Operation } from '../spec/types.js';
-import type { Basis, Exchange, Finding, SchemaErrorInfo, Severity } from './types.js';
+import type { Exchange, SchemaErrorInfo } from '../core/exchange.js';
+import type { Basis, Finding, Severity } from '../core/finding.js';
 import { outcomeOf } from './basis.js';
 
 export interface FindingInput {

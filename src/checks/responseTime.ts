@@ -1,13 +1,16 @@
 // The operation's p95 response time stays within its budget (MAX_RESPONSE_MS, RESPONSE_BUDGETS).
 // It judges the answers of the operation's contract probes (its valid request, the requests
 // without and with wrong credentials, the invalid ones): the same requests in every run, so an
-// unchanged shop gets the same verdict (issue 20). What p95 means on so few answers is said in
+// unchanged shop gets the same verdict. What p95 means on so few answers is said in
 // rules/response-time.ts, which also decides which answers count (no 429, no retry, no transport
 // error). The run's figures over every exchange are in the compatibility report (latency.ts).
 import type { Operation } from '../spec/types.js';
 import { finding } from './finding.js';
-import { isTimed, responseTimeProblem, slowestOf } from './rules/response-time.js';
-import type { Check, CheckContext, Exchange, Finding } from './types.js';
+import { isTimed } from '../core/traffic.js';
+import { responseTimeProblem, slowestOf } from './rules/response-time.js';
+import type { Exchange } from '../core/exchange.js';
+import type { Finding } from '../core/finding.js';
+import type { Check, CheckContext } from './types.js';
 
 const NAME = 'responseTime';
 /** The slowest answers shown as evidence. */

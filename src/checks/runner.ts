@@ -3,8 +3,9 @@
 import type { Operation } from '../spec/types.js';
 import { formatFindings } from './evidence.js';
 import { finding } from './finding.js';
-import type { Check, CheckContext, Exchange, Finding, Outcome } from './types.js';
-import { worseOf } from './types.js';
+import type { Exchange } from '../core/exchange.js';
+import { type Finding, type Outcome, worseOf } from '../core/finding.js';
+import type { Check, CheckContext } from './types.js';
 import { unsupportedReason } from './unsupportedOperation.js';
 
 export interface CheckResult {

@@ -4,7 +4,9 @@
 import { declaredResponse } from '../spec/validators.js';
 import type { Operation } from '../spec/types.js';
 import { declaredList, finding, opLabel, what } from './finding.js';
-import type { Check, CheckContext, Exchange, Finding } from './types.js';
+import type { Exchange } from '../core/exchange.js';
+import type { Finding } from '../core/finding.js';
+import type { Check, CheckContext } from './types.js';
 
 const NAME = 'statusCodeConformance';
 

@@ -3,7 +3,9 @@
 // ever crosses plain http. Only meaningful for https targets (the suite skips it for http ones).
 import type { Operation } from '../spec/types.js';
 import { finding, isJsonMediaType } from './finding.js';
-import type { Check, CheckContext, Exchange, Finding } from './types.js';
+import type { Exchange } from '../core/exchange.js';
+import type { Finding } from '../core/finding.js';
+import type { Check, CheckContext } from './types.js';
 
 const NAME = 'transportSecurity';
 

@@ -1,14 +1,10 @@
 // Shapes of the checks: what a check may need (context, validation), what it is (Check) and what
 // the contract suite gathers for it (probes). The exchange (src/core/exchange.ts) and outcomes and
-// findings (src/core/finding.ts) live in src/core, which every layer reads; re-exported here for
-// the many files that take them from the checks.
+// findings (src/core/finding.ts) live in src/core, which every layer reads.
 import type { Catalogue, Operation } from '../spec/types.js';
 import type { Exchange, Intent, SchemaErrorInfo } from '../core/exchange.js';
 import type { Finding, Severity } from '../core/finding.js';
 
-export type { Exchange, Intent, RecordedRequest, RecordedResponse, SchemaErrorInfo } from '../core/exchange.js';
-export { OUTCOMES, worseOf } from '../core/finding.js';
-export type { Basis, BasisKind, Evidence, Finding, FindingOutcome, Outcome, Severity } from '../core/finding.js';
 
 export interface ValidationResult {
   ok: boolean;
@@ -46,7 +42,7 @@ export interface CheckContext {
 }
 
 /**
- * How the contract suite obtains the exchanges a check judges (src/checks/probes/):
+ * How the contract suite obtains the exchanges a check judges (src/probes/):
  * positive = the operation as the spec describes it; auth = without and with wrong credentials;
  * negative = invalid input (wrong-typed id, missing/mistyped body, wrong content type);
  * undeclared-method = a method the spec does not declare on the path; method-override = POST with

@@ -5,7 +5,9 @@
 import { notImplementedReason } from './rules/not-implemented.js';
 import type { Operation } from '../spec/types.js';
 import { finding, opLabel } from './finding.js';
-import type { Check, CheckContext, Exchange, Finding } from './types.js';
+import type { Exchange } from '../core/exchange.js';
+import type { Finding } from '../core/finding.js';
+import type { Check, CheckContext } from './types.js';
 
 const NAME = 'unsupportedOperation';
 

@@ -10,9 +10,10 @@ import { isDestructiveOperation, marksDestructive } from '../spec/operation-kind
 import type { Catalogue, Operation } from '../spec/types.js';
 import type { SupportGate } from '../support/gate.js';
 import { cleanup, type CleanupResult } from './cleanup.js';
+import { profileBlocks, writesAllowed, type ProfileBlock } from './guard.js';
 import type { DeleteTarget } from './cleanup-plan.js';
 import type { Floor } from './floor.js';
-import { breakdownToSettle, brokeDown, settleBreakdown, setupToSendAgain, type Replayed, type Resend } from './replay.js';
+import { breakdownToSettle, brokeDown, settleBreakdown, createToSendAgain, type Replayed, type Resend } from './replay.js';
 import type { HttpTransport } from './http.js';
 import type { Ledger, NewRecord } from './ledger.js';
 import type { Pacer } from './pacer.js';
@@ -21,11 +22,9 @@ import { run, type PipelineDeps } from './pipeline/index.js';
 import type { Addressed, CallOptions } from './pipeline/request.js';
 import { SupportGateStage } from './pipeline/support-gate.js';
 import { RecordKeeper } from './record-keeper.js';
+import { SessionStore } from './session-store.js';
 import type { Redactor } from './redact.js';
 
-export type { AuthMode, CallOptions, MultipartValue } from './pipeline/request.js';
-export { USER_AGENT } from './pipeline/encode.js';
-export type { CleanupResult } from './cleanup.js';
 
 export interface ClientSettings {
   apiUser: string;
@@ -66,6 +65,8 @@ export interface ClientDeps {
   floor?: Floor;
   /** Told about a breakdown that did not break down again alone (src/client/replay.ts): a concurrency defect or flaky. */
   onUnreproduced?: (original: Exchange, replayed: Replayed) => void;
+  /** What the layers above keep for the worker's session (src/client/session-store.ts); a client of its own keeps its own. */
+  store?: SessionStore;
 }
 
 /**
@@ -91,6 +92,8 @@ export class ApiClient {
   readonly reached = new Set<string>();
   /** What this client wrote: the ledger, the records it made, how to delete them. */
   readonly keeper: RecordKeeper;
+  /** What the layers above keep for the worker's session: the data layer's reads of the target. */
+  readonly store: SessionStore;
   private readonly opsById: Map<string, Operation>;
   private readonly specMarksDestructive: boolean;
   private readonly gate: SupportGateStage;
@@ -98,6 +101,7 @@ export class ApiClient {
 
   constructor(private readonly deps: ClientDeps) {
     this.opsById = new Map(deps.catalogue.operations.map((o) => [o.id, o]));
+    this.store = deps.store ?? new SessionStore();
     this.specMarksDestructive = marksDestructive(deps.catalogue.operations);
     this.keeper = new RecordKeeper({
       ledger: deps.ledger,
@@ -151,6 +155,20 @@ export class ApiClient {
     return isDestructiveOperation(op, this.specMarksDestructive);
   }
 
+  /**
+   * Why PROFILE keeps this client from sending the operation (the write guard's rule), or
+   * undefined: asked before a request is built, so what the guard would refuse is Disabled, not an
+   * error.
+   */
+  profileBlocks(op: Operation): ProfileBlock | undefined {
+    return profileBlocks(op, this.deps.settings.profile, this.specMarksDestructive);
+  }
+
+  /** Whether PROFILE lets this client write at all (the write guard's rule). */
+  get writesAllowed(): boolean {
+    return writesAllowed(this.deps.settings.profile);
+  }
+
   /** Calls one operation of the spec. */
   async call(opOrId: Operation | string, opts: CallOptions = {}): Promise<Exchange> {
     return this.run(addressCall(this.operation(opOrId), opts, this.deps.apiRoot));
@@ -202,8 +220,8 @@ export class ApiClient {
    */
   private async run(req: Addressed): Promise<Exchange> {
     const ex = await this.runOnce(req);
-    if (setupToSendAgain(ex, this.keeper.leftNothing(ex))) {
-      if (this.deps.floor) return this.setupAlone(req, ex);
+    if (createToSendAgain(ex, this.keeper.leftNothing(ex))) {
+      if (this.deps.floor) return this.createAlone(req, ex);
       // No floor to send it alone: its 5xx counts as any failing create's does.
       if (req.op) this.gate.strike(req.op, ex);
       return ex;
@@ -216,14 +234,15 @@ export class ApiClient {
   }
 
   /**
-   * A setup create that broke down and left nothing, sent once more alone before its test is
-   * blocked (issue 37: GX 4.8 gave two workers' customer groups one id, "Duplicate entry '6-1' for
-   * key 'PRIMARY'"). Alone it works: the test goes on with that answer, and the breakdown is the
+   * A create meant to succeed (a setup's, or the one a test judges) that broke down and left
+   * nothing, sent once more alone before its test is blocked or judged: two workers' creates may
+   * collide on a shop that numbers records itself ("Duplicate entry ... for key 'PRIMARY'"), and a
+   * shop may break down on overlapping uploads. Alone it works: the test goes on with that answer, and the breakdown is the
    * shop's concurrency finding (or flaky, when no other request was on the wire), listed apart.
    * It breaks down again: the caller gets that answer, marked, and blocks as before. A create is
    * never sent overlapped on purpose: each copy would be a record.
    */
-  private async setupAlone(req: Addressed, ex: Exchange): Promise<Exchange> {
+  private async createAlone(req: Addressed, ex: Exchange): Promise<Exchange> {
     const op = req.op;
     let again: Exchange;
     try {

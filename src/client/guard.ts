@@ -3,6 +3,7 @@
 //
 // - PROFILE=readonly: no writes at all, except search POSTs (they read).
 // - Destructive operations (cache clears, cron triggers, sending mail): only in PROFILE=full.
+//   The rule of these two is profileBlocks below, its one home.
 // - PUT/PATCH/DELETE, and POST under a record path or with X-HTTP-Method-Override, must target a
 //   record in the ledger. A path id of the wrong type (`abc` for an integer id) cannot name any
 //   record, so negative tests may send it.
@@ -10,13 +11,11 @@
 //   in the ledger. A DELETE on a collection that names nothing is refused.
 import type { Profile } from '../config/config.js';
 import type { Operation, ParameterInfo } from '../spec/types.js';
-import { isDestructiveOperation, isSearchOperation, profileBlocks } from '../spec/operation-kinds.js';
+import { isDestructiveOperation, isSearchOperation, isWriteOperation } from '../spec/operation-kinds.js';
 import { FILES } from '../spec/particulars.js';
-import { paramNoun, type Ledger } from './ledger.js';
+import { paramNoun } from '../spec/nouns.js';
+import type { Ledger } from './ledger.js';
 import { isObj } from '../core/json.js';
-
-// Where an operation's kind is decided (src/spec/operation-kinds.ts), re-exported for callers here.
-export { isDestructiveOperation, isSearchOperation, isWriteOperation } from '../spec/operation-kinds.js';
 
 const INT64_MAX = 9223372036854775807n;
 
@@ -58,6 +57,33 @@ export type Verdict = { allowed: true } | { allowed: false; reason: string };
 
 const ok: Verdict = { allowed: true };
 const no = (reason: string): Verdict => ({ allowed: false, reason });
+
+/** Whether a profile sends writes at all: readonly sends none (search POSTs read). */
+export function writesAllowed(profile: Profile): boolean {
+  return profile !== 'readonly';
+}
+
+/** Why a profile does not send an operation, and the profile that does. */
+export interface ProfileBlock {
+  /** The lowest profile that sends it. */
+  needs: 'standard' | 'full';
+  kind: 'destructive' | 'write';
+  reason: string;
+}
+
+/**
+ * Whether PROFILE keeps the run from sending this operation: destructive ones need `full`, other
+ * writes `standard`. The guard refuses by it; the client answers the data layer and the probes by
+ * it before they build a request (ApiClient.profileBlocks), and the report says by it why an
+ * operation was not tested.
+ */
+export function profileBlocks(op: Operation, profile: Profile, specMarksDestructive: boolean): ProfileBlock | undefined {
+  if (isDestructiveOperation(op, specMarksDestructive) && profile !== 'full') {
+    return { needs: 'full', kind: 'destructive', reason: `${op.id} is destructive (cache clears, job triggers, sending mail); it runs only with PROFILE=full` };
+  }
+  if (isWriteOperation(op) && !writesAllowed(profile)) return { needs: 'standard', kind: 'write', reason: `PROFILE=readonly sends no writes (${op.id} is a ${op.method.toUpperCase()})` };
+  return undefined;
+}
 
 /**
  * Path ids that name records the harness did not create. Every id in the path counts (a child
@@ -119,7 +145,7 @@ export function guardWrite(req: WriteRequest, ctx: GuardContext): Verdict {
   // A search POST reads; so does the support gate's search probe, a search POST overridden to GET
   // (read as the GET it names, or as the search its path names; it is in the ledger all the same).
   if (op && isSearchOperation(op) && (!req.override || readMethod)) return ok;
-  if (ctx.profile === 'readonly') {
+  if (!writesAllowed(ctx.profile)) {
     return no(`PROFILE=readonly sends no writes (${req.method}${req.override ? ` overridden to ${req.override}` : ''} ${req.path})`);
   }
   if (!op) {

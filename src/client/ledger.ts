@@ -6,8 +6,10 @@
 // A request that may create is in the ledger before it is sent (`pending`, kind `request`) and
 // `settled` when its answer has been read (the record keeper, src/client/record-keeper.ts): a
 // request whose answer never came stays open and is named by the leftover report.
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readJsonl } from '../core/jsonl.js';
+import { appendFileSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { collectionNoun } from '../spec/nouns.js';
 
 /**
  * `released`: a record the API cannot delete (the spec declares no DELETE for it), named once with
@@ -70,38 +72,7 @@ export interface CleanupFailure {
 /** The last reason given for each record key (a later attempt's reason replaces an earlier one). */
 export function readCleanupFailures(ledger: string): Map<string, string> {
   const file = cleanupFailuresFile(ledger);
-  const out = new Map<string, string>();
-  if (!existsSync(file)) return out;
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (!line.trim()) continue;
-    try {
-      const f = JSON.parse(line) as CleanupFailure;
-      out.set(f.key, f.reason);
-    } catch {
-      // A cut line.
-    }
-  }
-  return out;
-}
-
-/** `customer_groups` -> `customer_group`, `categories` -> `category`, `addresses` -> `address`. */
-export function singular(word: string): string {
-  const w = word.toLowerCase();
-  if (/ies$/.test(w)) return w.slice(0, -3) + 'y';
-  if (/(ss|x|ch|sh|us)es$/.test(w)) return w.slice(0, -2);
-  if (/s$/.test(w) && !/ss$/.test(w)) return w.slice(0, -1);
-  return w;
-}
-
-/** The kind of record a path parameter names: `customer_group_id` -> `customer_group`. */
-export function paramNoun(name: string): string {
-  return singular(name.replace(/([a-z])([A-Z])/g, '$1_$2').replace(/[_-]?ids?$/i, ''));
-}
-
-/** The kind of record a collection holds: `/orders/12/items` -> `item`. */
-export function collectionNoun(collection: string): string {
-  const seg = collection.split('/').filter((s) => s && !/^\{.*\}$/.test(s)).pop() ?? '';
-  return singular(seg);
+  return new Map(readJsonl<CleanupFailure>(file).map((f) => [f.key, f.reason]));
 }
 
 export function entryKey(e: Pick<LedgerEntry, 'kind' | 'collection' | 'id' | 'path' | 'target'>): string {
@@ -228,17 +199,7 @@ export class Ledger {
 
 /** Reads every entry of a ledger file; unreadable lines are skipped (a crash can cut the last one). */
 export function readLedger(file: string): LedgerEntry[] {
-  if (!existsSync(file)) return [];
-  const out: LedgerEntry[] = [];
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (!line.trim()) continue;
-    try {
-      out.push(JSON.parse(line) as LedgerEntry);
-    } catch {
-      // A half-written last line from a killed process: nothing to recover from it.
-    }
-  }
-  return out;
+  return readJsonl<LedgerEntry>(file);
 }
 
 /** Records and files created and never deleted, in creation order, per key. */

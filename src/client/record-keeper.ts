@@ -17,16 +17,16 @@
 //   be told, and the leftover report names it.
 import { randomBytes } from 'node:crypto';
 import { sentToBeRefused, type Exchange } from '../core/exchange.js';
-import { pathMatcher } from '../spec/catalogue.js';
+import { pathMatcher, fillPath } from '../spec/catalogue.js';
 import { isCreateOperation, isSearchOperation } from '../spec/operation-kinds.js';
 import { FILES, RECORD_VIEWS } from '../spec/particulars.js';
 import type { Catalogue, Operation } from '../spec/types.js';
 import { cleanupKey as keyOf, type DeleteTarget } from './cleanup-plan.js';
 import { cannotNameRecord } from './guard.js';
 import { effectsOf, fileNameIn, isCollection } from './ledger-rules.js';
-import { listItems } from '../checks/rules/list-items.js';
-import { collectionNoun, type Ledger, type NewRecord, type PendingRequest } from './ledger.js';
-import { fillPath } from './url.js';
+import { listItems } from '../core/answers.js';
+import { collectionNoun } from '../spec/nouns.js';
+import type { Ledger, NewRecord, PendingRequest } from './ledger.js';
 import type { Addressed } from './pipeline/request.js';
 import { isObj } from '../core/json.js';
 

@@ -1,20 +1,22 @@
 // One worker's connection to the target: the HTTP transport, the pacer, the ledger, the support
-// gate and the unique-number source shared by every ApiClient the worker makes (test-scoped or not).
+// gate, the unique-number source and what the layers above keep (the data layer's reads of the
+// target), shared by every ApiClient the worker makes (test-scoped or not).
 import type { HarnessConfig } from '../config/config.js';
 import type { Exchange } from '../core/exchange.js';
 import type { Catalogue } from '../spec/types.js';
 import { ApiClient } from './api-client.js';
-import { Uniq } from './bodies.js';
+import { Uniq } from '../core/uniq.js';
 import { Floor } from './floor.js';
 import type { Replayed } from './replay.js';
 import { Ledger, ledgerFile } from './ledger.js';
 import { Pacer } from './pacer.js';
 import { Redactor } from './redact.js';
 import { RequestTally } from './tally.js';
+import { SessionStore } from './session-store.js';
 import type { HttpTransport } from './http.js';
 import { boardFile, SupportBoard } from '../support/board.js';
 import { SupportGate } from '../support/gate.js';
-import type { BlockedError, UnsupportedError } from './errors.js';
+import type { BlockedError, UnsupportedError } from '../core/errors.js';
 
 export interface SessionOptions {
   config: HarnessConfig;
@@ -37,6 +39,8 @@ export class Session {
   readonly gate: SupportGate;
   /** The run's floor: this worker's replays of failures go alone, and it waits for the others' (src/client/floor.ts). */
   readonly floor: Floor;
+  /** What the layers above keep while this worker talks to the target (the data layer's reads of it). */
+  readonly store = new SessionStore();
   /** Requests this worker sent, by source and intent (src/client/tally.ts). */
   readonly tally = new RequestTally();
   /** Told about every exchange any client of this worker records (the fixtures add it to the running test's verdict). */
@@ -92,6 +96,7 @@ export class Session {
       onExchange: (ex) => this.onExchange?.(ex),
       floor: this.floor,
       onUnreproduced: (ex, r) => this.onUnreproduced?.(ex, r),
+      store: this.store,
       ...(onWait ? { onWait } : {}),
       ...(onRefusal ? { onRefusal } : {}),
     });

@@ -25,7 +25,6 @@ export function joinUrl(root: string, relPath: string): string {
   return `${root.replace(/\/+$/, '')}${rel === '/' ? '/' : rel}`;
 }
 
-export { fillPath, type PathValue } from '../spec/catalogue.js';
 
 /** `?a=1&b=x` for the given query values (empty string when there are none). */
 export function queryString(op: Operation | undefined, query: Readonly<Record<string, unknown>> = {}): string {

@@ -17,7 +17,8 @@
 //   supplied for foreach()" lands on whichever request overlapped). Listed apart too. A defect of fixed input
 //   that comes or goes in cells failing for other causes stays new or fixed: that is the build's.
 import type { Outcome } from '../core/finding.js';
-import type { CompatibilityReport, Defect, OperationRow } from '../report/compatibility/types.js';
+import type { OperationRow } from '../report/compatibility/rows.js';
+import type { CompatibilityReport, Defect } from '../report/compatibility/types.js';
 import { answerDrift, type DriftItem } from './drift.js';
 import type { LoadedRun } from './run.js';
 

@@ -2,7 +2,8 @@
 // can-i-deploy matrix): operations as rows, runs as columns, each cell conformant, failing,
 // unsupported or untested; the defects of each run; and what changed between neighbours (their
 // comparison, compare.ts), the breaking part first.
-import type { CompatibilityReport, OperationStatus } from '../report/compatibility/types.js';
+import type { OperationStatus } from '../report/compatibility/rows.js';
+import type { CompatibilityReport } from '../report/compatibility/types.js';
 import { compare, type Comparison, type CompareItem, type RunInfo } from './compare.js';
 import type { LoadedRun } from './run.js';
 

@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseDotenv } from 'dotenv';
 import { BudgetSyntaxError, DEFAULT_MAX_RESPONSE_MS, parseResponseBudgets, type ResponseBudgets } from './budgets.js';
 
-export type { ResponseBudgets } from './budgets.js';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BUNDLED_SPEC = path.join(PROJECT_ROOT, 'spec/shop-api-v2.yaml');
@@ -59,7 +58,7 @@ export interface ConfigProblem {
 
 /**
  * A configuration that cannot be used: every problem found, each with the variable's source
- * (issue 32: a .env with two bad values reported one, and not that it came from .env). `message`
+ * (a .env with two bad values says both, and that they came from .env). `message`
  * is the problems' lines.
  */
 export class ConfigError extends Error {

@@ -14,7 +14,6 @@ export function worseOf(a: Outcome, b: Outcome): Outcome {
 export type Severity = 'critical' | 'major' | 'minor';
 
 // Schema errors belong to the exchange's evidence; defined with the exchange.
-export type { SchemaErrorInfo } from './exchange.js';
 
 export interface Evidence {
   /** The request as a curl command, credentials redacted. */
@@ -54,6 +53,8 @@ export type FindingOutcome = Extract<Outcome, 'fail' | 'unsupported' | 'error' |
 
 export interface Finding {
   check: string;
+  /** The registered rule that judged it (`sort-flip`), for a resource rule's finding (`check` is its column, `rule:sort`). */
+  rule?: string;
   operationId: string;
   outcome: FindingOutcome;
   /** What the judged rule rests on; absent means described by the vendor. */

@@ -3,7 +3,7 @@
 // answer end the run within seconds with ONE plain message saying what is wrong and how to fix
 // it, instead of hundreds of failed tests.
 import type { Catalogue, Operation } from '../spec/types.js';
-import { isTlsTrustCode, transportCode } from '../client/errors.js';
+import { isTlsTrustCode, transportCode } from '../core/errors.js';
 import { Redactor } from '../client/redact.js';
 import { nodeTransport, type HttpResponse } from '../client/http.js';
 import { joinUrl } from '../client/url.js';

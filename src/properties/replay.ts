@@ -16,7 +16,6 @@ export function joinPath(path: string, replayPath?: string): string {
   return replayPath ? `${path}~${replayPath}` : path;
 }
 
-export { shellQuote };
 
 /** A --grep pattern that matches exactly this title (Playwright greps title paths with a RegExp). */
 export function titleGrep(title: string): string {

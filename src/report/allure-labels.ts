@@ -20,9 +20,9 @@ import { catalogueFor } from '../spec/cache.js';
 import { severityOf } from './allure-severity.js';
 import { runMeta } from './compatibility/meta.js';
 import { reportFinding, stripAnsi } from './compatibility/record.js';
-import { OTHER_CHECK } from './compatibility/types.js';
+import { OTHER_CHECK } from '../core/keys.js';
 import { testDefects } from './defects/group.js';
-import { formatFindings } from './evidence.js';
+import { formatFindings } from '../checks/evidence.js';
 import { isListing } from './listing.js';
 import { verdictOfTest } from './verdicts.js';
 

@@ -8,7 +8,6 @@
 // 'expected' failures (its failures are the point; it reads result statuses).
 import { KEPT_WORKER_ANNOTATION } from '../core/annotations.js';
 
-export { KEPT_WORKER_ANNOTATION };
 
 interface TestLike {
   expectedStatus: string;

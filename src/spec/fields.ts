@@ -1,6 +1,6 @@
 // Which fields of a schema are references, dates, codes or multi-language texts: read from their
 // names (and formats) the way this API names them. Pure; read by the bodies a client sends
-// (src/client/bodies.ts), the data resolver and the arbitraries alike.
+// (src/data/bodies.ts), the data resolver and the arbitraries alike.
 import type { SpecSchema } from './types.js';
 import { isObj, type Json } from '../core/json.js';
 import { NOT_REFERENCES } from './particulars.js';
@@ -53,4 +53,27 @@ export function isMultiLangValue(v: unknown): v is Json {
   if (!isObj(v)) return false;
   const keys = Object.keys(v);
   return keys.length > 0 && keys.every(isLangKey) && Object.values(v).every((x) => x === null || ['string', 'number'].includes(typeof x));
+}
+
+/** Property names a schema declares, at any depth (items, allOf, nested objects). */
+export function declaredFields(schema: unknown, out = new Set<string>(), depth = 0): Set<string> {
+  if (!isObj(schema) || depth > 6) return out;
+  for (const k of ['items', 'additionalProperties']) if (isObj(schema[k])) declaredFields(schema[k], out, depth + 1);
+  for (const k of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(schema[k])) for (const s of schema[k] as unknown[]) declaredFields(s, out, depth + 1);
+  if (isObj(schema.properties)) {
+    for (const [k, s] of Object.entries(schema.properties)) {
+      out.add(k);
+      declaredFields(s, out, depth + 1);
+    }
+  }
+  return out;
+}
+
+/** Whether a schema holds a multi-language object anywhere (items, allOf, nested objects). */
+export function hasMultiLang(schema: unknown, depth = 0): boolean {
+  if (!isObj(schema) || depth > 5) return false;
+  if (isMultiLangSchema(schema)) return true;
+  if (isObj(schema.items) && hasMultiLang(schema.items, depth + 1)) return true;
+  if (Array.isArray(schema.allOf) && (schema.allOf as unknown[]).some((s) => hasMultiLang(s, depth + 1))) return true;
+  return isObj(schema.properties) && Object.values(schema.properties).some((s) => hasMultiLang(s, depth + 1));
 }

@@ -43,24 +43,3 @@ export function isDestructiveOperation(op: Operation, specMarksDestructive: bool
   if (DESTRUCTIVE_WORDS.test(op.path)) return true;
   return op.method === 'delete' && !op.path.includes('{') && !op.body;
 }
-
-/** Why a profile does not send an operation, and the profile that does. */
-export interface ProfileBlock {
-  /** The lowest profile that sends it. */
-  needs: 'standard' | 'full';
-  kind: 'destructive' | 'write';
-  reason: string;
-}
-
-/**
- * Whether PROFILE keeps the run from sending this operation: destructive ones need `full`, other
- * writes `standard`. The one home of the rule for the resolver, the write guard and the report,
- * which says why an operation was not tested.
- */
-export function profileBlocks(op: Operation, profile: 'readonly' | 'standard' | 'full', specMarksDestructive: boolean): ProfileBlock | undefined {
-  if (isDestructiveOperation(op, specMarksDestructive) && profile !== 'full') {
-    return { needs: 'full', kind: 'destructive', reason: `${op.id} is destructive (cache clears, job triggers, sending mail); it runs only with PROFILE=full` };
-  }
-  if (isWriteOperation(op) && profile === 'readonly') return { needs: 'standard', kind: 'write', reason: `PROFILE=readonly sends no writes (${op.id} is a ${op.method.toUpperCase()})` };
-  return undefined;
-}

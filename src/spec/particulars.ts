@@ -122,7 +122,7 @@ export const CLIENT_SENDS: Readonly<Record<string, readonly string[]>> = {
 /**
  * What an id that CLIENT_SENDS adds names, where its own name does not say: the field of a
  * collection's records that holds the same kind of value, read from the target as references are
- * (src/client/references.ts). An order's customer status is a customer's group, as a customer
+ * (src/data/references.ts). An order's customer status is a customer's group, as a customer
  * record's `statusId` shows it.
  */
 export const CLIENT_SENT_IDS: Readonly<Record<string, Readonly<Record<string, { field: string; collection: string }>>>> = {
@@ -133,9 +133,9 @@ export const CLIENT_SENT_IDS: Readonly<Record<string, Readonly<Record<string, { 
 /**
  * Kinds of record the spec can create that other records only name, and whose own answers show
  * nothing of what names them: a tracking code's parcel service. A body borrows one the target
- * lists, as it does a country or a tax class, instead of making one of its own (GX 4.8 answers 500
- * to every parcel service create, which blocked every tracking code the contract suite needed; the
- * factories borrowed the shop's already).
+ * lists, as it does a country or a tax class, instead of making one of its own: a shop may refuse
+ * every create of one (GX 4.8 answers 500 to each parcel service create), and then no tracking code
+ * could be set up at all.
  */
 export const NAMED_ONLY: readonly string[] = ['parcel_service'];
 

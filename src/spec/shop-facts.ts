@@ -1,6 +1,6 @@
 // The formats a shop writes its records in (the keys of its multi-language objects, how it writes
 // dates, its currency, language and country codes): pure; learnt from the target's own records by
-// src/client/references.ts, used by the bodies a client sends and by the arbitraries.
+// src/data/shop-formats.ts, used by the bodies a client sends and by the arbitraries.
 import { dateKind, isCurrencyField, isLanguageCodeField, isMultiLangValue, type DateKind } from './fields.js';
 import { isObj, type Json } from '../core/json.js';
 

@@ -4,7 +4,7 @@
 // selected with Playwright's own --grep / --grep-invert.
 import { groupInScope, type GroupScope } from '../../src/config/scope.js';
 import type { Catalogue, Operation } from '../../src/spec/types.js';
-import { isWriteOperation } from '../../src/client/guard.js';
+import { isWriteOperation } from '../../src/spec/operation-kinds.js';
 import { CHECKS } from '../../src/checks/registry.js';
 import type { Check } from '../../src/checks/types.js';
 

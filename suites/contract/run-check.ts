@@ -7,10 +7,11 @@ import { verdictOf } from '../../fixtures/verdict.js';
 import { settleByReplay } from '../../fixtures/replays.js';
 import type { Redactor } from '../../src/client/redact.js';
 import { judge, type CheckResult } from '../../src/checks/runner.js';
-import type { Check, Exchange, ProbeKind } from '../../src/checks/types.js';
+import type { Exchange } from '../../src/core/exchange.js';
+import type { Check, ProbeKind } from '../../src/checks/types.js';
 import { finding } from '../../src/checks/finding.js';
-import type { ProbeResult } from '../../src/checks/probes/index.js';
-import { BlockedError, UnsupportedError } from '../../src/client/errors.js';
+import type { ProbeResult } from '../../src/probes/types.js';
+import { BlockedError, UnsupportedError } from '../../src/core/errors.js';
 import type { Operation } from '../../src/spec/types.js';
 
 /** Intents of a valid request of the operation itself: a recorded 5xx of one stands for the positive probe. */

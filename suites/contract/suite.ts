@@ -8,7 +8,7 @@
 // group's file (Playwright's bindFileSuiteToProject, a SHA-1 per test), and one file of ~1,500
 // tests made that ~0.8 s of each worker's time in a full run.
 import { test } from '../../fixtures/index.js';
-import { catalogueFor } from '../../fixtures/catalogue.js';
+import { catalogueFor } from '../../src/spec/cache.js';
 import { loadConfig } from '../../src/config/config.js';
 import { planContract, type PlannedOperation } from './plan.js';
 import { runContractCheck } from './run-check.js';

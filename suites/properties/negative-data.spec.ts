@@ -13,13 +13,16 @@ import { invalidBody, invalidBodySamples, type InvalidSample } from '../../src/a
 import { loadConfig } from '../../src/config/config.js';
 import { groupInScope } from '../../src/config/scope.js';
 import { ConformanceError } from '../../src/checks/runner.js';
-import type { Exchange, Finding } from '../../src/checks/types.js';
+import type { Exchange } from '../../src/core/exchange.js';
+import type { Finding } from '../../src/core/finding.js';
 import { identity } from '../../src/checks/rules/records.js';
 import { liveShrinks } from '../../src/properties/runner.js';
-import { catalogueFor } from '../../fixtures/catalogue.js';
+import { catalogueFor } from '../../src/spec/cache.js';
 import { ruleFinding, show } from '../../fixtures/evidence.js';
 import { tagSafe } from '../contract/plan.js';
-import { requireWrites, skipBecause, test, RUNS } from './support/fixtures.js';
+import { requireWrites } from '../../fixtures/factories/index.js';
+import { test, RUNS } from './support/fixtures.js';
+import { skipBecause } from '../../fixtures/outcome.js';
 import { readList } from './support/lists.js';
 import { bodyOptions, cleanupSince, mark, writable, type Writable } from './support/writable.js';
 

@@ -13,7 +13,7 @@ import { judge } from '../../src/checks/runner.js';
 import { statusCodeConformance } from '../../src/checks/statusCodeConformance.js';
 import { transportSecurity } from '../../src/checks/transportSecurity.js';
 import { unsupportedOperation } from '../../src/checks/unsupportedOperation.js';
-import { worseOf } from '../../src/checks/types.js';
+import { worseOf } from '../../src/core/finding.js';
 import { bundled, customer, errorBody, exchange } from './support/exchanges.js';
 
 const spec = await bundled();

@@ -10,7 +10,7 @@ import { BUNDLED_SPEC, loadConfig, PROJECT_ROOT } from '../../src/config/config.
 import { ledgerFile, outstandingEntries, readLedger } from '../../src/client/ledger.js';
 import { nodeTransport } from '../../src/client/http.js';
 import { Session } from '../../src/client/session.js';
-import { catalogueFor } from '../../fixtures/catalogue.js';
+import { catalogueFor } from '../../src/spec/cache.js';
 
 const PASSWORD = 'Cleanup-Secret-5z';
 

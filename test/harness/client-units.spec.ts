@@ -5,17 +5,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEFAULT_FACTS } from '../../src/spec/shop-facts.js';
-import { clientSentReferences, minimalValue, qaEmail, referenceFields, Uniq, validBody } from '../../src/client/bodies.js';
+import { Uniq } from '../../src/core/uniq.js';
+import { clientSentReferences, minimalValue, qaEmail, referenceFields, validBody } from '../../src/data/bodies.js';
 import { toCurl } from '../../src/core/curl.js';
 import { multipartBody } from '../../src/client/http.js';
-import { cannotNameRecord, guardWrite, isDestructiveOperation, type GuardContext } from '../../src/client/guard.js';
-import { compactLedger, Ledger, outstandingEntries, paramNoun, readLedger, singular } from '../../src/client/ledger.js';
+import { isDestructiveOperation } from '../../src/spec/operation-kinds.js';
+import { cannotNameRecord, guardWrite, type GuardContext } from '../../src/client/guard.js';
+import { paramNoun, singular } from '../../src/spec/nouns.js';
+import { compactLedger, Ledger, outstandingEntries, readLedger } from '../../src/client/ledger.js';
 import { createdRecords, effectsOf, idsInBody, locationPath, trimAfterId, type ExchangeFacts } from '../../src/client/ledger-rules.js';
 import { Pacer, parseReset } from '../../src/client/pacer.js';
 import { Redactor, secretForms } from '../../src/client/redact.js';
-import { requestErrors } from '../../src/client/resolver.js';
-import { apiRoot, fillPath, joinUrl, queryString } from '../../src/client/url.js';
-import { validatorsFor } from '../../fixtures/catalogue.js';
+import { requestErrors } from '../../src/spec/request-errors.js';
+import { fillPath } from '../../src/spec/catalogue.js';
+import { apiRoot, joinUrl, queryString } from '../../src/client/url.js';
+import { validatorsFor } from '../../src/spec/cache.js';
 import { bundled } from './support/exchanges.js';
 
 const spec = await bundled();
@@ -275,7 +279,7 @@ test.describe('minimal valid bodies @harness @client', () => {
     const failures: string[] = [];
     for (const op of spec.catalogue.operations) {
       if (!op.body?.schema) continue;
-      // Reference fields take only values the caller read from the target (src/client/references.ts): placeholders here, nothing is sent.
+      // Reference fields take only values the caller read from the target (src/data/references.ts): placeholders here, nothing is sent.
       const refs = Object.fromEntries([...referenceFields(op.body.schema), ...clientSentReferences(op)].map((f) => [f, 1]));
       const body = validBody(op, { runId: 'rtest', uniq, refs });
       const errors = requestErrors(validators, op, body);

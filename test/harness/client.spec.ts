@@ -9,12 +9,12 @@ import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { createShop } from '../../reference/shop.js';
 import { loadConfig, type HarnessConfig, type Profile } from '../../src/config/config.js';
-import { GuardError, RateLimitError, TransportError } from '../../src/client/errors.js';
+import { GuardError, RateLimitError, TransportError } from '../../src/core/errors.js';
 import { outstandingEntries, readLedger } from '../../src/client/ledger.js';
 import { nodeTransport, type HttpTransport } from '../../src/client/http.js';
 import { Session } from '../../src/client/session.js';
 import type { ApiClient } from '../../src/client/api-client.js';
-import { catalogueFor } from '../../fixtures/catalogue.js';
+import { catalogueFor } from '../../src/spec/cache.js';
 import { BUNDLED_SPEC } from '../../src/config/config.js';
 
 const PASSWORD = 'client-Test-Secret-77';

@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { harnessErrorOutcome } from '../../fixtures/outcome.js';
 import { verdictOf } from '../../fixtures/verdict.js';
-import { GuardError } from '../../src/client/errors.js';
+import { GuardError } from '../../src/core/errors.js';
 import { Redactor } from '../../src/client/redact.js';
 import { CHECKS } from '../../src/checks/registry.js';
 import { planContract, tagSafe } from '../../suites/contract/plan.js';

@@ -10,7 +10,7 @@ import { expect, test } from '@playwright/test';
 import { createShop } from '../../reference/shop.js';
 import { BUNDLED_SPEC, PROJECT_ROOT } from '../../src/config/config.js';
 import { PreflightError, runPreflight } from '../../src/preflight/preflight.js';
-import { catalogueFor } from '../../fixtures/catalogue.js';
+import { catalogueFor } from '../../src/spec/cache.js';
 
 const USER = 'admin@example.test';
 const PASSWORD = 'Preflight-Secret-9q';

@@ -5,10 +5,10 @@
 // A collection's valid GET also gives the resolver the ids it reads records by.
 // Proved against the reference shop by the requests the probes send.
 import { expect, test } from '@playwright/test';
-import { ProbeCache } from '../../src/checks/probes/index.js';
-import { DataResolver } from '../../src/client/resolver.js';
+import { ProbeCache } from '../../src/probes/index.js';
+import { DataResolver } from '../../src/data/resolver.js';
 import type { HttpRequest, HttpResponse, HttpTransport } from '../../src/client/http.js';
-import { validatorsFor } from '../../fixtures/catalogue.js';
+import { validatorsFor } from '../../src/spec/cache.js';
 import { catalogue, onShopSession } from './support/shop-session.js';
 
 const validators = validatorsFor(catalogue);
@@ -45,7 +45,7 @@ async function onShop(body: (t: { probes: ProbeCache; mark: () => void; sent: ()
     'rshare',
     async ({ session }) => {
       const client = session.client();
-      const resolver = new DataResolver({ client, validators, uniq: session.uniq, runId: session.opts.config.runId, profile: session.opts.config.profile });
+      const resolver = new DataResolver({ client, validators, uniq: session.uniq, runId: session.opts.config.runId });
       let from = 0;
       try {
         await body({

@@ -3,12 +3,13 @@
 // report of a property run, the seed and its banner.
 import fc from 'fast-check';
 import { expect, test } from '@playwright/test';
-import { HarnessError } from '../../src/client/errors.js';
+import { HarnessError } from '../../src/core/errors.js';
 import { expectedLinks, linkHeaderProblems, parseLinkHeader } from '../../src/checks/rules/links.js';
 import { compareValues, firstDisorder, parseSortKeys } from '../../src/checks/rules/sort.js';
 import { identity, multisetDiff, sameMultiset } from '../../src/checks/rules/records.js';
 import { containsFolded, searchableValues } from '../../src/checks/rules/search.js';
-import { joinPath, replayCommand, shellQuote, splitPath, titleGrep } from '../../src/properties/replay.js';
+import { shellQuote } from '../../src/core/shell.js';
+import { joinPath, replayCommand, splitPath, titleGrep } from '../../src/properties/replay.js';
 import { runProperty, scaledRuns, showCounterexample, totalRuns } from '../../src/properties/runner.js';
 import { bannerStream, drawSeed, seedBanner, seedFromRunId } from '../../src/properties/seed.js';
 

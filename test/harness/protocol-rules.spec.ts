@@ -3,7 +3,7 @@
 // suite catches a missing header or an ignored disable_links; these show the judgements also
 // catch the subtler defects no fault covers (a seconds-to-go Reset, a link to the wrong record).
 import { expect, test } from '@playwright/test';
-import type { Exchange } from '../../src/checks/types.js';
+import type { Exchange } from '../../src/core/exchange.js';
 import { linkProblems, linksFound, referringIds } from '../../suites/resources/support/links.js';
 import { readRateLimit, remainingRose } from '../../suites/resources/support/rate-limit-headers.js';
 

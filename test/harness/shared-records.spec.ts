@@ -8,7 +8,7 @@ import { FactoryKit, type Created } from '../../fixtures/factories/base.js';
 import { createManufacturer } from '../../fixtures/factories/catalogue-extras.js';
 import { createProduct } from '../../fixtures/factories/products.js';
 import { SharedRefs, sharedRecord } from '../../fixtures/factories/shared.js';
-import { UnsupportedError } from '../../src/client/errors.js';
+import { UnsupportedError } from '../../src/core/errors.js';
 
 function withShop(body: (s: Session) => Promise<void>): Promise<void> {
   return onShopSession('rshared', ({ session }) => body(session));

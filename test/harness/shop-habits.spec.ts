@@ -1,8 +1,8 @@
 // Three paths of the harness that cope with legal habits of real shops, proved on the reference
-// shop with the quirk that gives it the habit (reference/quirks/), where they were checked only on
-// GX 4.8 before. Each test fails without its path (checked by taking the path out once):
+// shop with the quirk that gives it the habit (reference/quirks/), so no real shop is needed to
+// check them. Each test fails without its path (checked by taking the path out once):
 // - one-offer-per-product: a setup whose shared parent is taken is sent again with parents of its
-//   own (src/client/resolver.ts, refusedAsDuplicate), and everything it made is deleted;
+//   own (src/data/own-records.ts), and everything it made is deleted;
 // - no-category-images: the search property puts a member of its own into a list that holds none
 //   of the shop's (DataResolver.ownMember) and runs instead of skipping; the upload is deleted;
 // - address-without-customer-kept: an address the shop stored from a body sent to be refused, and
@@ -16,10 +16,10 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { HttpTransport } from '../../src/client/http.js';
 import { ledgerFile, outstandingEntries, readLedger } from '../../src/client/ledger.js';
-import { DataResolver } from '../../src/client/resolver.js';
+import { DataResolver } from '../../src/data/resolver.js';
 import type { Leftover, PossiblePartial } from '../../src/preflight/global-teardown.js';
 import { leftoverReport } from '../../src/preflight/global-teardown.js';
-import { validatorsFor } from '../../fixtures/catalogue.js';
+import { validatorsFor } from '../../src/spec/cache.js';
 import { catalogue, onShopSession } from './support/shop-session.js';
 import { runProof, type ProofRun } from './support/proof-run.js';
 
@@ -54,7 +54,7 @@ test.describe('habits of real shops @harness @client', () => {
       async ({ session, reportDir, shop }) => {
         const before = shop.snapshot().collections;
         const api = session.client();
-        const resolver = new DataResolver({ client: api, validators, uniq: session.uniq, runId: RUN, profile: 'standard' });
+        const resolver = new DataResolver({ client: api, validators, uniq: session.uniq, runId: RUN });
         // The worker's offer to write to, on the product the worker's setups share.
         const write = await resolver.requestFor(api.operation('updateSpecialOffer'), 'write');
         expect(write.ok, JSON.stringify(write)).toBe(true);

@@ -12,7 +12,8 @@ import { renderHtml } from '../../src/report/compatibility/render-html.js';
 import { renderMarkdown } from '../../src/report/compatibility/render-md.js';
 import { summaryLine } from '../../src/report/compatibility/reporter.js';
 import { runScope, SCOPE_METADATA, scopedLabel } from '../../src/report/compatibility/scope.js';
-import { OTHER_OPERATION, type ReportScope } from '../../src/report/compatibility/types.js';
+import type { ReportScope } from '../../src/report/compatibility/rows.js';
+import { OTHER_OPERATION } from '../../src/report/compatibility/types.js';
 import { isListing } from '../../src/report/listing.js';
 import { catalogue, META, op, rec } from './support/records.js';
 

@@ -3,7 +3,7 @@
 // Allure labels and the analytics stripping. No run, no browser: see the other files here (the
 // artefact scanner's units are in test/unit/artefact-scan.spec.ts).
 import { expect, test } from '@playwright/test';
-import type { Outcome } from '../../src/checks/types.js';
+import type { Outcome } from '../../src/core/finding.js';
 import { decideCells, endOutcome, VERDICT_VERSION, type VerdictRecord } from '../../src/core/verdict.js';
 import { stripAnalytics } from '../../src/report/allure-render.js';
 import { allureMetadata } from '../../src/report/allure-labels.js';
@@ -17,7 +17,7 @@ import { badgeLabel, safeUrl } from '../../src/report/compatibility/meta.js';
 import { renderHtml } from '../../src/report/compatibility/render-html.js';
 import { renderMarkdown } from '../../src/report/compatibility/render-md.js';
 import { summaryLine } from '../../src/report/compatibility/reporter.js';
-import { keysOf } from '../../src/report/compatibility/tags.js';
+import { keysOf } from '../../src/core/keys.js';
 import { verdictOfTest } from '../../src/report/verdicts.js';
 import { OTHER_OPERATION } from '../../src/report/compatibility/types.js';
 import { catalogue, META, op, rec } from './support/records.js';
@@ -105,7 +105,7 @@ test.describe('matrix and score @reports', () => {
     expect(m.operations.find((o) => o.id === 'getA')?.status).toBe('untested');
   });
 
-  test('should judge each operation of a test apart: one the target lacks is Unsupported, the others keep their pass or fail (issue 37)', () => {
+  test('should judge each operation of a test apart: one the target lacks is Unsupported, the others keep their pass or fail', () => {
     const ops = catalogue([op('getA', 'alpha'), op('getAChildren', 'alpha'), op('getAProducts', 'alpha')]);
     const all = ['getA', 'getAChildren', 'getAProducts'];
     const passCells = decideCells({ operations: all, checks: ['rule:error-status'], outcome: 'pass', lacking: ['getAProducts'] });

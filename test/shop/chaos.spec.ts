@@ -5,7 +5,7 @@
 // a named fault: the fault registry does not know them.
 import http from 'node:http';
 import { request } from '@playwright/test';
-import { catalogueFor } from '../../fixtures/catalogue.js';
+import { catalogueFor } from '../../src/spec/cache.js';
 import { ShopEnvError } from '../../reference/env.js';
 import { FAULTS, FaultSet, UnknownFaultError } from '../../reference/faults/registry.js';
 import { CHAOS_BODY, CHAOS_MODES, chaosFromEnv, OVERLAP_MESSAGE, preflightReadPath } from '../../reference/http/chaos.js';

@@ -1,7 +1,7 @@
 // The search keywords every run tries (src/arbitraries/keywords.ts): one per input class the
 // listed values allow, the same whatever order the list answered them in.
 import { expect, test } from '@playwright/test';
-import { absentKeyword, keywordExamples, madeByARun, otherCase, type ClassKeyword } from '../../src/arbitraries/keywords.js';
+import { absentKeyword, keywordExamples, madeByARun, otherCase, type ClassKeyword } from '../../src/arbitraries/index.js';
 import { containsFolded } from '../../src/checks/rules/search.js';
 
 const byKind = (ks: readonly ClassKeyword[]): Record<string, string> => Object.fromEntries(ks.map((k) => [k.kind, k.keyword]));

@@ -1,11 +1,12 @@
-// Orders on a shop that takes only the vendor example's forms (issue 37): the VAT number of an
+// Orders on a shop that takes only the vendor example's forms: the VAT number of an
 // order's customer is no reference to read; a record made to stand behind another is written as
 // the vendor's example writes it (EXAMPLE_FORMS: the VAT number as text, an item's attributes as
 // a list, empty option ids, a withdrawal's customerFirstName too), while the operation's own valid
 // body keeps the declared form; the validators the reference shop uses take both.
 import { exampleFormPaths } from '../../src/spec/example-forms.js';
-import { referenceFields, Uniq, validBody } from '../../src/client/bodies.js';
-import { requestErrors } from '../../src/client/resolver.js';
+import { Uniq } from '../../src/core/uniq.js';
+import { referenceFields, validBody } from '../../src/data/bodies.js';
+import { requestErrors } from '../../src/spec/request-errors.js';
 import { isReferenceField } from '../../src/spec/fields.js';
 import type { Catalogue, Operation } from '../../src/spec/types.js';
 import { expect, test } from './spec-fixtures.js';

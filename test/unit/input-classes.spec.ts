@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { classCases, fixedClasses, largestSmallEnum, LONG_CLASS, OMIT, REAL_TEXT_MAX, requestSchema, textClassOf, validBody, type ArbOptions, type TextClass } from '../../src/arbitraries/index.js';
 import { lengthOf } from '../../src/arbitraries/strings.js';
-import { referenceFields } from '../../src/client/bodies.js';
+import { referenceFields } from '../../src/data/bodies.js';
 import { DEFAULT_FACTS } from '../../src/spec/shop-facts.js';
 import { CLIENT_OMITS, CLIENT_SENDS } from '../../src/spec/particulars.js';
 import type { Catalogue, Operation } from '../../src/spec/types.js';

@@ -1,4 +1,4 @@
-// Response times and coverage (issue 21): the percentiles and the judge, which answers count, the
+// Response times and coverage: the percentiles and the judge, which answers count, the
 // responseTime check's findings, the budget syntax, what a test's traffic records, and the coverage
 // arithmetic of the compatibility report.
 import { test, expect } from '@playwright/test';
@@ -7,11 +7,12 @@ import { latencyOf, percentile, responseTimeProblem } from '../../src/checks/rul
 import { responseTimeAll } from '../../src/checks/responseTime.js';
 import { judge } from '../../src/checks/runner.js';
 import { responseTimeCheck } from '../../src/checks/responseTime.js';
-import type { CheckContext, Exchange, Intent } from '../../src/checks/types.js';
+import type { Exchange, Intent } from '../../src/core/exchange.js';
+import type { CheckContext } from '../../src/checks/types.js';
 import { addExchange, bodyFieldPaths, isTimed, type Traffic } from '../../src/core/traffic.js';
 import { buildCoverage, declaredFieldPaths } from '../../src/report/compatibility/coverage.js';
 import { buildLatency } from '../../src/report/compatibility/latency.js';
-import type { TestRecord } from '../../src/report/compatibility/types.js';
+import type { TestRecord } from '../../src/report/compatibility/test-record.js';
 import { defectTitle } from '../../src/report/defects/group.js';
 import { signaturesOf } from '../../src/report/defects/signature.js';
 import type { Operation } from '../../src/spec/types.js';

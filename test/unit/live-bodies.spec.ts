@@ -1,14 +1,16 @@
 // Bodies for a live shop, offline: for every create and update operation of the bundled spec, the
-// minimal body the harness builds (src/client/bodies.ts) and the bodies fast-check draws for the
+// minimal body the harness builds (src/data/bodies.ts) and the bodies fast-check draws for the
 // property suites (src/arbitraries/, ArbOptions.live) carry no id, hold in reference fields only
 // the values read from the target, and write dates, currency and language codes, the keys of
 // multi-language objects, e-mails, prices and quantities as the target does. Invalid bodies break
 // their one rule without ever carrying a made-up reference. Fixed seeds keep the runs deterministic.
 import fc from 'fast-check';
 import { GenerationError, hasJsonBody, invalidBody, validBody as arbBody, type ArbOptions } from '../../src/arbitraries/index.js';
-import { clientSentReferences, referenceFields, requiresId, Uniq, validBody } from '../../src/client/bodies.js';
-import { dateKind, isCurrencyField, isLanguageCodeField, isMultiLangValue, isReferenceField, learnFacts, styleFor, type ShopFacts } from '../../src/client/references.js';
-import { isSearchOperation } from '../../src/client/guard.js';
+import { Uniq } from '../../src/core/uniq.js';
+import { clientSentReferences, referenceFields, requiresId, validBody } from '../../src/data/bodies.js';
+import { dateKind, isCurrencyField, isLanguageCodeField, isMultiLangValue, isReferenceField } from '../../src/spec/fields.js';
+import { learnFacts, styleFor, type ShopFacts } from '../../src/spec/shop-facts.js';
+import { isSearchOperation } from '../../src/spec/operation-kinds.js';
 import { BUNDLED_SPEC } from '../../src/config/config.js';
 import { loadCatalogue } from '../../src/spec/load.js';
 import type { Catalogue, Operation } from '../../src/spec/types.js';

@@ -1,4 +1,4 @@
-// Where reference ids and formats come from (src/client/references.ts), against a stub that answers
+// Where reference ids and formats come from (src/data/references.ts), against a stub that answers
 // reads the way the vendor's shop (GX 3.2, API v2.2.0) does, and against the reference shop: ids
 // from lists of their kind or from the same field of records the target shows (confirmed by a
 // single read where there is one), fields of one record taken together, the target's "none" (0)
@@ -12,12 +12,13 @@ import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { createShop } from '../../reference/shop.js';
 import type { ApiClient } from '../../src/client/api-client.js';
-import { forgetReferences, shopReferences } from '../../src/client/references.js';
-import { resolveReferences } from '../../src/client/resolver.js';
+import { shopReferences } from '../../src/data/references.js';
+import { shopFormats } from '../../src/data/shop-formats.js';
+import { resolveReferences } from '../../src/data/request-body.js';
 import { nodeTransport, type HttpTransport } from '../../src/client/http.js';
 import { Session } from '../../src/client/session.js';
 import { BUNDLED_SPEC, loadConfig } from '../../src/config/config.js';
-import { catalogueFor } from '../../fixtures/catalogue.js';
+import { catalogueFor } from '../../src/spec/cache.js';
 
 const PASSWORD = 'refs-Test-Secret-31';
 
@@ -70,7 +71,6 @@ const test = base.extend<{ clientFor: (apiRoot: string) => Promise<ApiClient> }>
       return Promise.resolve(new Session({ config, catalogue, transport, apiRoot, ephemeral: true, workerIndex: 0 }).client());
     });
     for (const t of transports) t.close();
-    forgetReferences();
   },
 });
 
@@ -78,7 +78,7 @@ test.describe('reference ids and formats read from a GX 3.2-like target', () => 
   test('should learn the language keys, date styles and country from its records', async ({ clientFor }) => {
     const gx = await gxStub();
     try {
-      const facts = await shopReferences(await clientFor(gx.url)).facts();
+      const facts = await shopFormats(await clientFor(gx.url)).facts();
       expect(facts).toMatchObject({ languages: ['en', 'de'], dateTimeStyle: 'sql', currency: 'EUR', country: { id: 81, iso2: 'DE', iso3: 'DEU', name: 'Germany' } });
       expect(facts.dateFields).toMatchObject({ dateAdded: 'sql', dateAvailable: 'sql', dateOfBirth: 'date' });
     } finally {
@@ -133,7 +133,7 @@ test.describe('reference ids and formats read from a GX 3.2-like target', () => 
       expect(asked).toEqual(['customer', 'manufacturer']);
       // Own customer; country and zone read together; the manufacturer the shop's "none" after the own one failed.
       expect(values.values).toEqual({ customerId: 4711, countryId: 81, zoneId: 82, manufacturerId: 0 });
-      expect((await shopReferences(client).factsFor(['/addresses'])).languages).toEqual(['en', 'de']);
+      expect((await shopFormats(client).factsFor(['/addresses'])).languages).toEqual(['en', 'de']);
 
       const failed = await resolveReferences(client, ['customerId'], { context: ['/addresses'], creatable: () => true, own: () => Promise.resolve({ ok: false, reason: 'POST /customers answered 500' }) });
       // The shop's customers (the admin, id 1) are not borrowed: the field gets a reason instead.
@@ -165,7 +165,7 @@ test.describe('reference ids read from the reference shop', () => {
         const zones = await client.call('getCountriesZones', { path: { country_id: address.countryId.value } });
         expect((zones.response.json as { id: number }[]).map((z) => z.id)).toContain(Number(address.zoneId.value));
       }
-      const facts = await refs.facts();
+      const facts = await shopFormats(client).facts();
       expect(facts.languages).toEqual(['en', 'de']);
     } finally {
       await shop.close();

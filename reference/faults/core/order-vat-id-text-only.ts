@@ -4,7 +4,7 @@
 // Caught only if the contract suite's own request of the create keeps the declared form while the
 // records made to stand behind other operations are written in the example's (EXAMPLE_FORMS).
 import { ShopError } from '../../http/errors.js';
-import { isObj } from '../../engine/schema-tools.js';
+import { isObj } from '../../../src/core/json.js';
 import { defineFault } from '../types.js';
 
 export default defineFault({

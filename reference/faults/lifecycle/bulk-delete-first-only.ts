@@ -2,7 +2,7 @@
 // all were checked, and the answer names them all.
 import { idsParam } from '../../engine/context.js';
 import { isIdempotentDelete, notFoundMessage } from '../../engine/resource.js';
-import { isObj } from '../../engine/schema-tools.js';
+import { isObj } from '../../../src/core/json.js';
 import { notFound } from '../../http/errors.js';
 import { onGeneric } from '../support.js';
 import { defineFault } from '../types.js';

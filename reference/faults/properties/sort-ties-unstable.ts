@@ -1,6 +1,6 @@
 // The sort stage: on even pages, records equal on every sort key come in descending id order.
 import { sortRecords } from '../../engine/listing.js';
-import { isObj } from '../../engine/schema-tools.js';
+import { isObj } from '../../../src/core/json.js';
 import { defineFault } from '../types.js';
 
 const idOf = (r: unknown): number => Number(isObj(r) ? r.id : undefined);

@@ -1,7 +1,8 @@
 // A resource rule and the answer's shape: the customer's view carries the stored password, and
 // answers keep write-only fields (the shop's schema shaping would drop it).
 import type { SpecSchema } from '../../../src/spec/types.js';
-import { isObj, type Json } from '../../engine/schema-tools.js';
+import { isObj } from '../../../src/core/json.js';
+import type { Json } from '../../engine/schema-tools.js';
 import { onResource, viewOf } from '../support.js';
 import { defineFault } from '../types.js';
 

@@ -1,6 +1,6 @@
 // Assembles report.json from the test records, the catalogue, the run metadata and the baseline.
 // Pure apart from its inputs, so the self-tests build reports without running anything.
-import type { Outcome } from '../../checks/types.js';
+import type { Outcome } from '../../core/finding.js';
 import type { ResponseBudgets } from '../../config/budgets.js';
 import type { Catalogue } from '../../spec/types.js';
 import { harnessStopLine } from '../harness-stop.js';
@@ -11,7 +11,9 @@ import { groupDefects } from '../defects/group.js';
 import { applyBaseline, type Baseline } from './baseline.js';
 import { buildMatrix, cellKey, CONFORMANT_DEFINITION, emptyCounts, SCOPED_DEFINITION, statusOf, summariseGroups } from './matrix.js';
 import type { RunMeta } from './meta.js';
-import { OTHER_OPERATION, SCHEMA_VERSION, type AdvisoryReport, type CellReport, type CompatibilityReport, type OperationRow, type OperationStatus, type ReportScope, type TestRecord, type UnreproducedReport } from './types.js';
+import type { TestRecord } from './test-record.js';
+import type { CellReport, OperationRow, OperationStatus, ReportScope } from './rows.js';
+import { OTHER_OPERATION, SCHEMA_VERSION, type AdvisoryReport, type CompatibilityReport, type UnreproducedReport } from './types.js';
 
 export interface BuildInput {
   catalogue: Pick<Catalogue, 'operations' | 'findings' | 'errataApplied'>;

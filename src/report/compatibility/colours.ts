@@ -1,7 +1,7 @@
 // One palette for the page, the overview picture and the badge, so a colour means the same
 // everywhere. Contrast checked against white text where text sits on it.
-import type { Outcome } from '../../checks/types.js';
-import type { OperationStatus } from './types.js';
+import type { Outcome } from '../../core/finding.js';
+import type { OperationStatus } from './rows.js';
 
 export const STATUS_COLOUR: Record<OperationStatus, string> = {
   conformant: '#2e7d32',

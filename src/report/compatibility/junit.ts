@@ -3,7 +3,7 @@
 // the same report.json as the page. A new failure is a <failure>, a known one (baseline) a
 // <skipped> that says so, as are Unsupported, Skip and Disabled cells: only what fails the gate
 // is red. Playwright's own junit.xml (one case per test) stays beside it in the report folder.
-import { formatEvidence } from '../evidence.js';
+import { formatEvidence } from '../../checks/evidence.js';
 import type { CompatibilityReport, Defect } from './types.js';
 
 function x(s: string | number): string {

@@ -2,10 +2,12 @@
 // worst outcome of the tests that fill it (Disabled < Skip < Pass < Unsupported < Fail < Error);
 // a cell only ever moves up. A test naming several operations fills a cell in each of them.
 // Operations are then classified, and the classification is what the score counts.
-import { OUTCOMES, worseOf, type Outcome } from '../../checks/types.js';
+import { OUTCOMES, worseOf, type Outcome } from '../../core/finding.js';
 import type { Catalogue, Operation } from '../../spec/types.js';
 import { inScope } from './scope.js';
-import { OTHER_OPERATION, type CellReport, type GroupSummary, type OperationRow, type OperationStatus, type ReportScope, type TestRecord } from './types.js';
+import type { TestRecord } from './test-record.js';
+import type { CellReport, GroupSummary, OperationRow, OperationStatus, ReportScope } from './rows.js';
+import { OTHER_OPERATION } from './types.js';
 
 export const CONFORMANT_DEFINITION =
   'An operation is conformant when at least one check passed on it, no check failed or errored, and the target implements it (no Unsupported). ' +

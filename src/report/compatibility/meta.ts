@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { HarnessConfig } from '../../config/config.js';
 import { replayVariables } from '../../config/replay.js';
 import type { Catalogue } from '../../spec/types.js';
-import { toCurl } from '../../client/curl.js';
+import { toCurl } from '../../core/curl.js';
 import { readRequestSummary } from '../../client/tally.js';
 import { BREAKER_LIMIT, boardFile, readBoard, type BoardFact } from '../../support/board.js';
 import type { CompatibilityReport, LeftoverItem, RunNotes } from './types.js';

@@ -1,17 +1,19 @@
 // Why operations in the run's scope were not tested (status `untested`: no check passed, failed or
 // found them unsupported), so "160/170" on a correct shop does not read as ten defects. Grouped by
 // cause, each group with one line the page, report.md and the console print:
-//   profile    their tests ran, and PROFILE does not send them (src/spec/operation-kinds.ts
-//              profileBlocks, the rule the resolver and the write guard apply): "10 destructive
+//   profile    their tests ran, and PROFILE does not send them (profileBlocks, the write guard's
+//              rule, src/client/guard.ts): "10 destructive
 //              operations not run: PROFILE=standard; PROFILE=full runs them";
 //   skipped    their tests ran and were all skipped or disabled for another reason (a setup that
 //              could not be had): each operation with the reason its tests gave;
 //   unreached  no test of the run named them (a --grep, a file left out).
 // The cause is decided from the catalogue, the profile and the cells' outcomes, never read back
 // from a message; the reason shown for a skipped operation is its tests' own skip reason.
-import { marksDestructive, profileBlocks } from '../../spec/operation-kinds.js';
+import { marksDestructive } from '../../spec/operation-kinds.js';
+import { profileBlocks } from '../../client/guard.js';
 import type { Operation } from '../../spec/types.js';
-import type { CellReport, NotTestedGroup, OperationRow } from './types.js';
+import type { CellReport, OperationRow } from './rows.js';
+import type { NotTestedGroup } from './types.js';
 
 const PROFILES = ['readonly', 'standard', 'full'] as const;
 type Profile = (typeof PROFILES)[number];

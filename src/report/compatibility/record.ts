@@ -7,7 +7,7 @@ import type { TestCase, TestResult } from '@playwright/test/reporter';
 import type { Finding } from '../../core/finding.js';
 import type { Redactor } from '../../client/redact.js';
 import { verdictOfTest } from '../verdicts.js';
-import type { ReportFinding, TestRecord } from './types.js';
+import type { ReportFinding, TestRecord } from './test-record.js';
 
 const MESSAGE_LIMIT = 6000;
 const FINDINGS_LIMIT = 10;

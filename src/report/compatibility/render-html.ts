@@ -1,22 +1,24 @@
 // index.html: ONE self-contained page (inline CSS and SVG, no script, no external resource) that a
 // vendor can publish and a QA lead can read: the score and what it means, the defects (every Fail
 // grouped by its cause, worst first, each with one reproduction and links to its cells), the
-// per-group picture, the coverage index and response times (render-figures.ts), every failure cell with its evidence and a link to its defect (and how it
-// reproduced, when it was replayed), then what is
-// apart from failures (known deviations, advisories, unsupported and deprecated operations, in a
-// scoped run the operations out of scope, the baseline), the full matrix, spec findings and errata.
-import { OUTCOMES, type Outcome } from '../../checks/types.js';
-import { formatEvidence } from '../evidence.js';
+// per-group picture, the coverage index and response times (render-figures.ts), every failure cell
+// with its evidence and a link to its defect (render-findings.ts), then what is apart from
+// failures (known deviations, advisories, unsupported and deprecated operations, in a scoped run
+// the operations out of scope, the baseline), the full matrix, spec findings and errata.
+import { OUTCOMES } from '../../core/finding.js';
 import { harnessErrorsText } from '../harness-stop.js';
 import { OUTCOME_COLOUR, OUTCOME_LETTER, STATUS_COLOUR, STATUS_LABEL } from './colours.js';
-import { anchor, esc } from './escape.js';
+import { esc } from './escape.js';
 import { badgeLabel } from './meta.js';
 import { groupOverviewSvg } from './render-svg.js';
 import { outOfScopeReason, scopedLabel, scopeVariables, scoreText } from './scope.js';
-import { reproductionText, unreproducedWhat } from './reproduction.js';
+import { advisoryHtml, defectsHtml, failureHtml, unreproducedHtml } from './render-findings.js';
+import { listOrNone, opLabel, outcomePill, pill } from './render-parts.js';
+import { gateDefects, leftoversText, requestsText } from './report-texts.js';
 import { coverageHtml, FIGURES_CSS, latencyHtml } from './render-figures.js';
 import { notTestedLine } from './not-tested.js';
-import type { AdvisoryReport, CellReport, CompatibilityReport, Defect, GroupSummary, OperationRow, ReportFinding, UnreproducedReport } from './types.js';
+import type { CellReport, GroupSummary, OperationRow } from './rows.js';
+import type { CompatibilityReport } from './types.js';
 
 const CSS = `
 :root { --fg:#1c2330; --muted:#5b6575; --line:#dde3ea; --bg:#f6f8fa; }
@@ -52,115 +54,6 @@ code { font: 12px ui-monospace, monospace; background: var(--bg); padding: 0 3px
 footer { margin-top: 40px; color: var(--muted); font-size: 12px; }
 `;
 
-function pill(text: string, colour: string): string {
-  return `<span class="pill" style="background:${colour}">${esc(text)}</span>`;
-}
-
-function outcomePill(o: Outcome): string {
-  return pill(o, OUTCOME_COLOUR[o]);
-}
-
-function opLabel(report: CompatibilityReport, id: string): string {
-  const row = report.operations.find((r) => r.id === id);
-  return row && row.method ? `${row.method} ${row.path}` : '';
-}
-
-function findingHtml(f: ReportFinding): string {
-  const head = `<div class="finding"><strong>${esc(f.title)}</strong> <span class="muted">(${esc(f.outcome)}, ${esc(f.severity)})</span><div>${esc(f.message)}</div></div>`;
-  return f.evidence ? `${head}\n<pre class="evidence">${esc(formatEvidence(f.evidence))}</pre>` : head;
-}
-
-function testsHtml(cell: CellReport): string {
-  if (!cell.tests.length) return '';
-  const items = cell.tests.slice(0, 5).map((t) => `<li><code>${esc(t.title)}</code> <span class="muted">${esc(t.file)}:${t.line}</span></li>`);
-  return `<ul class="muted">${items.join('')}${cell.tests.length > 5 ? `<li>… ${cell.tests.length - 5} more</li>` : ''}</ul>`;
-}
-
-function cellEvidence(cell: CellReport): string {
-  const parts = cell.findings.map(findingHtml);
-  if (!parts.length && cell.message) parts.push(`<pre class="evidence">${esc(cell.message)}</pre>`);
-  if (!parts.length && cell.note) parts.push(`<p>${esc(cell.note)}</p>`);
-  if (!parts.length) parts.push('<p class="muted">No evidence was recorded for this test; see the Playwright report.</p>');
-  return parts.join('\n');
-}
-
-function failureHtml(report: CompatibilityReport, cell: CellReport): string {
-  const classes = ['failure', cell.outcome, cell.known ? 'known' : ''].filter(Boolean).join(' ');
-  const known = cell.known ? `<p><strong>Known deviation</strong> (baseline): ${esc(cell.reason ?? '')}</p>` : '';
-  const repro = cell.reproduction ? `<p class="repro">${esc(reproductionText(cell.reproduction))}</p>` : '';
-  const byId = new Map(report.defects.map((d) => [d.id, d]));
-  const defects = (cell.defects ?? []).map((id) => byId.get(id)).filter((d): d is Defect => d !== undefined);
-  const linked = defects.length ? `<p class="muted">Defect${defects.length === 1 ? '' : 's'}: ${defects.map((d) => `<a href="#${esc(d.id)}">#${d.rank} ${esc(d.title)}</a>`).join('; ')}</p>` : '';
-  return `<section class="${classes}" id="${anchor('f', cell.operation, cell.check)}" data-operation="${esc(cell.operation)}" data-check="${esc(cell.check)}">
-<h3>${outcomePill(cell.outcome)} ${esc(cell.operation)} <span class="muted">${esc(opLabel(report, cell.operation))}</span> · ${esc(cell.check)}</h3>
-${known}${linked}${repro}${cellEvidence(cell)}
-${testsHtml(cell)}
-</section>`;
-}
-
-const SEVERITY_COLOUR: Record<Defect['severity'], string> = { critical: '#b71c1c', major: '#e65100', minor: '#546e7a' };
-
-function defectRow(d: Defect): string {
-  const state = d.known ? `known${d.cells.some((c) => c.beyondBaseline) ? ', reached more cells (fails the gate)' : d.cells.some((c) => c.tolerated) ? ', spread tolerated' : ''}` : 'new';
-  return `<tr data-defect="${esc(d.id)}"><td class="n">${d.rank}</td><td>${pill(d.severity, SEVERITY_COLOUR[d.severity])}</td><td><a href="#${esc(d.id)}">${esc(d.title)}</a></td><td class="n">${d.operations.length}</td><td class="n">${d.cells.length}</td><td>${esc(state)}</td></tr>`;
-}
-
-function defectHtml(report: CompatibilityReport, d: Defect): string {
-  const beyond = d.cells.filter((c) => c.beyondBaseline);
-  const tolerated = d.cells.filter((c) => c.tolerated);
-  const known = d.known
-    ? `<p><strong>Known</strong> (baseline): ${esc(d.reason ?? '')}${beyond.length ? ` <strong>It now reaches ${beyond.length} cell(s) the baseline does not name, which fail the gate:</strong> ${esc(beyond.map((c) => `${c.operation} · ${c.check}`).join(', '))}.` : ''}${tolerated.length ? ` Its spread is tolerated in ${tolerated.length} cell(s) the baseline does not name: ${esc(tolerated.map((c) => `${c.operation} · ${c.check}`).join(', '))}.` : ''}</p>`
-    : '';
-  const cells = d.cells.map((c) => `<a href="#${anchor('f', c.operation, c.check)}">${esc(c.operation)} · ${esc(c.check)}</a>`).join(' ');
-  const repro = [
-    d.reproduction.curl ? `<p>Reproduce (one request as the run sent it; set <code>API_USER</code> and <code>API_PASSWORD</code> first; records the run made are gone after it):</p><pre class="repro-cmd">${esc(d.reproduction.curl)}</pre>` : '',
-    d.reproduction.replay ? `<p>Run the test that showed it again:</p><pre class="repro-cmd">${esc(d.reproduction.replay)}</pre>` : '',
-    d.reproduction.note ? `<p class="muted">Note: ${esc(d.reproduction.note)}.</p>` : '',
-  ].join('');
-  return `<section class="defect${d.known ? ' known' : ''}" id="${esc(d.id)}" data-defect="${esc(d.id)}">
-<h3>#${d.rank} ${pill(d.severity, SEVERITY_COLOUR[d.severity])} ${esc(d.title)}</h3>
-<p class="sig">${esc(d.id)} · signature: ${esc(d.signature)}</p>
-${known}<p>${d.operations.length} operation(s): ${esc(d.operations.map((o) => `${o}${opLabel(report, o) ? ` (${opLabel(report, o)})` : ''}`).join(', '))}. Rules and checks: ${esc(d.checks.join(', '))}.</p>
-${repro}
-${d.example ? `<details><summary>Evidence</summary>${findingHtml(d.example)}</details>` : ''}
-<p class="cells">${d.cells.length} cell(s): ${cells}</p>
-</section>`;
-}
-
-function defectsHtml(r: CompatibilityReport): string {
-  const c = r.counts.defects;
-  const intro = `<p class="muted">Every Fail, grouped by its cause (the same problem, the same status, the same message or schema path, the same kind of input), ranked worst first: server errors and data written wrongly first, shape problems last. Each has one reproduction and links to every cell it fails; the cells below link back.</p>`;
-  if (!r.defects.length) return `<h2 id="defects">Defects (0)</h2>\n${intro}\n<p class="muted">None: no check or rule failed.</p>`;
-  return `<h2 id="defects">Defects (${c.total}: ${c.new} new, ${c.known} known)</h2>
-${intro}
-<table class="defects"><tr><th>#</th><th>severity</th><th>defect</th><th>operations</th><th>cells</th><th>baseline</th></tr>${r.defects.map(defectRow).join('')}</table>
-${r.defects.map((d) => defectHtml(r, d)).join('\n')}`;
-}
-
-function advisoryHtml(report: CompatibilityReport, a: AdvisoryReport): string {
-  const basis = a.basis ? `${a.basis.kind}: ${a.basis.ref}` : 'not described by the vendor';
-  const tests = a.tests.map((t) => `<li><code>${esc(t.title)}</code> <span class="muted">${esc(t.file)}:${t.line}</span></li>`);
-  return `<section class="apart advisory" id="${anchor('a', a.operation, `${a.check} ${a.title}`)}" data-operation="${esc(a.operation)}" data-check="${esc(a.check)}">
-<h3>${esc(a.operation)} <span class="muted">${esc(opLabel(report, a.operation))}</span> · ${esc(a.check)}</h3>
-<div class="finding"><strong>${esc(a.title)}</strong> <span class="muted">(advisory; rests on ${esc(basis)}; met in ${a.seen} test${a.seen === 1 ? '' : 's'})</span><div>${esc(a.message)}</div></div>
-${a.evidence ? `<pre class="evidence">${esc(formatEvidence(a.evidence))}</pre>` : ''}
-<ul class="muted">${tests.join('')}${a.seen > a.tests.length ? `<li>… ${a.seen - a.tests.length} more</li>` : ''}</ul>
-</section>`;
-}
-
-function unreproducedHtml(report: CompatibilityReport, u: UnreproducedReport): string {
-  const tests = u.tests.map((t) => `<li><code>${esc(t.title)}</code> <span class="muted">${esc(t.file)}:${t.line}</span></li>`);
-  const what = unreproducedWhat(u);
-  const replays = u.replays.map((e, i) => `<p class="muted">${i === 0 ? 'Sent again alone:' : 'Sent again overlapped:'}</p><pre class="evidence">${esc(formatEvidence(e))}</pre>`);
-  return `<section class="apart ${u.showing}" id="${anchor('u', u.operation, `${u.showing} ${u.title}`)}" data-operation="${esc(u.operation)}" data-check="${esc(u.check)}">
-<h3>${esc(u.operation)} <span class="muted">${esc(opLabel(report, u.operation))}</span> · ${esc(u.showing)}</h3>
-<div class="finding"><strong>${esc(u.title)}</strong> <span class="muted">(${esc(what)}; first hit ${esc(u.check)}; met in ${u.seen} test${u.seen === 1 ? '' : 's'})</span><div>${esc(u.message)}</div></div>
-${u.evidence ? `<p class="muted">The answer in the run:</p><pre class="evidence">${esc(formatEvidence(u.evidence))}</pre>` : ''}
-${replays.join('\n')}
-<ul class="muted">${tests.join('')}${u.seen > u.tests.length ? `<li>… ${u.seen - u.tests.length} more</li>` : ''}</ul>
-</section>`;
-}
-
 function metaHtml(r: CompatibilityReport): string {
   const rows: [string, string][] = [
     ['Spec', `${r.spec.title} ${r.spec.version} (${r.spec.dialect}, ${r.spec.file})`],
@@ -177,14 +70,6 @@ function metaHtml(r: CompatibilityReport): string {
   ];
   if (r.shard) rows.push(['Shard', `${r.shard.current}/${r.shard.total}: this page covers one shard only; merge the blob reports for the whole run`]);
   return `<table class="meta">${rows.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</table>`;
-}
-
-/** ` (2 new defects, 1 known defect in cells the baseline does not name)`, or '' when neither. */
-export function gateDefects(g: CompatibilityReport['gate']): string {
-  const nd = g.defects?.new.length ?? 0;
-  const nr = g.defects?.reached?.length ?? 0;
-  const parts = [nd ? `${nd} new defect${nd === 1 ? '' : 's'}` : '', nr ? `${nr} known defect${nr === 1 ? '' : 's'} in cells the baseline does not name` : ''].filter(Boolean);
-  return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
 function gateHtml(r: CompatibilityReport): string {
@@ -281,12 +166,6 @@ function matrixHtml(r: CompatibilityReport): string {
   return `<p>${legend} · a dashed outline marks a known deviation.</p>${groups.join('\n')}`;
 }
 
-/** `1,234 (positive 400, negative 300, …)`, the largest first. */
-export function requestsText(q: NonNullable<NonNullable<CompatibilityReport['notes']>['requests']>): string {
-  const parts = Object.entries(q.byIntent).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`);
-  return `${q.total}${parts.length ? ` (${parts.join(', ')})` : ''}`;
-}
-
 /** Why the operations counted "not tested" were not: the profile, skipped setups, or no test. */
 function notTestedHtml(r: CompatibilityReport): string {
   const groups = r.notTested;
@@ -316,23 +195,6 @@ ${listOrNone(stopped, 'None: no create answered 5xx repeatedly.')}
 <h2 id="leftovers">Left behind on the target</h2>
 <p id="leftovers-summary">${esc(leftoversText(left))}</p>${leftItems}
 `;
-}
-
-/** The leftovers section's summary (the page and the Markdown): what the run left, and what removes it. */
-export function leftoversText(left: NonNullable<CompatibilityReport['notes']>['leftovers']): string {
-  if (!left) return 'No leftover report was written (the run ended before its teardown).';
-  if (!left.records && !left.possiblePartial) return 'Nothing: every record the run created was deleted, and no create answered 5xx.';
-  const manual = left.manual ?? 0;
-  const retry = left.records - manual;
-  const parts: string[] = [];
-  if (retry) parts.push(`${retry} record(s) the run created could not be deleted; \`npm run cleanup\` retries them`);
-  if (manual) parts.push(`${manual} record(s) the API cannot delete (the spec declares no DELETE for them): each below names the manual step that removes it, and no cleanup tries them`);
-  if (left.possiblePartial) parts.push(`${left.possiblePartial} create(s) answered 5xx, after which the shop may keep a partial record its API does not show`);
-  return `${parts.join('; ')}. ${left.file} lists each with the reason.`;
-}
-
-function listOrNone(items: string[], none: string): string {
-  return items.length ? items.join('\n') : `<p class="muted">${esc(none)}</p>`;
 }
 
 export function renderHtml(r: CompatibilityReport): string {

@@ -1,16 +1,17 @@
 // report.md: the same report for a pull request comment or a vendor's page. Shorter than the HTML
 // page: it leads with the defects (worst first, each with its reproduction), evidence is cut to the
 // request line, the status and the first lines of the body.
-import { formatEvidence } from '../evidence.js';
+import { formatEvidence } from '../../checks/evidence.js';
 import { harnessErrorsText } from '../harness-stop.js';
 import { STATUS_LABEL } from './colours.js';
 import { badgeLabel } from './meta.js';
-import { gateDefects, leftoversText, requestsText } from './render-html.js';
+import { gateDefects, leftoversText, requestsText } from './report-texts.js';
 import { budgetsText } from './render-figures.js';
 import { notTestedLine } from './not-tested.js';
 import { reproductionText, unreproducedWhat } from './reproduction.js';
 import { outOfScopeReason, scopedLabel, scopeVariables, scoreText } from './scope.js';
-import type { AdvisoryReport, CellReport, CompatibilityReport, Defect, UnreproducedReport } from './types.js';
+import type { CellReport } from './rows.js';
+import type { AdvisoryReport, CompatibilityReport, Defect, UnreproducedReport } from './types.js';
 
 const EVIDENCE_LINES = 14;
 
@@ -68,7 +69,7 @@ function unreproducedMd(u: UnreproducedReport): string {
 /** Operations shown in the Markdown's response-time table (the page has them all). */
 const LATENCY_ROWS = 15;
 
-/** The coverage index per group and the slowest operations with their budgets (issue 21). */
+/** The coverage index per group and the slowest operations with their budgets. */
 function figuresMd(r: CompatibilityReport): string[] {
   const out: string[] = [];
   const c = r.coverage;

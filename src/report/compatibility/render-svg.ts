@@ -3,7 +3,7 @@
 // unsupported, not tested). Inline so the page stays one self-contained file.
 import { STATUS_COLOUR, STATUS_LABEL } from './colours.js';
 import { esc } from './escape.js';
-import type { GroupSummary, OperationStatus } from './types.js';
+import type { GroupSummary, OperationStatus } from './rows.js';
 
 const SEGMENTS: OperationStatus[] = ['conformant', 'known', 'failing', 'unsupported', 'untested'];
 const ROW = 22;

@@ -23,7 +23,8 @@ import { closingLines } from './closing.js';
 import { runMeta } from './meta.js';
 import { stripAnsi, toRecord } from './record.js';
 import { runScope, scopedLabel, scoreText } from './scope.js';
-import type { CompatibilityReport, TestRecord } from './types.js';
+import type { TestRecord } from './test-record.js';
+import type { CompatibilityReport } from './types.js';
 import { writeCompatibilityReport } from './write.js';
 import { writeShapes } from '../../compare/shapes-file.js';
 

@@ -4,7 +4,8 @@
 // scope"), so a scoped run neither looks like a failing whole-spec run nor passes for one.
 // The rule of what is in scope is groupInScope (src/config/scope.ts), the one the suites ask.
 import { groupInScope, type GroupScope } from '../../config/scope.js';
-import type { CompatibilityReport, ReportScope } from './types.js';
+import type { ReportScope } from './rows.js';
+import type { CompatibilityReport } from './types.js';
 
 /** The config metadata key playwright.config.ts writes the run's group scope under (merge-reports keeps it). */
 export const SCOPE_METADATA = 'group scope (ONLY_GROUPS/SKIP_GROUPS)';

@@ -1,14 +1,14 @@
-// Shapes of the compatibility report: what one test contributes (TestRecord) and what
-// reports/compatibility/report.json holds (CompatibilityReport). report.json is the single source
-// the page, the Markdown, the badge and the CI gate are rendered from, so `npm run report` can
-// re-render them without rerunning anything.
+// Shapes of the compatibility report: what reports/compatibility/report.json holds
+// (CompatibilityReport), from what one test contributes (test-record.ts) and the matrix's rows and
+// cells (rows.ts). report.json is the single source the page, the Markdown, the badge and the CI
+// gate are rendered from, so `npm run report` can re-render them without rerunning anything.
 import type { Basis, Evidence, Outcome } from '../../core/finding.js';
-import type { CellVerdict, PropertyRun, Reproduction } from '../../core/verdict.js';
-import type { Traffic } from '../../core/traffic.js';
 import type { CoverageReport } from './coverage.js';
 import type { LatencyReport } from './latency.js';
 import type { DefectKind } from '../defects/signature.js';
 import type { SpecFinding } from '../../spec/types.js';
+import type { CellReport, GroupSummary, OperationRow, OperationStatus, ReportScope } from './rows.js';
+import type { ReportFinding } from './test-record.js';
 
 /**
  * Bump when a consumer of report.json would break.
@@ -22,121 +22,6 @@ export const SCHEMA_VERSION = 3;
 
 /** The row of tests that name no operation. */
 export const OTHER_OPERATION = '(other)';
-/** The column of tests that name an operation but no check or rule. */
-export { OTHER_CHECK } from '../../core/keys.js';
-
-/** A finding as kept in the report: the check's words plus the redacted evidence. */
-export interface ReportFinding {
-  check: string;
-  /** The operation whose answer it judged (absent in reports written before it was kept). */
-  operationId?: string;
-  title: string;
-  message: string;
-  severity: string;
-  outcome: string;
-  /** What the rule rests on, when not the vendor's description (advisories). */
-  basis?: Basis;
-  evidence?: Evidence;
-  /** The finding is about the answer's status (Finding.aboutStatus). */
-  aboutStatus?: true;
-}
-
-/** What one test said (its verdict record), reduced to what the matrix needs. */
-export interface TestRecord {
-  /** `file › describe › title` */
-  title: string;
-  file: string;
-  line: number;
-  /** Operation ids of the catalogue the test is about; empty for tests that name none. */
-  operations: string[];
-  /** Check/rule columns; `OTHER_CHECK` when the test names none. */
-  checks: string[];
-  /** Resource group: the catalogue's group of the test's operation (verdict record). */
-  group?: string;
-  outcome: Outcome;
-  /**
-   * The cells the test decides, when not all of them take its outcome (every pair of its
-   * operations and checks): an Unsupported test is about the operations the target lacks, a
-   * failing one about the operation and rule its finding named, else those it reached; the others
-   * take Skip with the reason ("not reached" / "not judged").
-   */
-  cells?: CellVerdict[];
-  /** Why it was skipped / unsupported / disabled, when it says. */
-  reason?: string;
-  /** Findings of the verdict record (fail, error, unsupported), with evidence. */
-  findings: ReportFinding[];
-  /** Findings stricter than the vendor describes: shown apart, never an outcome. */
-  advisories?: ReportFinding[];
-  /** The failure message (redacted, without colour codes), as Playwright shows it. */
-  message?: string;
-  /** Property tests: seed, path and the replay command. */
-  property?: PropertyRun;
-  /** How a failure reproduced when replayed, when it was. */
-  reproduction?: Reproduction;
-  /** Failures that did not fail again when sent alone (concurrency defects, flaky answers): never a Fail. */
-  unreproduced?: { showing: 'concurrency' | 'flaky'; finding: ReportFinding; replays: Evidence[] }[];
-  /** What its requests showed of each operation: response times, statuses, parameters, fields (verdict record). */
-  traffic?: Traffic;
-  durationMs: number;
-}
-
-/**
- * `outOfScope`: the operation's group was left out of the run by ONLY_GROUPS/SKIP_GROUPS, so it was
- * never meant to be tested; it counts neither for nor against the score of the scope.
- */
-export type OperationStatus = 'conformant' | 'failing' | 'known' | 'unsupported' | 'untested' | 'outOfScope';
-
-export interface OperationRow {
-  id: string;
-  method: string;
-  path: string;
-  group: string;
-  deprecated: boolean;
-  /** False for operations the tests named but the loaded spec does not declare. */
-  declared: boolean;
-  status: OperationStatus;
-  /** check column -> outcome (only columns some test filled). */
-  cells: Record<string, Outcome>;
-}
-
-export interface GroupSummary {
-  name: string;
-  operations: number;
-  conformant: number;
-  known: number;
-  failing: number;
-  unsupported: number;
-  untested: number;
-  outOfScope: number;
-}
-
-/** The resource groups a run was limited to (ONLY_GROUPS / SKIP_GROUPS), as config.ts read them. */
-export interface ReportScope {
-  onlyGroups: string[];
-  skipGroups: string[];
-}
-
-export interface CellReport {
-  operation: string;
-  check: string;
-  outcome: Outcome;
-  /** A known deviation: the baseline lists this failure. */
-  known?: boolean;
-  /** The baseline's reason, for known deviations. */
-  reason?: string;
-  /** Tests that filled this cell with its outcome. */
-  tests: { title: string; file: string; line: number }[];
-  findings: ReportFinding[];
-  message?: string;
-  /** Why a test was skipped / unsupported. */
-  note?: string;
-  /** How the failure reproduced when replayed (the first test of the cell that says). */
-  reproduction?: Reproduction;
-  /** The replay command of a property failure. */
-  replay?: string;
-  /** Fail cells: the ids of the defects its findings show (`Defect.id`). */
-  defects?: string[];
-}
 
 /** Where a defect shows: one Fail cell. */
 export interface DefectCell {
@@ -144,7 +29,7 @@ export interface DefectCell {
   check: string;
   /**
    * The baseline knows the defect, but no entry naming it names this cell: it reached one more
-   * operation or rule, a regression that fails the gate here (issue 37).
+   * operation or rule, a regression that fails the gate here.
    */
   beyondBaseline?: boolean;
   /** Like beyondBaseline, but an entry naming the defect tolerates its spread (`spread`, with the reason): known here too. */
@@ -229,7 +114,7 @@ export interface BaselineEntry {
   /**
    * The defect's signature (`Defect.signature`): the entry knows that defect in the cells it names,
    * and only that one: another defect in the same cell is a new failure, and so is this defect in a
-   * cell no entry naming it names (a regression, issue 37). Without it the entry knows the cell,
+   * cell no entry naming it names (a regression). Without it the entry knows the cell,
    * whatever fails in it.
    */
   defect?: string;
@@ -241,8 +126,8 @@ export interface BaselineEntry {
   /** What shows the deviation (a request and its answer), for a reader checking the reason. */
   evidence?: string;
   /**
-   * Why the cell fails in some runs of an unchanged shop and passes in others (issue 20 until
-   * every verdict reproduces): declared, so a run where it passes does not call the entry stale.
+   * Why the cell fails in some runs of an unchanged shop and passes in others (for as long as
+   * some verdict does not reproduce): declared, so a run where it passes does not call the entry stale.
    */
   unstable?: string;
 }

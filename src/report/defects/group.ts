@@ -3,9 +3,12 @@
 // may show several defects (one answer lacks a field, another crashes); each cell links to its
 // own. Error cells are the harness's, not the target's: they stay failures, but no defect.
 import type { Finding } from '../../core/finding.js';
-import { shellQuote, titleGrep } from '../../properties/replay.js';
+import { shellQuote } from '../../core/shell.js';
+import { titleGrep } from '../../properties/replay.js';
 import type { VerdictRecord } from '../../core/verdict.js';
-import type { CellReport, Defect, ReportFinding } from '../compatibility/types.js';
+import type { ReportFinding } from '../compatibility/test-record.js';
+import type { CellReport } from '../compatibility/rows.js';
+import type { Defect } from '../compatibility/types.js';
 import { inputKind, messageSignature, serverMessage, signaturesOf, type DefectKind, type Signature } from './signature.js';
 
 /** Worst first: what breaks a shop's data or answers first, what only looks wrong last. */

@@ -7,7 +7,8 @@
 import type { ValidateFunction } from 'ajv';
 import type { SpecFinding } from '../types.js';
 import { SchemaCompiler, resolvePointer, toSchemaErrors, type Variant } from '../validators.js';
-import { isObj, type Json, type LintDoc, type Visit } from './walk.js';
+import { isObj } from '../../core/json.js';
+import type { Json, LintDoc, Visit } from './walk.js';
 
 /** Keys of a Swagger 2.0 parameter that are not part of its value schema. */
 const PARAM_KEYS = new Set(['name', 'in', 'required', 'description', 'collectionFormat', 'allowEmptyValue', 'example']);

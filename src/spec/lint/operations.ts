@@ -3,7 +3,8 @@
 // a router cannot tell apart.
 import { pathShape } from '../catalogue.js';
 import type { SpecFinding } from '../types.js';
-import { HTTP_METHODS, isObj, ptr, type LintDoc } from './walk.js';
+import { isObj } from '../../core/json.js';
+import { HTTP_METHODS, ptr, type LintDoc } from './walk.js';
 
 export function lintOperations(d: LintDoc): SpecFinding[] {
   const out: SpecFinding[] = [];

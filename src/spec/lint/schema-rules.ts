@@ -4,7 +4,8 @@
 import type { SpecFinding } from '../types.js';
 import { resolvePointer } from '../validators.js';
 import { suggest } from './suggest.js';
-import { isObj, type Json, type LintDoc, type Visit } from './walk.js';
+import { isObj } from '../../core/json.js';
+import type { Json, LintDoc, Visit } from './walk.js';
 
 const JSON_TYPES = ['object', 'array', 'string', 'integer', 'number', 'boolean'];
 const TYPE_ALIASES: Readonly<Record<string, string>> = {

@@ -2,7 +2,6 @@
 // object a lint rule may look at, with its JSON pointer, its kind, the operation it belongs to and
 // the direction its values travel. `$ref` objects are not visited: their target is, where it lives.
 import { isObj } from '../../core/json.js';
-export { isObj } from '../../core/json.js';
 export type Json = Record<string, unknown>;
 export type Dialect = 'swagger2' | 'openapi3';
 

@@ -9,7 +9,7 @@
 //   });
 import path from 'node:path';
 import type fc from 'fast-check';
-import { test as base, expect, requireWrites } from '../../../fixtures/factories/index.js';
+import { test as base } from '../../../fixtures/factories/index.js';
 import { annotateOutcome, applyRefusal } from '../../../fixtures/outcome.js';
 import { verdictOf } from '../../../fixtures/verdict.js';
 import { PROJECT_ROOT } from '../../../src/config/config.js';
@@ -125,11 +125,4 @@ export const test = base.extend<{ prop: PropertyKit }>({
   ],
 });
 
-/** Skips (as Skip, with the reason in every report) when the target cannot support the property. */
-export function skipBecause(reason: string): never {
-  annotateOutcome(test.info(), 'skip');
-  test.skip(true, `skip: ${reason}`);
-  throw new Error(reason); // not reached: test.skip throws
-}
 
-export { expect, requireWrites };

@@ -9,18 +9,20 @@
 import fc from 'fast-check';
 import { OMIT, validBody, type ArbOptions, type LiveOptions } from '../../../src/arbitraries/index.js';
 import type { ApiClient } from '../../../src/client/api-client.js';
-import { BlockedError } from '../../../src/client/errors.js';
-import { referenceFields } from '../../../src/client/bodies.js';
+import { BlockedError } from '../../../src/core/errors.js';
+import { referenceFields } from '../../../src/data/bodies.js';
 import { CLIENT_OMITS, CLIENT_SENDS } from '../../../src/spec/particulars.js';
-import { isSearchOperation } from '../../../src/client/guard.js';
-import { collectionNoun, type NewRecord } from '../../../src/client/ledger.js';
-import { kindNouns, shopReferences } from '../../../src/client/references.js';
-import type { Exchange } from '../../../src/checks/types.js';
+import { isSearchOperation } from '../../../src/spec/operation-kinds.js';
+import { collectionNoun, kindNouns } from '../../../src/spec/nouns.js';
+import type { NewRecord } from '../../../src/client/ledger.js';
+import { shopReferences } from '../../../src/data/references.js';
+import type { Exchange } from '../../../src/core/exchange.js';
 import type { Catalogue, Operation, SpecSchema } from '../../../src/spec/types.js';
-import { isObj, recordOf, type FactoryKit, type Json } from '../../../fixtures/factories/index.js';
+import { isObj } from '../../../src/core/json.js';
+import { recordOf, type FactoryKit, type Json } from '../../../fixtures/factories/index.js';
 import { createGuest } from '../../../fixtures/factories/customers.js';
 import { shopFacts } from '../../../fixtures/factories/references.js';
-import { skipBecause } from './fixtures.js';
+import { skipBecause } from '../../../fixtures/outcome.js';
 
 export type Overrides = NonNullable<ArbOptions['overrides']>;
 
@@ -192,22 +194,3 @@ export async function cleanupSince(api: ApiClient, before: ReadonlySet<NewRecord
   await api.cleanup(api.openRecords().filter((r) => !before.has(r)));
 }
 
-/** Differences of `sent` against `got` as readable lines: every key sent must come back equal (objects: recursively; extra keys in `got` are fine). */
-export function echoDifferences(sent: unknown, got: unknown, at = ''): string[] {
-  if (isObj(sent)) {
-    if (!isObj(got)) return [`${at || '/'}: sent an object, read ${JSON.stringify(got) ?? 'nothing'}`];
-    return Object.keys(sent).flatMap((k) => echoDifferences(sent[k], got[k], `${at}/${k}`));
-  }
-  if (Array.isArray(sent)) {
-    if (!Array.isArray(got) || got.length !== sent.length) return [`${at}: sent ${sent.length} items, read ${Array.isArray(got) ? `${got.length} items` : (JSON.stringify(got) ?? 'nothing')}`];
-    return sent.flatMap((v, i) => echoDifferences(v, got[i], `${at}/${i}`));
-  }
-  if (sent === got) return [];
-  const show = (v: unknown) => {
-    const s = JSON.stringify(v) ?? 'nothing';
-    return s.length > 80 ? `${s.slice(0, 80)}… (${typeof v === 'string' ? `${[...v].length} characters` : `${s.length} characters of JSON`})` : s;
-  };
-  return [`${at}: sent ${show(sent)}, read ${show(got)}`];
-}
-
-export { recordOf, type Json };

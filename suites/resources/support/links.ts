@@ -2,7 +2,8 @@
 // ordersId earns an entry in `_links`, keyed by the field without its `Id` suffix (ShopLinks in
 // spec/shop-api-v2.yaml, ERRATA 33), whose URL names that record (`…/customers/<customerId>`).
 // Pure, so single reads and lists are judged alike.
-import { isObj, type Json } from '../../../fixtures/factories/index.js';
+import { isObj } from '../../../src/core/json.js';
+import type { Json } from '../../../fixtures/factories/index.js';
 
 /** Referring field -> the collection its link points into (facts: "Responses"). */
 export const LINKED_FIELDS: Readonly<Record<string, string>> = {

@@ -5,7 +5,7 @@
 // record just created (same id). A Location outside the API root is reported, never followed:
 // credentials go only to the API the user named. The vendor does not describe Location: the rule's
 // findings are advisories, and the read that follows it is made only when it can be.
-import type { Exchange } from '../../../src/checks/types.js';
+import type { Exchange } from '../../../src/core/exchange.js';
 import { adviseRule, show } from '../../../fixtures/evidence.js';
 import { observed } from '../../../src/checks/basis.js';
 

@@ -1,7 +1,7 @@
 // `@rule:rate-limit`, read from one answer: the facts say every answer carries X-Rate-Limit-Limit,
 // -Remaining and -Reset (epoch seconds) for windows of 15 minutes. Pure, so the judgement is the
 // same for a 200, a 404 and a 401.
-import type { Exchange } from '../../../src/checks/types.js';
+import type { Exchange } from '../../../src/core/exchange.js';
 
 /** The facts' window (5000 requests per 15 minutes). */
 export const WINDOW_SECONDS = 15 * 60;

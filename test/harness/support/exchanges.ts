@@ -1,8 +1,9 @@
 // Synthetic exchanges for unit tests of the checks: no server, just the shapes the client records.
 import { BUNDLED_SPEC } from '../../../src/config/config.js';
-import { catalogueFor, validatorsFor } from '../../../fixtures/catalogue.js';
+import { catalogueFor, validatorsFor } from '../../../src/spec/cache.js';
 import { makeCheckContext } from '../../../src/checks/context.js';
-import type { CheckContext, Exchange, Intent } from '../../../src/checks/types.js';
+import type { Exchange, Intent } from '../../../src/core/exchange.js';
+import type { CheckContext } from '../../../src/checks/types.js';
 import type { Catalogue, Operation } from '../../../src/spec/types.js';
 
 export interface Bundled {

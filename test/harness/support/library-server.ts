@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../../../src/config/config.js';
 import { pathMatcher } from '../../../src/spec/catalogue.js';
 import type { Catalogue, Operation } from '../../../src/spec/types.js';
-import { catalogueFor, validatorsFor } from '../../../fixtures/catalogue.js';
+import { catalogueFor, validatorsFor } from '../../../src/spec/cache.js';
 
 export const LIBRARY_SPEC = path.join(PROJECT_ROOT, 'test/fixtures/specs/other-api.yaml');
 const BASE = '/library/v1';

@@ -8,7 +8,7 @@ import { createShop, type RunningShop, type ShopOptions } from '../../../referen
 import { nodeTransport, type HttpTransport } from '../../../src/client/http.js';
 import { Session } from '../../../src/client/session.js';
 import { BUNDLED_SPEC, loadConfig } from '../../../src/config/config.js';
-import { catalogueFor } from '../../../fixtures/catalogue.js';
+import { catalogueFor } from '../../../src/spec/cache.js';
 
 export const catalogue = await catalogueFor(BUNDLED_SPEC, undefined);
 

@@ -1,9 +1,9 @@
 // Hand-made test records and catalogues for the report units: small enough to read, with the
 // cases that matter (several operations in one test, rules, tests naming nothing, deprecated
 // operations, evidence containing markup).
-import type { Outcome } from '../../../src/checks/types.js';
+import type { Outcome } from '../../../src/core/finding.js';
 import type { Catalogue, Operation } from '../../../src/spec/types.js';
-import type { TestRecord } from '../../../src/report/compatibility/types.js';
+import type { TestRecord } from '../../../src/report/compatibility/test-record.js';
 
 export function op(id: string, group: string, extra: Partial<Operation> = {}): Operation {
   return {

@@ -1,7 +1,8 @@
 // Sends the "sensible request" for an operation of the spec: seeded ids in the path, a minimal
 // valid body (references pointing at seeded records), a tiny PNG for uploads.
 import type { APIRequestContext, APIResponse } from '@playwright/test';
-import { minimalValue, multipartBody, Uniq } from '../../../src/client/bodies.js';
+import { Uniq } from '../../../src/core/uniq.js';
+import { minimalValue, multipartBody } from '../../../src/data/bodies.js';
 import type { Operation, SpecSchema } from '../../../src/spec/types.js';
 import { fillPath, SEEDED_REFS } from './seeded-ids.js';
 

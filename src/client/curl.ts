@@ -1,2 +1,0 @@
-// toCurl lives in src/core/curl.ts (evidence is built below the client); re-exported for callers here.
-export { toCurl } from '../core/curl.js';

@@ -1,0 +1,28 @@
+// The same valid request without credentials and with wrong ones. A correct server refuses both
+// before doing anything; a broken one would do the real thing, which is why writes still go only
+// to the harness's own records. It is the positive probe's request (env.valid), but for a DELETE,
+// whose record the positive probe used up: that gets a record of its own. A read the target has
+// no record for is sent to ids that name none: the refusal comes before any record is looked at.
+import { isWriteOperation } from '../spec/operation-kinds.js';
+import type { RequestInput } from '../data/steps.js';
+import { blocked, modeFor, type Probe } from './types.js';
+
+export const authProbe: Probe = async (op, env) => {
+  if (!op.secured) return blocked('skip', `${op.id} declares no security requirement`);
+  const forbidden = env.client.profileBlocks(op)?.reason;
+  if (forbidden) return blocked('disabled', forbidden);
+  const mode = modeFor(op, isWriteOperation(op));
+  const resolved = mode === 'consume' ? await env.resolver.requestFor(op, mode) : await env.valid(op);
+  // A refusal for lack of credentials needs no record: a read the target has no record for goes to
+  // ids that name none (GX 4.8 answers 401 to GET /payment_details/1 on a shop without orders).
+  const any = !resolved.ok && resolved.kind === 'skip' ? env.resolver.anyRead(op) : undefined;
+  if (!resolved.ok && !any) return blocked(resolved.kind, resolved.reason);
+  const input = resolved.ok ? resolved.value : (any as RequestInput);
+  const where = resolved.ok ? '' : ` (to ids that need name no record: ${resolved.reason})`;
+  const none = await env.client.call(op, { ...input, auth: 'none', intent: 'no-auth', label: `without credentials${where}`, noAnswer: 'return' });
+  const wrong = await env.client.call(op, { ...input, auth: 'wrong', intent: 'wrong-auth', label: `with wrong credentials${where}`, noAnswer: 'return' });
+  // Only a plain refusal (401/403) surely left the record alone; any other answer may have deleted it.
+  const refused = (status: number): boolean => status === 401 || status === 403;
+  if (resolved.ok && mode === 'consume' && refused(none.response.status) && refused(wrong.response.status)) return { exchanges: [none, wrong], spare: input };
+  return { exchanges: [none, wrong] };
+};
