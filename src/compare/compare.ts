@@ -152,7 +152,9 @@ function driftItem(d: DriftItem): CompareItem {
   const { old, new: now, title, breaking, operation, ...drift } = d;
   const path = d.field ?? d.header ?? '';
   const side = (s: typeof old): ItemSide => (s.sample ? { shows: s.shows, curl: s.sample } : { shows: s.shows });
-  const key = d.change === 'statuses' ? `status|${operation}|${d.kind}` : `${d.field !== undefined ? 'field' : 'header'}|${operation}|${d.kind}|${d.statusClass ?? ''}|${path}`;
+  // A move's key names both places (the fields' old container and the wrapper).
+  const at = d.change === 'fields-moved' ? `${d.movedFrom ?? ''} -> ${path}` : path;
+  const key = d.change === 'statuses' ? `status|${operation}|${d.kind}` : `${d.field !== undefined ? 'field' : 'header'}|${operation}|${d.kind}|${d.statusClass ?? ''}|${at}`;
   return { key, category: 'drift', breaking, gates: breaking, title, operation, old: side(old), new: side(now), drift };
 }
 

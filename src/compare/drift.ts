@@ -17,14 +17,14 @@
 //   run never got: nothing to compare, so nothing is said.
 // Breaking for clients: a field removed, a type a client has not met before, a status class a
 // client has not met before (or none of the old ones left), a header removed, a Content-Type or
-// Location of another shape. An added field, status or header is not. A server error is no
-// contract a client builds on: a kind of request the old build answered only with 5xx that now
+// Location of another shape; fields moved under a new wrapper (one item, not one per field). An
+// added field, status or header is not. A server error is no contract a client builds on: a kind of request the old build answered only with 5xx that now
 // gets another answer is a fix (GX 3.2 -> GX 4.8: GET /orders/1/tracking_code 500 -> 200), and the
 // headers of 5xx answers are not compared (a 500 as JSON now, not HTML, breaks no client).
 import type { BodyShape, JsonType } from '../core/shapes.js';
 import type { KindShapes, KindTally, RunShapes } from './shapes-file.js';
 
-export type DriftChange = 'statuses' | 'field-removed' | 'field-added' | 'field-type' | 'header-removed' | 'header-added' | 'header-changed';
+export type DriftChange = 'statuses' | 'field-removed' | 'field-added' | 'field-type' | 'fields-moved' | 'header-removed' | 'header-added' | 'header-changed';
 
 export interface DriftSide {
   /** What this run's answers showed, in a few words (counts, types, shapes). */
@@ -42,6 +42,10 @@ export interface DriftItem {
   /** The answers' status class the field or header was read in (`2xx`). */
   statusClass?: string;
   field?: string;
+  /** Fields moved (`fields-moved`): the place they were in (`''` the body); `field` is where they are now. */
+  movedFrom?: string;
+  /** Fields moved (`fields-moved`): their names, as they were in `movedFrom`. */
+  moved?: string[];
   header?: string;
   /** One line. */
   title: string;
@@ -188,6 +192,61 @@ function fieldDrift(operation: string, kind: string, cls: string, o: KindShapes,
     if ((unmet.length && oldTypes.length) || nowNull) {
       out.push({ change: 'field-type', breaking: true, operation, kind, statusClass: cls, field: place, title: `${operation}: ${fieldName(place)} in ${cls} answers to ${kind} is ${nowNull ? 'always null' : unmet.join(' or ')} now (was ${oldTypes.join(' or ')})`, old: side(o, where(oAll, place)), new: side(n, where(nAll, place)) });
     }
+  }
+  return movesUnderWrapper(out, oFixed, oAll, nAll, o, n);
+}
+
+const fieldOf = (container: string, place: string): string => (container === '' ? place : place.slice(container.length + 1));
+
+/**
+ * A body that moved under a wrapper is one change, not one per field: every field a container held
+ * in the old answers is gone, and a new object or list in that container holds (most of) them
+ * (GX 3.2 answers POST /categories with the category, GX 4.8 with `{"created":[…],"errors":[…]}`:
+ * 19 fields gone and `created` new, one item). Breaking, as each field gone was. The wrapper's
+ * siblings (`errors`) stay items of their own; fields not found under the wrapper are named in it.
+ */
+function movesUnderWrapper(items: DriftItem[], oFixed: Seen, oAll: Seen, nAll: Seen, o: KindShapes, n: KindShapes): DriftItem[] {
+  const removed = items.filter((i) => i.change === 'field-removed' && i.field !== undefined);
+  const containers = new Set(removed.map((i) => containerOf(i.field ?? '')).filter((c): c is string => c !== undefined));
+  let out = items;
+  for (const c of containers) {
+    const gone = removed.filter((i) => containerOf(i.field ?? '') === c).map((i) => i.field ?? '');
+    const held = Object.keys(oFixed.body).filter((p) => containerOf(p) === c && total(oFixed.body[p]) > 0);
+    // Not every field of the container is gone: fields were dropped, not moved.
+    if (gone.length < 2 || held.some((p) => !gone.includes(p))) continue;
+    const wrappers = out.filter((i) => i.change === 'field-added' && i.field !== undefined && containerOf(i.field) === c);
+    let best: { item: DriftItem; at: string; found: string[] } | undefined;
+    for (const w of wrappers) {
+      const types = nonNull(nAll.body[w.field ?? '']);
+      for (const at of [types.includes('array') ? `${w.field ?? ''}[]` : undefined, types.includes('object') ? (w.field ?? '') : undefined]) {
+        if (at === undefined) continue;
+        const found = gone.filter((p) => total(nAll.body[`${at}.${fieldOf(c, p)}`]) > 0);
+        if (found.length > (best?.found.length ?? 0)) best = { item: w, at, found };
+      }
+    }
+    // Most of the fields must be under the wrapper: a new field beside fields that went is no move.
+    if (!best || best.found.length * 2 < gone.length) continue;
+    const names = gone.map((p) => fieldOf(c, p));
+    const missing = gone.filter((p) => !best.found.includes(p)).map((p) => fieldOf(c, p));
+    const first = removed.find((i) => i.field === gone[0]) as DriftItem;
+    const from = c === '' ? 'the body' : `\`${c}\``;
+    const list = (ns: string[]): string => ns.map((f) => `\`${f}\``).join(', ');
+    const moved: DriftItem = {
+      change: 'fields-moved',
+      breaking: true,
+      operation: first.operation,
+      kind: first.kind,
+      ...(first.statusClass ? { statusClass: first.statusClass } : {}),
+      field: best.at,
+      movedFrom: c,
+      moved: names,
+      title: `${first.operation}: the ${names.length} fields of ${from} in ${first.statusClass ?? ''} answers to ${first.kind} moved under \`${best.at}\`${missing.length ? ` (not found there: ${list(missing)})` : ''}`,
+      old: side(o, `${names.length} fields at ${from} (${oAll.answers} answers): ${list(names)}`),
+      new: side(n, `none at ${from}; ${best.found.length} of them at \`${best.at}\` (${nAll.answers} answers)`),
+    };
+    const drop = new Set<DriftItem>([...removed.filter((i) => gone.includes(i.field ?? '')), best.item]);
+    const at = out.findIndex((i) => drop.has(i));
+    out = [...out.slice(0, at).filter((i) => !drop.has(i)), moved, ...out.slice(at).filter((i) => !drop.has(i))];
   }
   return out;
 }

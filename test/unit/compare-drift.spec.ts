@@ -159,4 +159,29 @@ test.describe('answer drift @reports', () => {
       ['header-removed', 'location', true],
     ]);
   });
+
+  test('should say a body that moved under a wrapper once, breaking, and fields dropped beside a new field one by one', () => {
+    const category = { id: 1, name: { en: 'a' }, parentId: 0, image: 'x.png' };
+    const old = run({ 'valid request': { method: 'POST', fixed: tally(201, [category, { ...category, id: 2 }]) } }, 'createCategories');
+    const wrapped = run({ 'valid request': { method: 'POST', fixed: tally(201, [{ created: [category], errors: [] }]) } }, 'createCategories');
+    const items = drift(old, wrapped);
+    expect(items.map((i) => [i.change, i.field, i.breaking])).toEqual([
+      ['fields-moved', 'created[]', true],
+      ['field-added', 'errors', false],
+    ]);
+    expect(items[0]).toMatchObject({ movedFrom: '', moved: ['id', 'image', 'name', 'parentId'], title: 'createCategories: the 4 fields of the body in 2xx answers to valid request moved under `created[]`' });
+    // One field the wrapper does not hold is named; under an object wrapper too.
+    const partly = run({ 'valid request': { method: 'POST', fixed: tally(201, [{ data: { id: 1, name: { en: 'a' }, parentId: 0 } }]) } }, 'createCategories');
+    expect(drift(old, partly)).toMatchObject([{ change: 'fields-moved', field: 'data', title: 'createCategories: the 4 fields of the body in 2xx answers to valid request moved under `data` (not found there: `image`)' }]);
+    // Fields dropped beside a new field that does not hold them, or a field that stays: no move.
+    const dropped = run({ 'valid request': { method: 'POST', fixed: tally(201, [{ ok: true }]) } }, 'createCategories');
+    expect(drift(old, dropped).map((i) => `${i.change} ${i.field ?? ''}`)).toEqual(['field-removed id', 'field-removed image', 'field-removed name', 'field-added ok', 'field-removed parentId']);
+    const kept = run({ 'valid request': { method: 'POST', fixed: tally(201, [{ id: 1, created: [category] }]) } }, 'createCategories');
+    expect(drift(old, kept).map((i) => [i.change, i.field])).toEqual([
+      ['field-added', 'created'],
+      ['field-removed', 'image'],
+      ['field-removed', 'name'],
+      ['field-removed', 'parentId'],
+    ]);
+  });
 });
