@@ -158,6 +158,18 @@ function driftItem(d: DriftItem): CompareItem {
   return { key, category: 'drift', breaking, gates: breaking, title, operation, old: side(old), new: side(now), drift };
 }
 
+/** The two harness builds in a few words when they differ, else undefined (unknown counts as the same). */
+function otherBuilds(oldRun: LoadedRun, newRun: LoadedRun): string | undefined {
+  const a = oldRun.shapes?.harness;
+  const b = newRun.shapes?.harness;
+  if (!a || !b) return undefined;
+  const commits = a.commit !== null && b.commit !== null && a.commit !== b.commit;
+  const versions = a.version !== null && b.version !== null && a.version !== b.version;
+  if (!commits && !versions) return undefined;
+  const word = (h: NonNullable<typeof a>): string => [h.version, h.commit?.slice(0, 7)].filter(Boolean).join(' ');
+  return `${word(a)} and ${word(b)}`;
+}
+
 /** The comparison of two runs, without the noise filter (compare() applies it). */
 function diff(oldRun: LoadedRun, newRun: LoadedRun): Pick<Comparison, 'items' | 'notComparable' | 'caveats'> & { unchanged: number } {
   const o = oldRun.report;
@@ -170,6 +182,8 @@ function diff(oldRun: LoadedRun, newRun: LoadedRun): Pick<Comparison, 'items' | 
   if (o.spec.hash !== n.spec.hash) caveats.push(`the two runs loaded different specs (${o.spec.file} ${o.spec.version}, ${n.spec.file} ${n.spec.version}): operations only one declares are not compared`);
   if (o.profile !== n.profile) caveats.push(`the two runs had different profiles (${o.profile}, ${n.profile}): what only one sends is not compared`);
   if (o.scope || n.scope) caveats.push('a run was limited to some groups (ONLY_GROUPS/SKIP_GROUPS): operations out of its scope are not compared');
+  const builds = otherBuilds(oldRun, newRun);
+  if (builds) caveats.push(`the two runs were made by different builds of the harness (${builds}): what changed in how it judges shows here as a change of the shop (a rule reworded: its defect new in one run and fixed in the other)`);
 
   // Support: implemented or Unsupported, where both runs tested the operation.
   const bothImplement = new Set<string>();

@@ -7,8 +7,10 @@
 // Answers to drawn input (sent while a fast-check property ran) are kept apart from the others:
 // which statuses and fields they meet depends on the seed, so a comparison takes them as evidence
 // that something can happen, never as evidence that it always does (src/compare/drift.ts).
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PROJECT_ROOT } from '../config/config.js';
 import type { AnswerTally, BodyShape, JsonType } from '../core/shapes.js';
 import type { Traffic } from '../core/traffic.js';
 import type { CompatibilityReport } from '../report/compatibility/types.js';
@@ -39,11 +41,19 @@ export interface KindShapes {
   drawn?: KindTally;
 }
 
+/** The harness that made a run: its package version and, in a git checkout, its commit. */
+export interface HarnessBuild {
+  version: string | null;
+  commit: string | null;
+}
+
 export interface RunShapes {
   version: number;
   runId: string | null;
   seed: number | null;
   target: { url: string | null; apiVersion: string | null; shopVersion: string | null };
+  /** Absent in files written before it. Two runs made by different builds judge by different rules. */
+  harness?: HarnessBuild;
   /** Operation -> kind of request -> what its answers showed. */
   operations: Record<string, Record<string, KindShapes>>;
 }
@@ -123,9 +133,29 @@ export function readShapes(file: string): RunShapes | undefined {
   return s as RunShapes;
 }
 
+/**
+ * The harness build running now. The commit is read where the harness is a git checkout (a copy
+ * without .git has its package version only); a failure to read either is no reason to stop a run.
+ */
+export function harnessBuild(): HarnessBuild {
+  let version: string | null = null;
+  let commit: string | null = null;
+  try {
+    version = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version?: string }).version ?? null;
+  } catch {
+    version = null;
+  }
+  try {
+    commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'ignore'], encoding: 'utf8', timeout: 5000 }).trim() || null;
+  } catch {
+    commit = null;
+  }
+  return { version, commit };
+}
+
 /** Writes the run's shapes.json into the compatibility folder (redacted like every artefact); returns its path. */
 export function writeShapes(dir: string, traffics: Iterable<Traffic | undefined>, report: Pick<CompatibilityReport, 'runId' | 'seed' | 'target'>, redact: (s: string) => string): string {
-  const shapes = buildShapes(traffics, { runId: report.runId, seed: report.seed, target: { url: report.target.url, apiVersion: report.target.apiVersion, shopVersion: report.target.shopVersion } });
+  const shapes = buildShapes(traffics, { runId: report.runId, seed: report.seed, target: { url: report.target.url, apiVersion: report.target.apiVersion, shopVersion: report.target.shopVersion }, harness: harnessBuild() });
   const file = path.join(dir, SHAPES_FILE);
   mkdirSync(dir, { recursive: true });
   writeFileSync(file, redact(`${JSON.stringify(shapes)}\n`));

@@ -9,9 +9,10 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test as base, expect } from '@playwright/test';
-import type { Comparison } from '../../src/compare/compare.js';
+import { compare, type Comparison } from '../../src/compare/compare.js';
 import type { Matrix } from '../../src/compare/matrix.js';
 import type { RunShapes } from '../../src/compare/shapes-file.js';
+import { loadRun } from '../../src/compare/run.js';
 import { launchChromium } from './support/browser.js';
 import { PASSWORD, runNode, selfTestDir, tsx, USER, type ChildResult } from './support/child.js';
 import { secretForms } from '../../src/client/redact.js';
@@ -66,6 +67,10 @@ test.describe('comparing runs @reports', () => {
     expect(shapes.operations.createCustomers?.['valid request']?.drawn?.answers).toBeGreaterThan(0);
     // No value: the e-mails the run wrote are nowhere in the file.
     expect(readFileSync(path.join(runs.clean, 'compatibility', 'shapes.json'), 'utf8')).not.toMatch(/qa\+\S*@example\.test/);
+    // The harness that made it: its version, and its commit where it is a git checkout (a copy without .git has none).
+    expect(shapes.harness?.version).toMatch(/^\d+\.\d+\.\d+/);
+    if (existsSync(path.resolve(import.meta.dirname, '../../.git'))) expect(shapes.harness?.commit).toMatch(/^[0-9a-f]{40}$/);
+    else expect(shapes.harness?.commit).toBeNull();
   });
 
   test('should report 0 items for the clean build against itself, with another seed', async ({ runs }) => {
@@ -77,6 +82,20 @@ test.describe('comparing runs @reports', () => {
     expect(c.items).toEqual([]);
     expect(c.old.seed).toBe(11);
     expect(c.new.seed).toBe(12);
+    expect(c.caveats).toEqual([]);
+  });
+
+  test('should say when two runs were made by different builds of the harness (a reworded rule reads as a change of the shop)', ({ runs }) => {
+    const older = loadRun(runs.clean);
+    const newer = loadRun(runs.clean2);
+    expect(compare(older, newer).caveats).toEqual([]);
+    const commit = newer.shapes?.harness?.commit ?? '';
+    const other = { ...older, shapes: { ...(older.shapes as RunShapes), harness: { version: '0.0.9', commit: 'f'.repeat(40) } } };
+    expect(compare(other, newer).caveats).toEqual([expect.stringContaining(`different builds of the harness (0.0.9 fffffff and ${newer.shapes?.harness?.version ?? ''} ${commit.slice(0, 7)})`)]);
+    // A run from before it (no build recorded) is not called another build.
+    const unknown = { ...older, shapes: { ...(older.shapes as RunShapes) } };
+    delete unknown.shapes.harness;
+    expect(compare(unknown, newer).caveats).toEqual([]);
   });
 
   test("should name the fault's defect as new and the field it drops as breaking drift", async ({ runs }) => {
