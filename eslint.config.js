@@ -19,7 +19,7 @@ export const LAYERS = [
   ['src/probes', 'src/properties', 'src/preflight', 'reference'],
   ['fixtures'],
   ['suites'],
-  ['src/report', 'src/cli'],
+  ['src/report', 'src/compare', 'src/cli'],
 ];
 /** Folders held tighter than their layer: the reference shop takes only the spec, the shared types and the config. */
 const ONLY = { reference: ['src/core', 'src/config', 'src/spec'] };

@@ -29,6 +29,9 @@ import { rebaseline } from '../report/compatibility/build.js';
 import { belowMinLine } from '../report/compatibility/coverage.js';
 import type { CompatibilityReport } from '../report/compatibility/types.js';
 import { readCompatibilityReport } from '../report/compatibility/write.js';
+import { Redactor } from '../client/redact.js';
+import { judgeAgainst } from '../compare/gate.js';
+import { loadRun, RunError, type LoadedRun } from '../compare/run.js';
 import { isListing } from '../report/listing.js';
 import { heapFlags, remoteWorkerFlags, withoutTsx, workerEnv } from './node-args.js';
 import { stopTranspiler } from './transpiler.js';
@@ -44,6 +47,10 @@ interface Args {
   baseline: string | undefined;
   update: boolean;
   from: string | undefined;
+  /** `--gate-against <run>`: judge the run against an earlier one instead of (or, with --baseline, beside) the baseline. */
+  against: string | undefined;
+  /** `--noise <run>`: a second run of the old build for --gate-against's noise filter. */
+  noise: string | undefined;
   playwright: string[];
 }
 
@@ -60,6 +67,8 @@ const HELP: Help = {
         ['--baseline <file>', 'the known-deviations file to judge against (default: conformance.baseline.json/.yaml at the project root), e.g. spec/baselines/gambio-gx-4.8.0.3.baseline.json'],
         ['--update-baseline', 'rewrite the baseline from this run: new failures added (with a reason to write), entries that now pass removed (what baseline:update does)'],
         ['--from <report.json>', 'judge (or update the baseline from) an earlier run instead of running'],
+        ['--gate-against <run>', 'the regression gate without a baseline: fail on what this run shows and that earlier run (its report folder or report.json) did not: new defects, cells that fail now, operations gone, breaking drift in answers; pass on everything it already failed. Writes compatibility/comparison.html. The baseline then counts only when --baseline is given too'],
+        ['--noise <run>', 'with --gate-against: a second run of the old build; whatever differs between the two old runs is not held against this one'],
         ['--reporter <name>', 'the console output only: list (default), line, dot, github, json, null; the report files are always written'],
         ['--help, -h', 'this help; runs nothing'],
       ],
@@ -83,7 +92,7 @@ function fail(message: string, code: number = EXIT.setup): never {
 
 function parseArgs(argv: string[]): Args {
   if (wantsHelp(argv)) printHelpAndExit(HELP);
-  const args: Args = { terminal: undefined, baseline: undefined, update: false, from: undefined, playwright: [] };
+  const args: Args = { terminal: undefined, baseline: undefined, update: false, from: undefined, against: undefined, noise: undefined, playwright: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     const value = (): string => {
@@ -95,10 +104,24 @@ function parseArgs(argv: string[]): Args {
     if (a === '--baseline' || a.startsWith('--baseline=')) args.baseline = path.resolve(value());
     else if (a === '--from' || a.startsWith('--from=')) args.from = path.resolve(value());
     else if (a === '--update-baseline') args.update = true;
+    else if (a === '--gate-against' || a.startsWith('--gate-against=')) args.against = value();
+    else if (a === '--noise' || a.startsWith('--noise=')) args.noise = value();
     else if (a === '--reporter' || a.startsWith('--reporter=')) args.terminal = consoleReporter(value());
     else args.playwright.push(a);
   }
+  if (args.noise && !args.against) fail('--noise goes with --gate-against: it is a second run of the build the run is judged against');
+  if (args.against && args.update) fail('--gate-against judges a run; --update-baseline rewrites the baseline: one at a time');
   return args;
+}
+
+/** An earlier run given on the command line, read before the run: a bad path should cost seconds, not a whole run. */
+function earlierRun(arg: string, option: string): LoadedRun {
+  try {
+    return loadRun(arg);
+  } catch (err) {
+    if (err instanceof RunError) fail(`${option} ${err.message}`);
+    throw err;
+  }
 }
 
 function consoleReporter(name: string): string {
@@ -162,6 +185,14 @@ function printGate(report: CompatibilityReport, baselineFile: string): void {
   if (g.runErrors.length) process.stdout.write(`\nThe run cannot be trusted:\n${list(g.runErrors, (e) => e)}\n`);
 }
 
+/** What the baseline's account says of the harness (Error cells, a run that cannot be trusted), for a run gated against an earlier one. */
+function printHarnessTrouble(report: CompatibilityReport): void {
+  const g = report.gate;
+  const harness = g.harnessErrors ?? [];
+  if (harness.length) process.stdout.write(`\n${harness.length} cell(s) the harness could not judge (Error: a harness bug, crash or timeout, not the target's failures; the test's message says which):\n${list(harness, (c) => `${c.operation} · ${c.check}`)}\n`);
+  if (g.runErrors.length) process.stdout.write(`\nThe run cannot be trusted:\n${list(g.runErrors, (e) => e)}\n`);
+}
+
 function describeFailure(report: CompatibilityReport, operation: string, check: string): string {
   const cell = [...report.failures, ...report.other].find((c) => c.operation === operation && c.check === check);
   const f = cell?.findings[0];
@@ -190,7 +221,7 @@ function updateBaseline(report: CompatibilityReport, baseline: Baseline, file: s
  * first (the verdicts are incomplete), then the target's failures (new failures, coverage below
  * MIN_COVERAGE), then what only the harness got wrong (Error cells, errors outside tests).
  */
-function exitCode(report: CompatibilityReport, minCoverage: number | undefined, status: number): number {
+function exitCode(report: CompatibilityReport, minCoverage: number | undefined, status: number, against?: { ok: boolean; withBaseline: boolean }): number {
   if (report.harnessStop) return EXIT.harnessBroke;
   if (report.runStatus === 'interrupted') return EXIT.interrupted;
   // MIN_COVERAGE is judged with the config of this run, whatever report.json said.
@@ -198,6 +229,12 @@ function exitCode(report: CompatibilityReport, minCoverage: number | undefined, 
   if (minCoverage !== undefined && coverage && coverage.index < minCoverage) {
     process.stdout.write(`\n${belowMinLine({ index: coverage.index, min: minCoverage })}\n`);
     return EXIT.targetFailed;
+  }
+  if (against) {
+    // The earlier run is the baseline; the baseline file counts too only when it was asked for.
+    if (!against.ok || (against.withBaseline && report.gate.newFailures.length)) return EXIT.targetFailed;
+    if (report.gate.harnessErrors?.length || report.gate.runErrors.length) return EXIT.harnessBroke;
+    return EXIT.passed;
   }
   if (report.gate.ok) {
     if (status !== 0) process.stdout.write(`\nEvery failure is a known deviation: exit 0 instead of Playwright's ${status}.\n`);
@@ -219,6 +256,8 @@ function main(): void {
     throw err;
   }
   if (args.baseline && !existsSync(args.baseline) && !args.update) fail(`--baseline ${args.baseline}: file not found`);
+  const against = args.against ? earlierRun(args.against, '--gate-against') : undefined;
+  const noise = args.noise ? earlierRun(args.noise, '--noise') : undefined;
 
   const reportFile = args.from ?? path.join(config.reportDir, 'compatibility', 'report.json');
   // `-- --list` runs no test: the last run's report stays as it is (src/report/listing.ts), and
@@ -240,8 +279,24 @@ function main(): void {
     // Judged against the baseline as it is now (the same file the run used, unless --from).
     const report = rebaseline(readCompatibilityReport(reportFile), baseline, PROJECT_ROOT);
     if (args.update) return updateBaseline(report, baseline, baselineFile);
-    printGate(report, baselineFile);
-    return exitCode(report, config.minCoverage, status);
+    if (!against) {
+      printGate(report, baselineFile);
+      return exitCode(report, config.minCoverage, status);
+    }
+    // The gate against an earlier run (issue 34). The baseline's own account is printed only when
+    // it was asked for: otherwise its "failures not in the baseline" would read as this gate's.
+    if (args.baseline) printGate(report, baselineFile);
+    else printHarnessTrouble(report);
+    const redactor = Redactor.forCredentials(config.apiUser, config.apiPassword);
+    let verdict: ReturnType<typeof judgeAgainst>;
+    try {
+      verdict = judgeAgainst(against, reportFile, noise, (s) => redactor.text(s));
+    } catch (err) {
+      if (err instanceof RunError) fail(`--gate-against: this run cannot be compared: ${err.message}`, EXIT.harnessBroke);
+      throw err;
+    }
+    process.stdout.write(`\n${redactor.text(verdict.lines.join('\n'))}\n`);
+    return exitCode(report, config.minCoverage, status, { ok: verdict.ok, withBaseline: args.baseline !== undefined });
   };
   if (args.from) process.exit(judge(0));
   // A report left by an earlier run must not decide this run's exit code.

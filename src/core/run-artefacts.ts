@@ -22,7 +22,10 @@ export const RUN_ARTEFACTS = {
   allureResults: 'allure-results',
   /** `npm run report` renders it from allure-results. */
   allureReport: 'allure-report',
-  /** The compatibility page, report.json, report.md, badge, its junit.xml (a folder). */
+  /**
+   * The compatibility page, report.json, report.md, badge, its junit.xml, and shapes.json (what the
+   * answers looked like, for `npm run compare` and --gate-against: src/compare/shapes-file.ts) (a folder).
+   */
   compatibility: 'compatibility',
   /** Blob reports of a sharded run (Playwright's blob reporter also clears it at its start). */
   blob: 'blob',

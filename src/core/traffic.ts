@@ -6,6 +6,7 @@
 // it was recorded (fixtures/index.ts), so a probe shared by ten checks counts once.
 import { toCurl } from './curl.js';
 import type { Exchange } from './exchange.js';
+import { addAnswer, type AnswerTallies } from './shapes.js';
 
 /** One slow answer, as the report shows it. */
 export interface SlowExchange {
@@ -28,6 +29,8 @@ export interface OperationTraffic {
   params: string[];
   /** JSON body fields sent, every prefix: `name`, `address.city`, `items[].qty`, `[].email` (a list body). */
   fields: string[];
+  /** What the answers looked like, by kind of request: statuses, 2xx body shapes, headers (shapes.ts; issue 34). */
+  answers?: AnswerTallies;
 }
 
 export type Traffic = Record<string, OperationTraffic>;
@@ -100,8 +103,11 @@ function addAll(list: string[] | number[], more: Iterable<string | number>): voi
   for (const m of more) if (!l.includes(m)) l.push(m);
 }
 
-/** Adds one recorded exchange to a test's traffic (exchanges sent for no operation are not about one). */
-export function addExchange(traffic: Traffic, ex: Exchange): void {
+/**
+ * Adds one recorded exchange to a test's traffic (exchanges sent for no operation are not about one).
+ * `drawn`: it was sent while a fast-check property ran (its answers' shapes vary with the seed).
+ */
+export function addExchange(traffic: Traffic, ex: Exchange, drawn = false): void {
   const op = ex.operationId;
   if (!op) return;
   const timed = isTimed(ex);
@@ -121,6 +127,7 @@ export function addExchange(traffic: Traffic, ex: Exchange): void {
     }
   }
   if (!covered) return;
+  addAnswer((t.answers ??= {}), ex, drawn);
   addAll(t.statuses, [ex.response.status]);
   addAll(t.params, paramsOf(ex));
   if (ex.request.body !== undefined && !ex.request.multipart) addAll(t.fields, bodyFieldPaths(ex.request.body));

@@ -51,7 +51,9 @@ import { processesCpu, reapedChildrenCpu } from './cpu.js';
 import { compareFailCells, differingLines, failCells, reproSeeds } from './repro.js';
 import { logPosition, requestsBetween, type RequestCount } from './requests.js';
 import { reinstallFirst, runSpecs, type Profile, type RunSpec } from './runs.js';
-import { REALSHOP_FIELDS, realShopArgs, realShopEnv, reproWanted } from './settings.js';
+import { REALSHOP_FIELDS, realShopArgs, realShopEnv, reproFor } from './settings.js';
+import { sameBuildCheck, versionsCheck, type CompareCheck } from './compare.js';
+import { Redactor } from '../../src/client/redact.js';
 import { headerHelp, printHelpAndExit, variableRows, wantsHelp } from '../../src/core/help.js';
 import { chosenShops, SHOPS, ShopChoiceError, type ShopDef } from './shops.js';
 import { checkVersions } from './versions.js';
@@ -98,6 +100,8 @@ interface ShopFigures {
   setup?: { mode: string; seconds: number; exitCode: number; startedAtS: number; overlappedRuns: boolean; load: [number, number]; again?: { seconds: number; exitCode: number } };
   runs: Record<string, Omit<RunFigures, 'requests' | 'reportDir'> & { requests: number; statuses: Record<string, number>; nonApiRequests: number; reportDir: string }>;
   repro?: { seeds: [string, string]; failCells: [number, number]; differing: string[] };
+  /** The two standard runs of the reproducibility pair compared (issue 34): their counts (0 items). */
+  sameBuild?: CompareCheck['figures'];
   baseline?: { file: string; entries: number; added: number; removed: number };
   wallSeconds: number;
 }
@@ -472,7 +476,7 @@ async function shopPhase(plan: Plan, next: Plan | undefined, figures: ShopFigure
   if (next && process.env.REALSHOP_SERIAL !== '1') startSetup(next);
   try {
     if (!ok || interrupted) return;
-    const repro = shop.repro && reproWanted();
+    const repro = reproFor(shop);
     let seeds: [string, string] | undefined;
     if (repro) {
       try {
@@ -499,6 +503,7 @@ async function shopPhase(plan: Plan, next: Plan | undefined, figures: ShopFigure
       fixedCheck(shop, done, baseline);
     }
     if (seeds && !interrupted) reproCheck(shop, done, seeds, figures);
+    if (seeds && !interrupted) sameBuild(inst, done, seeds, figures, shopDir);
     if (!interrupted) quickCheck(shop, done);
     for (const f of done) {
       figures.runs[f.label] = { ...f, requests: f.requests.requests, statuses: f.requests.statuses, nonApiRequests: f.requests.other };
@@ -585,6 +590,30 @@ function quickCheck(shop: ShopDef, done: RunFigures[]): void {
   check(name, extra.length === 0, `${q.length} of standard's ${std.size} failing cells${extra.length ? `; ${extra.length} only at quick: ${extra.slice(0, 10).join(', ')}${extra.length > 10 ? ', …' : ''}` : ''}`);
 }
 
+/** Issue 34: the reproducibility pair compared with each other, item by item: 0 items (compare.ts). */
+function sameBuild(inst: Instance, done: RunFigures[], seeds: [string, string], figures: ShopFigures, shopDir: string): void {
+  const [a, b] = ['standard', 'standard-2'].map((l) => done.find((f) => f.label === l));
+  if (!a || !b) return;
+  const redactor = Redactor.forCredentials(inst.user, inst.password);
+  const c = sameBuildCheck(inst.shop.key, seeds, path.join(PROJECT_ROOT, a.reportDir), path.join(PROJECT_ROOT, b.reportDir), path.join(shopDir, 'compare-seeds'), (t) => redactor.text(t));
+  if (c.figures) figures.sameBuild = c.figures;
+  check(c.name, c.ok, c.detail);
+  if (c.lines.length) say(c.lines.map((l) => `  ${l}`).join('\n'));
+}
+
+/** Issue 34: GX 3.2's standard run against GX 4.8's, when both ran (compare.ts). */
+function versionsComparison(plans: Plan[]): CompareCheck['figures'] | undefined {
+  const [older, newer] = ['gx32', 'gx48'].map((key) => plans.find((p) => p.shop.key === key));
+  const olderRun = path.join(outDir, 'gx32', 'standard', 'compatibility', 'report.json');
+  const newerRun = path.join(outDir, 'gx48', 'standard', 'compatibility', 'report.json');
+  if (!older?.inst || !newer?.inst || !existsSync(olderRun) || !existsSync(newerRun)) return undefined;
+  const redactor = Redactor.forCredentials(older.inst.user, older.inst.password);
+  const c = versionsCheck('gx32', 'gx48', olderRun, newerRun, path.join(outDir, 'compare'), (t) => redactor.text(t));
+  check(c.name, c.ok, c.detail);
+  if (c.lines.length) say(c.lines.map((l) => `  ${l}`).join('\n'));
+  return c.figures;
+}
+
 /** `--stop` (.ci/run's safety net): stop.sh for each shop's instance; silent when nothing runs. */
 function stopOnly(): never {
   let failed = false;
@@ -656,6 +685,7 @@ async function main(): Promise<void> {
       check(stop.name, stop.ok, stop.detail);
     }
   }
+  const versions = interrupted ? undefined : versionsComparison(ready);
   if (!interrupted) {
     // The credential scan of everything this phase wrote (after the runs, before the summary).
     const secrets = [...new Set(ready.flatMap((p) => (p.inst ? secretForms(p.inst.user, p.inst.password) : [])))];
@@ -669,7 +699,7 @@ async function main(): Promise<void> {
   const wall = secs(Date.now() - started);
   const perShop = Object.entries(figures).map(([key, f]) => `${key}: ${f.setup ? `${f.setup.mode} ${f.setup.seconds} s${f.setup.overlappedRuns ? ' (beside runs)' : ''}` : 'not set up'}${Object.values(f.runs).map((r) => `, ${r.label} ${r.seconds} s / ${r.requests} requests / ${r.statuses['429'] ?? 0} 429 / diff ${r.diff?.lines ?? '-'} lines`).join('')}`);
   say(`\nreal shop: phase ${wall} s; ${perShop.join('; ')}`);
-  finish({ shops: figures });
+  finish({ shops: figures, ...(versions ? { compare: versions } : {}) });
 }
 
 await main();

@@ -74,6 +74,18 @@ export function quickWanted(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.REALSHOP_QUICK !== '0';
 }
 
+/**
+ * Whether a shop's standard run goes twice (two seeds, pristine each time): REALSHOP_REPRO_SHOPS
+ * (shop keys, comma-separated) where set, else the shops marked `repro` in shops.ts (GX 3.2: its
+ * runs are short); never with REALSHOP_REPRO=0. GX 4.8's pair costs a second 6-7 minute run, so
+ * CI leaves it out and a developer asks for it (README: The real shops).
+ */
+export function reproFor(shop: Pick<ShopDef, 'key' | 'repro'>, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (!reproWanted(env)) return false;
+  const list = env.REALSHOP_REPRO_SHOPS?.trim();
+  return list ? list.split(',').map((k) => k.trim()).includes(shop.key) : shop.repro;
+}
+
 /** The variables of the real-shop phase, for `npm run test:realshop -- --help` (README: The real shops). */
 export const REALSHOP_FIELDS: readonly { env: string; default: string; meaning: string }[] = [
   { env: 'REALSHOP_SHOPS', default: 'gx32,gx48', meaning: 'The shops to run (keys of test/realshop/shops.ts)' },
@@ -91,6 +103,7 @@ export const REALSHOP_FIELDS: readonly { env: string; default: string; meaning: 
   { env: 'REALSHOP_REPRO', default: 'on', meaning: '0 turns off the second standard run of GX 3.2 (two seeds must fail the same cells)' },
   { env: 'REALSHOP_REPRO_SEEDS', default: '777,1644147794', meaning: "The two seeds of GX 3.2's standard runs, a,b; drawn draws two" },
   { env: 'REALSHOP_QUICK', default: 'on', meaning: "0 turns off each shop's DEPTH=quick run (last, on the shop made pristine again; its Fail cells must be a subset of the standard run's)" },
+  { env: 'REALSHOP_REPRO_SHOPS', default: 'gx32', meaning: 'The shops whose standard run goes twice with the two seeds (same Fail cells, and compared with itself: 0 items); gx32,gx48 adds a second GX 4.8 run (6-7 min)' },
   { env: 'REALSHOP_SERIAL', default: 'off', meaning: "1: each shop is set up just before its own runs, never beside the previous shop's" },
   { env: 'NODE22', default: '(unset)', meaning: "A Node 22 binary: GX 3.2's readonly run runs under it (npm test's Node 22 check of a real shop)" },
 ];

@@ -26,6 +26,7 @@ import { runScope, scopedLabel, scoreText } from './scope.js';
 import type { TestRecord } from './test-record.js';
 import type { CompatibilityReport } from './types.js';
 import { writeCompatibilityReport } from './write.js';
+import { writeShapes } from '../../compare/shapes-file.js';
 
 export interface CompatibilityReporterOptions {
   /** Output folder (default `${REPORT_DIR}/compatibility`). */
@@ -87,6 +88,8 @@ export default class CompatibilityReporter implements Reporter {
     try {
       const report = await this.build(result.status);
       writeCompatibilityReport(this.outputDir, report, this.redactor);
+      // What the answers looked like, for `npm run compare` and --gate-against (issue 34).
+      writeShapes(this.outputDir, [...this.records.values()].map((r) => r.traffic), report, (s) => this.redactor.text(s));
       if (this.options.summary !== false) process.stdout.write(`\n${[summaryLine(report, path.relative(process.cwd(), path.join(this.outputDir, 'index.html'))), ...closingLines(report)].join('\n')}\n`);
     } catch (err) {
       process.stderr.write(`\nThe compatibility report could not be written: ${this.redactor.text(err instanceof Error ? err.message : String(err))}\n`);
