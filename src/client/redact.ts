@@ -90,5 +90,8 @@ export function redactHeaderValue(name: string, value: string): string {
     const scheme = /^\s*(\S+)\s+/.exec(value)?.[1];
     return scheme ? `${scheme} ${REDACTED}` : REDACTED;
   }
+  // A cookie's name and attributes are evidence (the security pack names the cookie an API sets);
+  // its value, a session id, is not kept. Repeated headers arrive joined with ", ".
+  if (/^set-cookie$/i.test(name)) return value.replace(/(^|,\s*)([!#$%&'*+\-.^_`|~0-9A-Za-z]+)=[^;,]*/g, `$1$2=${REDACTED}`);
   return REDACTED;
 }

@@ -56,7 +56,7 @@ export function renderMarkdown(m: MatrixResult): string {
   }
 
   out.push('## Clean shop', '');
-  for (const c of m.clean) out.push(`- \`${c.project}\`: ${c.ran} tests, ${c.failures.length} failed`, ...bullets(c.failures));
+  for (const c of m.clean) out.push(`- \`${c.project}\`: ${c.ran} tests, ${c.failures.length} failed${c.security?.length ? `, ${c.security.length} with security findings (the clean shop must have none)` : ''}`, ...bullets(c.failures), ...bullets(c.security ?? []));
   out.push('');
 
   out.push('## Faults', '', '| Fault | Area | Expected tags | Result | Caught by / why not | Defect in the compatibility report |', '|---|---|---|---|---|---|');

@@ -5,6 +5,7 @@
 import { notTestedLine } from './not-tested.js';
 import { budgetsText } from './render-figures.js';
 import type { CompatibilityReport } from './types.js';
+import { securityLine } from '../security/group.js';
 
 /** `Response times: p95 12 ms over 3,402 answers (max 340 ms); slowest operation getOrders (p95 45 ms); none over its budget (MAX_RESPONSE_MS=2000 ms).` */
 export function latencyLine(r: Pick<CompatibilityReport, 'latency'>): string | undefined {
@@ -19,5 +20,6 @@ export function latencyLine(r: Pick<CompatibilityReport, 'latency'>): string | u
 export function closingLines(r: CompatibilityReport): string[] {
   const notTested = notTestedLine(r.notTested);
   const latency = latencyLine(r);
-  return [...(notTested ? [`${notTested}.`] : []), ...(latency ? [latency] : [])];
+  const security = securityLine(r.security);
+  return [...(notTested ? [`${notTested}.`] : []), ...(latency ? [latency] : []), ...(security ? [security] : [])];
 }
