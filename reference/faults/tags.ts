@@ -36,3 +36,9 @@ export const RULE_TAGS = {
 } as const;
 
 export type RuleTag = keyof typeof RULE_TAGS;
+
+/** The security pack's test tags (suites/security/): what a security fault names in `catches`. */
+export const SECURITY_TAGS = {
+  '@security:answers': 'the scan is shown a list, a wrong-typed id, a missing record, no credentials and an unknown Origin',
+  '@security:tls': 'the scan is shown an answer over https (HSTS)',
+} as const;
