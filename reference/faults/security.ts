@@ -12,5 +12,8 @@ import nosniffMissing from './security/nosniff-missing.js';
 import cacheControlMaxAge from './security/cache-control-max-age.js';
 import hstsMissing from './security/hsts-missing.js';
 import corsOriginReflected from './security/cors-origin-reflected.js';
+import sortExpression500 from './security/sort-expression-500.js';
+import fieldsErrorReflects from './security/fields-error-reflects.js';
+import searchQuoteMatchesAll from './security/search-quote-matches-all.js';
 
-export const securityFaults = [errorLeaksStackTrace, errorLeaksServerPath, errorNamesClasses, errorLeaksSql, poweredByVersion, sessionCookieSet, customerPasswordHashReturned, nosniffMissing, cacheControlMaxAge, hstsMissing, corsOriginReflected] as const;
+export const securityFaults = [errorLeaksStackTrace, errorLeaksServerPath, errorNamesClasses, errorLeaksSql, poweredByVersion, sessionCookieSet, customerPasswordHashReturned, nosniffMissing, cacheControlMaxAge, hstsMissing, corsOriginReflected, sortExpression500, fieldsErrorReflects, searchQuoteMatchesAll] as const;

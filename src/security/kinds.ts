@@ -24,6 +24,10 @@ export const SECURITY_KINDS = {
   'header:nosniff': { owasp: 'API8:2023', severity: 'low', about: 'a JSON answer lacks X-Content-Type-Options: nosniff' },
   'header:cache-control': { owasp: 'API8:2023', severity: 'medium', about: "an answer with the admin's data lets caches keep it (no Cache-Control: no-store)" },
   'header:hsts': { owasp: 'API8:2023', severity: 'medium', about: 'an answer over https lacks Strict-Transport-Security (or sets max-age=0)' },
+  // Injection-shaped input (API8 / API10): fixed inert classes in sort, fields, search and path ids.
+  'inject:server-error': { owasp: 'API8:2023', severity: 'medium', about: 'an injection-shaped value (quote, comment, keyword expression, traversal, NUL, overlong) is answered 5xx' },
+  'inject:reflected': { owasp: 'API8:2023', severity: 'low', about: 'an injection-shaped value is repeated in the error text' },
+  'inject:more-records': { owasp: 'API10:2023', severity: 'high', about: 'an injection-shaped search value returns records a plain unknown value does not' },
   'header:cors': { owasp: 'API8:2023', severity: 'high', about: 'an unknown Origin is echoed in Access-Control-Allow-Origin with credentials allowed' },
 } as const satisfies Record<string, SecurityKind>;
 

@@ -14,8 +14,13 @@ import { answerText, quote, sentText } from './answer-text.js';
 import { securityFinding } from './finding.js';
 
 const CODE_EXT = 'php\\d?|inc|phtml|py|rb|java|kt|js|mjs|cjs|ts|go|cs|pl|jsp|aspx?|class';
+/**
+ * Where servers keep code: an absolute path must start in one of these (or at a drive letter) to
+ * count, so a web path in an HTML page (`/templates/x/javascript/a.js`) is not taken for one.
+ */
+const FS_ROOTS = 'var|home|srv|usr|opt|tmp|app|apps|www|data|root|mnt|Users|Library|workspace|build|code|sites|web|htdocs|inetpub|private';
 /** An absolute path to a source file, at least two folders deep, not part of a URL. */
-const SERVER_PATH = new RegExp(`(?<![\\w.:/\\\\-])(?:[A-Za-z]:\\\\|/)(?:[\\w.@~+-]+[/\\\\]){2,}[\\w.@~+-]+\\.(?:${CODE_EXT})\\b`, 'g');
+const SERVER_PATH = new RegExp(`(?<![\\w.:/\\\\-])(?:[A-Za-z]:\\\\|/(?:${FS_ROOTS})/)(?:[\\w.@~+-]+[/\\\\]){1,}[\\w.@~+-]+\\.(?:${CODE_EXT})\\b`, 'g');
 /** The line a path is followed by: `on line 96`, `(96)`, `:96`. */
 const LINE_AFTER = /^(?: on line |\(|:)(\d+)/;
 

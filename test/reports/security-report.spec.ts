@@ -19,7 +19,9 @@ import { catalogue, META, op, rec } from './support/records.js';
 import { loadConfig } from '../../src/config/config.js';
 
 function answer(operationId: string, status: number, headers: Record<string, string>, json: unknown): Exchange {
-  return { request: { method: 'GET', url: `https://shop.example.test/api.php/v2/${operationId}`, headers: {}, auth: 'default' }, response: { status, headers, text: JSON.stringify(json), json, durationMs: 1 }, intent: 'positive', operationId };
+  // A careful deployment's headers, so only the leaks below show.
+  const careful = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', 'strict-transport-security': 'max-age=31536000' };
+  return { request: { method: 'GET', url: `https://shop.example.test/api.php/v2/${operationId}`, headers: {}, auth: 'default' }, response: { status, headers: { ...careful, ...headers }, text: JSON.stringify(json), json, durationMs: 1 }, intent: 'positive', operationId };
 }
 
 const FRAME = [{ file: '/srv/shop/GXEngine/Shared/Types/IdType.inc.php', line: 47, function: '__construct', class: 'IntType' }];

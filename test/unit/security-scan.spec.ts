@@ -6,14 +6,16 @@ import type { Exchange, Intent } from '../../src/core/exchange.js';
 import { scanExchange } from '../../src/security/scan.js';
 import { cookieNames } from '../../src/security/headers.js';
 import { redactHeaderValue } from '../../src/client/redact.js';
+import { INJECTION_CLASSES, INJECTION_PLACES, judgeInjection } from '../../src/security/injection.js';
 
 const BASE = 'http://127.0.0.1:8192/api.php/v2';
 
-function ex(status: number, body: unknown, opts: { headers?: Record<string, string>; url?: string; intent?: Intent; sent?: string; operationId?: string } = {}): Exchange {
+function ex(status: number, body: unknown, opts: { headers?: Record<string, string>; url?: string; intent?: Intent; sent?: string; operationId?: string; requestHeaders?: Record<string, string> } = {}): Exchange {
   const text = typeof body === 'string' ? body : JSON.stringify(body, null, 4).replace(/\//g, '\\/');
   return {
-    request: { method: 'GET', url: opts.url ?? `${BASE}/customers`, headers: {}, auth: 'default', ...(opts.sent ? { rawBody: opts.sent } : {}) },
-    response: { status, headers: { 'content-type': 'application/json', ...(opts.headers ?? {}) }, text, ...(typeof body === 'string' ? {} : { json: body }), durationMs: 1 },
+    request: { method: 'GET', url: opts.url ?? `${BASE}/customers`, headers: opts.requestHeaders ?? {}, auth: 'default', ...(opts.sent ? { rawBody: opts.sent } : {}) },
+    // A careful deployment's headers, so each test sees only what it is about.
+    response: { status, headers: { 'content-type': 'application/json', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', ...(opts.headers ?? {}) }, text, ...(typeof body === 'string' ? {} : { json: body }), durationMs: 1 },
     intent: opts.intent ?? 'positive',
     ...(opts.operationId ? { operationId: opts.operationId } : {}),
   };
@@ -79,5 +81,42 @@ test.describe('security scan of answers', () => {
     expect(f?.operationId).toBe('getCustomers');
     expect(f?.evidence.headers['x-frame-options']).toBe('DENY');
     expect(f?.owasp).toBe('API8:2023');
+  });
+
+  test('should find secrets in answers by field and by value, once per field, and keep the value out of the evidence', () => {
+    const hash = '$2y$10$abcdefghijklmnopqrstuuJ9c3vL0GmVq1dJ7m2Fq3n4y5z6A7B8C';
+    const [f] = scanExchange(ex(200, [{ id: 1, email: 'a@example.test', passwordHash: hash }, { id: 2, email: 'b@example.test', passwordHash: hash }]));
+    expect(f ? `${f.kind} | ${f.cause} | ${f.severity} | ${f.owasp}` : '').toBe('secret:answer | [].passwordHash | high | API3:2023');
+    expect(f?.evidence.bodyExcerpt).not.toContain(hash);
+    expect(kinds(ex(200, { id: 1, note: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U' }))).toEqual(['secret:answer | note']);
+    expect(kinds(ex(200, { id: 1, token: '' , password: '[REDACTED]', isGuest: true }))).toEqual([]);
+  });
+
+  test('should find missing nosniff, caching of the admin\'s data, missing HSTS over https, and CORS with credentials', () => {
+    expect(kinds(ex(404, { message: 'x' }, { headers: { 'x-content-type-options': '' } }))).toEqual(['header:nosniff | X-Content-Type-Options: ']);
+    expect(kinds(ex(200, [], { headers: { 'cache-control': 'max-age=0' } }))).toEqual(['header:cache-control | Cache-Control: max-age=0']);
+    // Only 2xx reads of the admin's data: an error or a request without credentials holds none.
+    expect(kinds(ex(404, { message: 'x' }, { headers: { 'cache-control': 'max-age=0' } }))).toEqual([]);
+    expect(kinds(ex(200, [], { url: 'https://shop.example.test/api.php/v2/customers' }))).toEqual(['header:hsts | Strict-Transport-Security missing']);
+    expect(kinds(ex(200, [], { url: 'https://shop.example.test/api.php/v2/customers', headers: { 'strict-transport-security': 'max-age=0' } }))).toEqual(['header:hsts | Strict-Transport-Security: max-age=0']);
+    expect(kinds(ex(200, [], { url: 'https://shop.example.test/api.php/v2/customers', headers: { 'strict-transport-security': 'max-age=31536000' } }))).toEqual([]);
+    const origin = 'https://unknown-site.example.test';
+    expect(kinds(ex(200, [], { requestHeaders: { origin }, headers: { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true' } }))).toEqual(['header:cors | Access-Control-Allow-Origin echoes the Origin, with credentials']);
+    expect(kinds(ex(200, [], { requestHeaders: { origin }, headers: { 'access-control-allow-origin': '*' } }))).toEqual([]);
+  });
+
+  test('should judge injection-shaped values against the plain unknown value: 5xx, reflection, more records', () => {
+    const [quote, , keyword, , nul] = INJECTION_CLASSES;
+    if (!quote || !keyword || !nul) throw new Error('classes');
+    const plain = ex(400, { message: "The field 'zq_unknown_field' is not a valid field name." });
+    const reflected = ex(500, { message: "The field '(select 1)' is not a valid field name." });
+    expect(judgeInjection(INJECTION_PLACES.sort, keyword, plain, reflected).map((f) => `${f.kind} | ${f.cause}`)).toEqual(['inject:server-error | sort', 'inject:reflected | sort']);
+    expect(judgeInjection(INJECTION_PLACES.sort, keyword, plain, ex(400, { message: 'Invalid sort key.' }))).toEqual([]);
+    const none = ex(200, []);
+    expect(judgeInjection(INJECTION_PLACES.search, quote, none, ex(200, [{ id: 1 }, { id: 2 }])).map((f) => `${f.kind} | ${f.severity}`)).toEqual(['inject:more-records | high']);
+    expect(judgeInjection(INJECTION_PLACES.search, nul, none, ex(200, []))).toEqual([]);
+    // A sort or fields value is judged by no count: other workers write to the same lists meanwhile.
+    expect(judgeInjection(INJECTION_PLACES.sort, quote, ex(200, [{ id: 1 }]), ex(200, [{ id: 1 }, { id: 2 }]))).toEqual([]);
+    for (const c of INJECTION_CLASSES) expect(c.value, 'inert: nothing that writes, waits or stacks').not.toMatch(/\b(?:drop|delete|insert|update|sleep|benchmark|waitfor|into\s+outfile)\b|;/i);
   });
 });
