@@ -280,6 +280,12 @@ export interface AnalyseOptions {
   reasons?: Readonly<Record<string, readonly [number, string]>>;
 }
 
+/** ` (2 by an advisory, 14 by a security finding)`, or nothing when all were caught by a Fail. */
+function caughtHow(byAdvisory: number | undefined, bySecurity: number): string {
+  const parts = [byAdvisory !== undefined ? `${byAdvisory} by an advisory` : '', bySecurity ? `${bySecurity} by a security finding` : ''].filter(Boolean);
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
 export function analyse(plan: MatrixPlan, raw: RawRun, opts: AnalyseOptions): MatrixResult {
   const byProject = new Map<string, RawResult[]>();
   for (const r of raw.results) byProject.set(r.project, [...(byProject.get(r.project) ?? []), r]);
@@ -312,7 +318,7 @@ export function analyse(plan: MatrixPlan, raw: RawRun, opts: AnalyseOptions): Ma
   const cleanGreen = cleanFailures === 0 && cleanSecurity === 0 && clean.every((c) => c.ran > 0);
   const bySecurity = faults.filter((f) => f.shows === 'security' && f.caught).length;
   const summary = [
-    `caught ${caught}/${faults.length}${advisoryFaults.length ? ` (${byAdvisory} by an advisory${bySecurity ? `, ${bySecurity} by a security finding` : ''})` : ''}`,
+    `caught ${caught}/${faults.length}${caughtHow(advisoryFaults.length ? byAdvisory : undefined, bySecurity)}`,
     cleanGreen ? 'clean run green' : `clean run: ${[`${cleanFailures} failure(s)`, cleanSecurity ? `${cleanSecurity} test(s) with security findings` : ''].filter(Boolean).join(', ')}`,
     `one defect per fault ${grouped}/${faults.length}`,
     ...(errors.length ? [`${errors.length} run error(s)`] : []),
