@@ -52,6 +52,15 @@ test.describe('the Security section @reports', () => {
     expect(r.gate.security).toBeUndefined();
   });
 
+  test('should show a finding with the answer\'s headers and body when its first record carries them slimmed', () => {
+    const [full] = findingsB;
+    if (!full) throw new Error('no finding');
+    const slimmed = { ...full, evidence: { ...full.evidence, headers: {}, bodyExcerpt: '' } };
+    const r = buildReport({ catalogue: catalogue(OPS), records: [{ ...rec(['getB'], ['c1'], 'pass'), security: [slimmed] }, { ...rec(['getB'], ['c2'], 'pass'), security: [full] }], meta: META, baseline: NO_BASELINE, projectRoot: '/p', runStatus: 'passed' });
+    expect(r.security?.findings[0]?.evidence.bodyExcerpt).toContain('IdType');
+    expect(r.security?.findings[0]?.seen).toBe(2);
+  });
+
   test('should fail the gate at SECURITY_GATE and not below it, and know a finding by its signature', () => {
     expect(build(NO_BASELINE, 'high').gate.ok).toBe(true);
     const medium = build(NO_BASELINE, 'medium');

@@ -30,6 +30,9 @@ export function groupSecurity(records: readonly Tested[]): SecurityReportFinding
         g = { id: securityId(signature), signature, kind: f.kind, owasp: f.owasp, owaspName: OWASP_API_2023[f.owasp], severity: f.severity, cause: f.cause, title: f.title, message: f.message, operations: [], seen: 0, evidence: f.evidence, tests: [] };
         bySig.set(signature, g);
       }
+      // The worker keeps an answer's headers and body once per cause and operation (fixtures/verdict.ts):
+      // show a finding with them.
+      if (!Object.keys(g.evidence.headers).length && Object.keys(f.evidence.headers).length) g.evidence = f.evidence;
       g.seen++;
       const op = f.operationId ?? OTHER;
       if (!g.operations.includes(op)) g.operations.push(op);
