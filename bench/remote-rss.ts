@@ -1,5 +1,5 @@
 // `npm run bench:rss [-- --runs=N --label=text]`: only the memory of a run against a target
-// elsewhere (issue 23's goal: peak RSS of the harness's tree <= 400 MB at default workers), without
+// elsewhere (its goal: peak RSS of the harness's tree <= 400 MB at default workers), without
 // the rest of the bench. The target is BASE_URL (with API_USER / API_PASSWORD) when it is set, a
 // shop the user started; else a fresh reference shop in a process of its own (bench/remote.ts).
 // Either way the shop is outside the measured tree. Prints the tree's peak and each process's own

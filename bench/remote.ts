@@ -1,8 +1,8 @@
 // The harness against a target elsewhere: the reference shop started as a process of its own
 // (`npm run shop`, outside the measured tree) and named by BASE_URL, as a user points the harness at
 // a shop. Then the config's default is 2 workers (playwright.config.ts), not the embedded case's 1,
-// and the peak memory of the harness's tree (runner and workers) is what issue 23 set a goal for
-// (<= 400 MB). Requests are the client's count (the probe), the shop being outside the tree.
+// and the peak memory of the harness's tree (runner and workers) has a goal of its own
+// (GOALS.rssRemoteMb in render.ts). Requests are the client's count (the probe), the shop being outside the tree.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';

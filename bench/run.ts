@@ -256,7 +256,7 @@ async function main(): Promise<void> {
   }
 
   if (tools.includes('harness') && !has('no-remote')) {
-    // A target elsewhere: the config's default workers for it (2), and the memory goal of issue 23.
+    // A target elsewhere: the config's default workers for it (2), and its memory goal (GOALS.rssRemoteMb).
     for (let i = 1; i <= runs; i++) {
       const r = await runHarnessRemote(path.join(WORK_DIR, 'harness-remote', `run-${i}`), harnessTimeoutMs);
       (results.remote ??= []).push(r);

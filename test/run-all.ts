@@ -218,8 +218,8 @@ function conformance(): Counts {
  * The conformance suites under Node 22, the oldest Node `engines` allows (CI runs on Node 24):
  * against the clean embedded shop, and against the reference shop as a process of its own (`npm
  * run shop`), a target elsewhere as a user's shop is: there the workers take the memory lever
- * Node 22 allows (src/cli/node-args.ts), and under lite mode every test of that run was an Error
- * (issue 32). NODE22 names its binary (.ci/run installs it); without it the phase is skipped and
+ * Node 22 allows (src/cli/node-args.ts), where lite mode would make every test of that run an
+ * Error. NODE22 names its binary (.ci/run installs it); without it the phase is skipped and
  * says so. The real-shop phase runs one run of GX 3.2 under it too (shops.ts node22Run). Counts:
  * one per target, green under Node 22 or not.
  */

@@ -1,4 +1,4 @@
-// Faults of the catalogue rules (issue 6): the category tree, product links, prices, bulk forms,
+// Faults of the catalogue rules: the category tree, product links, prices, bulk forms,
 // uploaded files, lifecycles and declared error statuses of the catalogue groups. Each one proves
 // a test of suites/resources/<catalogue group>.spec.ts can fail.
 // One file per fault, in catalogue/ (data and behaviour together); this file only lists them.

@@ -1,4 +1,4 @@
-// Faults of the order rules (issue 7): reduced order lists, parts that belong to their order,
+// Faults of the order rules: reduced order lists, parts that belong to their order,
 // status changes and their history, totals read through both paths, the paths the spec gives for
 // the same data (deprecated tracking codes, /orders_history, /payment_details) and the lifecycles
 // of orders, their parts, parcel services and withdrawals. Each one proves a test of

@@ -12,7 +12,7 @@ const IGNORED = /^(.*\/categories\/\d+)\/(?!children(?:[/?]|$))[^/?]+(\?.*)?$/;
 export default defineQuirk({
   name: 'category-segments-ignored',
   description: 'GET /categories/{id}/<segment> answers as GET /categories/{id} for every segment but children: a category\'s products are not routed.',
-  seenOn: "GX 3.2.0.1: the categories' error-status test judged the read, the children and the products of a deleted category, and was wholly Unsupported for the products (issue 37)",
+  seenOn: "GX 3.2.0.1: the categories' error-status test judged the read, the children and the products of a deleted category, and was wholly Unsupported for the products",
   http: {
     rawRequest: (req) => {
       const m = req.method === 'GET' && req.url ? IGNORED.exec(req.url) : null;

@@ -8,7 +8,7 @@ import { defineQuirk } from './types.js';
 export default defineQuirk({
   name: 'no-category-images',
   description: 'The shop starts without category images: GET /category_images answers [] until one is uploaded.',
-  seenOn: 'GX 4.8.0.3: a pristine shop lists no category image (issue 20: its search property skipped in the runs where no other test had left one)',
+  seenOn: 'GX 4.8.0.3: a pristine shop lists no category image (without an image of its own, the search property would skip in the runs where no other test had left one)',
   seed: (state, uploadDir) => {
     const images = state.filesOf('category_images');
     for (const name of images.keys()) rmSync(path.join(uploadDir, 'category_images', name), { force: true });

@@ -1,36 +1,13 @@
 // Categories (a small tree), products with links, prices and graduated prices, manufacturers,
 // additional fields, a special offer and reviews.
 import type { Json } from '../engine/schema-tools.js';
+import { categorySettings, productSettings } from '../../src/spec/record-defaults.js';
 
 const ml = (en: string, de: string) => ({ en, de });
 const SEEDED = '2024-03-01 09:00:00';
 
-const categorySettings = {
-  categoryListingTemplate: 'categorie_listing.html',
-  productListingTemplate: 'product_listing_v1.html',
-  sortColumn: 'p.products_price',
-  sortDirection: 'ASC',
-  onSitemap: true,
-  sitemapPriority: '0.5',
-  sitemapChangeFrequency: 'daily',
-  showAttributes: false,
-  showGraduatedPrice: false,
-  showQuantity: true,
-  showQuantityInfo: false,
-  showSubCategories: true,
-  showSubCategoryImages: true,
-  showSubCategoryNames: true,
-  showSubCategoryProducts: false,
-  showCategoriesImageInDescription: false,
-  isViewModeTiled: true,
-  showCategoryFilter: false,
-  filterSelectionMode: 0,
-  filterValueDeactivation: 0,
-  groupPermissions: [
-    { id: 1, isPermitted: true },
-    { id: 2, isPermitted: true },
-  ],
-};
+// The seed's records show on its storefront: on the sitemap, open to the first two customer groups.
+const seededCategorySettings = categorySettings({ onSitemap: true, groupPermissions: [{ id: 1, isPermitted: true }, { id: 2, isPermitted: true }] });
 
 const category = (id: number, parentId: number, sortOrder: number, en: string, de: string, extra: Partial<Json> = {}): Json => ({
   id,
@@ -50,7 +27,7 @@ const category = (id: number, parentId: number, sortOrder: number, en: string, d
   icon: '',
   image: '',
   imageAltText: ml('', ''),
-  settings: structuredClone(categorySettings),
+  settings: structuredClone(seededCategorySettings),
   addonValues: {},
   ...extra,
 });
@@ -64,29 +41,7 @@ export const categories: Json[] = [
   category(6, 5, 1, 'knives', 'Messer', { isActive: false }),
 ];
 
-const productSettings = {
-  detailsTemplate: 'standard.html',
-  optionsDetailsTemplate: 'product_options_dropdown.html',
-  optionsListingTemplate: 'product_options_dropdown.html',
-  showOnStartpage: false,
-  showQuantityInfo: false,
-  showWeight: false,
-  showPriceOffer: true,
-  showAddedDateTime: false,
-  priceStatus: 0,
-  minOrder: 1,
-  graduatedQuantity: 1,
-  onSitemap: true,
-  sitemapPriority: '0.5',
-  sitemapChangeFrequency: 'daily',
-  propertiesDropdownMode: '',
-  startpageSortOrder: 0,
-  showPropertiesPrice: true,
-  propertiesCombisQuantityCheckMode: 0,
-  usePropertiesCombisShippingTime: false,
-  usePropertiesCombisWeight: false,
-  groupPermissions: [{ id: 1, isPermitted: true }],
-};
+const seededProductSettings = productSettings({ showPriceOffer: true, onSitemap: true, showPropertiesPrice: true, groupPermissions: [{ id: 1, isPermitted: true }] });
 
 const product = (id: number, model: string, en: string, de: string, price: number, extra: Partial<Json> = {}): Json => ({
   id,
@@ -125,7 +80,7 @@ const product = (id: number, model: string, en: string, de: string, price: numbe
   viewedCount: { en: 0, de: 0 },
   images: [],
   addonValues: { productsImageWidth: '0', productsImageHeight: '0' },
-  settings: structuredClone(productSettings),
+  settings: structuredClone(seededProductSettings),
   quantityUnitId: 1,
   mainCategoryId: 0,
   ...extra,

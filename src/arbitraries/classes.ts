@@ -1,7 +1,7 @@
-// Input classes of a write property, as fixed examples (issue 20: "every run covers the input
-// classes that decide each rule; drawn cases come on top"). Which optional fields a drawn body
-// holds, which booleans and enum values and which kind of text, was left to FC_SEED: a shop that
-// reads back an address's b2bStatus false when sent true failed for some seeds only. Each class
+// Input classes of a write property, as fixed examples: every run covers the input classes that
+// decide each rule, and drawn cases come on top. Left to FC_SEED, which optional fields a drawn
+// body holds, which booleans and enum values and which kind of text would differ by seed: a shop
+// that reads back an address's b2bStatus false when sent true would fail for some seeds only. Each class
 // pins what decides it (ArbOptions.optional, ArbOptions.inputClass) and leaves the rest to the
 // generator, drawn with a seed of its own, never FC_SEED: the same bodies in every run, whatever
 // the seed. They are drawn through the same arbitraries as the property's cases, so unique fields

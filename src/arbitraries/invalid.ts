@@ -183,7 +183,7 @@ export function classOf(site: Pick<InvalidSite, 'kind' | 'place'>): string {
  * One site per class (classOf): every rule kind at every first-level field, and each kind once
  * below a first-level field. A body's nested objects multiply its sites (a category's 9 language
  * objects times the shop's languages, its 20 settings; a customer's new address), and every fixed
- * class costs a request against a live shop (issue 23): the five collections of the negative-data
+ * class costs a request against a live shop: the five collections of the negative-data
  * property have 195 sites on the bundled spec, 119 classes. Below a field the site is picked in
  * turn (the n-th class of a kind with several sites takes its (n mod size)-th site), so a category's
  * language objects are broken in one language each, alternating, not all in the first one; the
@@ -226,7 +226,7 @@ export function invalidClasses<S extends Pick<InvalidSite, 'kind' | 'place'>>(si
  * One value per fixed class of the schema (invalidClasses of invalidSites), drawn with CLASS_SEED
  * (classes.ts), whatever FC_SEED says: every run sends the same body per class (apart from the run
  * id and the counters of unique fields), so which rules a target enforces is decided the same way
- * in every run (issue 20). In the walk's order. `all` gives one per site instead.
+ * in every run. In the walk's order. `all` gives one per site instead.
  */
 export function invalidSamples(schema: unknown, opts: ArbOptions = {}, all = false): InvalidSample[] {
   const sites = invalidSites(schema, opts);

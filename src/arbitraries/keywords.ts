@@ -1,5 +1,5 @@
-// Search keywords every search run tries whatever the seed (issue 20: detection does not depend on
-// the seed): one keyword per input class that decides how a shop searches, picked from the values
+// Search keywords every search run tries whatever the seed, so that what a run detects does not
+// depend on the seed: one keyword per input class that decides how a shop searches, picked from the values
 // its records hold. The drawn keywords (suites/properties/search.spec.ts) come on top.
 import { containsFolded } from '../checks/rules/search.js';
 

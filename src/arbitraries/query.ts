@@ -90,7 +90,7 @@ export interface PageBounds {
   /**
    * Pages of one record are walked only for lists of at most this many records (default
    * `maxPages`): such a walk costs a request per record, and on a real shop requests are the run's
-   * cost (issue 23); larger lists still meet pages of one in the drawn cases.
+   * cost; larger lists still meet pages of one in the drawn cases.
    */
   onesUpTo?: number;
 }

@@ -29,7 +29,7 @@ export const LONG_CLASS_LENGTH = 300;
  * Drawn text with the run's tag, for a live shop, stays within this many code points: a name or a
  * city a real client sends fits 32 (GX keeps them in VARCHAR(32) columns and answers 400 to more).
  * The tag alone takes about 26, so drawn text before it plus the tag made a customer's city too
- * long for some seeds only (issue 20).
+ * long for some seeds only.
  */
 export const REAL_TEXT_MAX = 32;
 

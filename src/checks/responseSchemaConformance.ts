@@ -17,8 +17,8 @@ export function responseSchemaConformance(op: Operation, ex: Exchange, ctx: Chec
   const s = ex.response.status;
   if (s === 0) return [];
   // A success answer to input sent to be refused is negativeDataRejection's Fail: the shop accepted
-  // what it should have refused. What it made of that input is no second defect (issue 37: GX 4.8
-  // answered a quantity unit without names with `names: []`, one exchange in two cells).
+  // what it should have refused. What it made of that input is no second defect: a quantity unit
+  // created without names and answered with `names: []` is one exchange, so one cell, not two.
   if (sentToBeRefused(ex.intent) && s >= 200 && s < 300) return [];
   const declared = declaredResponse(op, s);
   // An undeclared status is statusCodeConformance's finding; there is no schema to hold it to.

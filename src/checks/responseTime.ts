@@ -1,7 +1,7 @@
 // The operation's p95 response time stays within its budget (MAX_RESPONSE_MS, RESPONSE_BUDGETS).
 // It judges the answers of the operation's contract probes (its valid request, the requests
 // without and with wrong credentials, the invalid ones): the same requests in every run, so an
-// unchanged shop gets the same verdict (issue 20). What p95 means on so few answers is said in
+// unchanged shop gets the same verdict. What p95 means on so few answers is said in
 // rules/response-time.ts, which also decides which answers count (no 429, no retry, no transport
 // error). The run's figures over every exchange are in the compatibility report (latency.ts).
 import type { Operation } from '../spec/types.js';

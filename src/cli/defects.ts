@@ -2,7 +2,7 @@
 // grouped again with today's signatures, one line each (rank, kind, cells, operations, title,
 // signature), and for the ranks given with --members what each group holds: per distinct request
 // (operation, check, method, intent, input, status, message) how many findings. That is how a group
-// that mixes two causes shows itself (issue 24): two kinds of request, or two messages, in one
+// that mixes two causes shows itself: two kinds of request, or two messages, in one
 // group. `--mixed` lists the groups whose findings differ in status, server message or kind of
 // input: the ones to inspect with --members. `--send=N` sends the curl of each of the first N defects as printed (set API_USER and
 // API_PASSWORD: the report has them redacted) and says whether the answer is still the one the

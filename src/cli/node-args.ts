@@ -48,11 +48,11 @@ export function workerEnv(env: NodeJS.ProcessEnv): Record<string, string> {
  * workers wait on the target most of their time, and compiled code, compile zones and feedback cost
  * each worker memory for CPU they do not lack. V8's lite mode (the interpreter only, feedback
  * allocated lazily) took each worker's peak from 213-258 to 185 MB (reference shop as a process of
- * its own, 2 workers, issue 23); `--no-opt` alone took the tree from 601-608 to 568-583 MB. Lite
+ * its own, 2 workers); `--no-opt` alone took the tree from 601-608 to 568-583 MB. Lite
  * mode implies --jitless, and so no WebAssembly: nothing in the harness uses it (its HTTP client is
  * node:http), but Node 22 builds its web globals (Headers, Request, WebSocket) on undici, whose HTTP
  * parser is WebAssembly, and Playwright's worker reads Headers at load: under lite mode every worker
- * of Node 22 died at start (issue 32). The second lever is lite mode without --jitless: no
+ * of Node 22 died at start. The second lever is lite mode without --jitless: no
  * optimising or baseline compiler, so WebAssembly stays. bench:rss on Node 22 (2 workers): each
  * worker's peak 167-176 MB with it, 201-208 MB without; Node 24 in lite mode 178-184 MB.
  */

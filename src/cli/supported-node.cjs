@@ -3,8 +3,8 @@
 // (package.json's scripts: `node src/cli/supported-node.cjs && node ... <command>`), in a process
 // of its own, before anything else loads: a command's own first line (`--import tsx`, a flag or an
 // API an old Node lacks) could fail on such a Node before any check of ours ran, or worse, run
-// and fail later in a way that names no cause (issue 32: Node 20 ran the embedded shop without a
-// word, then every test against a real shop ended in Error). So this file is CommonJS in syntax
+// and fail later in a way that names no cause (an older Node may run the embedded shop without a
+// word, then end every test against a real shop in Error). So this file is CommonJS in syntax
 // every Node reads, and `engines` stays the one home of the rule.
 'use strict';
 var fs = require('fs');

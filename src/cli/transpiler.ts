@@ -3,7 +3,7 @@
 // the process exits. Only a cold tsx cache (a fresh clone, a file just edited) starts them, and
 // once this CLI's own modules are loaded nothing needs them: Playwright transforms the config and
 // the suites itself. A run against a target elsewhere carried the idle service as a fourth process
-// of its tree (issue 23). esbuild starts both again if anything asks later.
+// of its tree. esbuild starts both again if anything asks later.
 import { createRequire } from 'node:module';
 
 interface Esbuild {

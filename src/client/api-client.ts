@@ -13,7 +13,7 @@ import { cleanup, type CleanupResult } from './cleanup.js';
 import { profileBlocks, writesAllowed, type ProfileBlock } from './guard.js';
 import type { DeleteTarget } from './cleanup-plan.js';
 import type { Floor } from './floor.js';
-import { breakdownToSettle, brokeDown, settleBreakdown, setupToSendAgain, type Replayed, type Resend } from './replay.js';
+import { breakdownToSettle, brokeDown, settleBreakdown, createToSendAgain, type Replayed, type Resend } from './replay.js';
 import type { HttpTransport } from './http.js';
 import type { Ledger, NewRecord } from './ledger.js';
 import type { Pacer } from './pacer.js';
@@ -220,8 +220,8 @@ export class ApiClient {
    */
   private async run(req: Addressed): Promise<Exchange> {
     const ex = await this.runOnce(req);
-    if (setupToSendAgain(ex, this.keeper.leftNothing(ex))) {
-      if (this.deps.floor) return this.setupAlone(req, ex);
+    if (createToSendAgain(ex, this.keeper.leftNothing(ex))) {
+      if (this.deps.floor) return this.createAlone(req, ex);
       // No floor to send it alone: its 5xx counts as any failing create's does.
       if (req.op) this.gate.strike(req.op, ex);
       return ex;
@@ -234,14 +234,15 @@ export class ApiClient {
   }
 
   /**
-   * A setup create that broke down and left nothing, sent once more alone before its test is
-   * blocked (issue 37: GX 4.8 gave two workers' customer groups one id, "Duplicate entry '6-1' for
-   * key 'PRIMARY'"). Alone it works: the test goes on with that answer, and the breakdown is the
+   * A create meant to succeed (a setup's, or the one a test judges) that broke down and left
+   * nothing, sent once more alone before its test is blocked or judged: two workers' creates may
+   * collide on a shop that numbers records itself ("Duplicate entry ... for key 'PRIMARY'"), and a
+   * shop may break down on overlapping uploads. Alone it works: the test goes on with that answer, and the breakdown is the
    * shop's concurrency finding (or flaky, when no other request was on the wire), listed apart.
    * It breaks down again: the caller gets that answer, marked, and blocks as before. A create is
    * never sent overlapped on purpose: each copy would be a record.
    */
-  private async setupAlone(req: Addressed, ex: Exchange): Promise<Exchange> {
+  private async createAlone(req: Addressed, ex: Exchange): Promise<Exchange> {
     const op = req.op;
     let again: Exchange;
     try {

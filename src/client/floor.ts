@@ -1,5 +1,5 @@
 // The floor: lets one worker send requests while every other worker of the run waits, so a
-// failure can be replayed *alone* (issue 20: a failure that shows only when requests overlap is a
+// failure can be replayed *alone* (a failure that shows only when requests overlap is a
 // concurrency defect of the target, not a failure of the rule it happened to hit).
 //
 // Workers are processes, so the floor lives in files under `${reportDir}/floor/`:

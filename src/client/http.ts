@@ -44,7 +44,7 @@ function headerValue(s: string): string {
  * FormData encodes it (RFC 7578; names and file names escaped, text line breaks as CRLF), but into
  * one buffer. FormData went through a Blob, a stream's chunks and an ArrayBuffer: four copies of
  * each file, ~30-50 MB of a worker's memory at once for the 6 MB oversized upload, which made that
- * worker's peak (issue 23).
+ * worker's peak.
  */
 export function multipartBody(fields: Readonly<Record<string, FormValue>>): { body: Buffer; contentType: string } {
   const boundary = `----formdata-shop-api-conformance-${randomBytes(12).toString('hex')}`;

@@ -6,7 +6,8 @@
 // A request that may create is in the ledger before it is sent (`pending`, kind `request`) and
 // `settled` when its answer has been read (the record keeper, src/client/record-keeper.ts): a
 // request whose answer never came stays open and is named by the leftover report.
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readJsonl } from '../core/jsonl.js';
+import { appendFileSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { collectionNoun } from '../spec/nouns.js';
 
@@ -71,18 +72,7 @@ export interface CleanupFailure {
 /** The last reason given for each record key (a later attempt's reason replaces an earlier one). */
 export function readCleanupFailures(ledger: string): Map<string, string> {
   const file = cleanupFailuresFile(ledger);
-  const out = new Map<string, string>();
-  if (!existsSync(file)) return out;
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (!line.trim()) continue;
-    try {
-      const f = JSON.parse(line) as CleanupFailure;
-      out.set(f.key, f.reason);
-    } catch {
-      // A cut line.
-    }
-  }
-  return out;
+  return new Map(readJsonl<CleanupFailure>(file).map((f) => [f.key, f.reason]));
 }
 
 export function entryKey(e: Pick<LedgerEntry, 'kind' | 'collection' | 'id' | 'path' | 'target'>): string {
@@ -209,17 +199,7 @@ export class Ledger {
 
 /** Reads every entry of a ledger file; unreadable lines are skipped (a crash can cut the last one). */
 export function readLedger(file: string): LedgerEntry[] {
-  if (!existsSync(file)) return [];
-  const out: LedgerEntry[] = [];
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (!line.trim()) continue;
-    try {
-      out.push(JSON.parse(line) as LedgerEntry);
-    } catch {
-      // A half-written last line from a killed process: nothing to recover from it.
-    }
-  }
-  return out;
+  return readJsonl<LedgerEntry>(file);
 }
 
 /** Records and files created and never deleted, in creation order, per key. */

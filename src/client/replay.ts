@@ -1,4 +1,4 @@
-// Replays of failures (issue 20: same shop, same verdicts). A request is sent again exactly as it
+// Replays of failures (same shop, same verdicts). A request is sent again exactly as it
 // was, first *alone* (every other worker of the run waits: src/client/floor.ts), then, when alone
 // it does not fail, *overlapped* with copies of itself sent at the same moment. What it shows:
 //
@@ -16,8 +16,8 @@
 // - A contract check's other failing answers to reads (a body that breaks the schema, a wrong
 //   status) are sent again alone and judged by the same check (reproduce).
 // A POST or PATCH is never sent again: it would write twice (except input sent to be refused,
-// which writes nothing, and a setup create that broke down and left nothing, sent once more alone:
-// setupToSendAgain); nor a write the target answered: its verdict rests on what it wrote.
+// which writes nothing, and a create meant to succeed that broke down and left nothing, sent once
+// more alone: createToSendAgain); nor a write the target answered: its verdict rests on what it wrote.
 import { sentToBeRefused, type Exchange } from '../core/exchange.js';
 import type { ReplayCount } from '../core/verdict.js';
 
@@ -39,7 +39,7 @@ function effectiveMethod(ex: Exchange): string {
 
 /**
  * Whether the request is of these methods both on the wire and as its X-HTTP-Method-Override
- * asks: a shop that ignores the override handles a POST as a POST (GX 4.8 does, on 29 operations).
+ * asks: a shop that ignores the override handles a POST as a POST (GX 4.8 does).
  */
 function both(ex: Exchange, methods: ReadonlySet<string>): boolean {
   return methods.has(ex.request.method.toUpperCase()) && methods.has(effectiveMethod(ex));
@@ -70,20 +70,24 @@ export function breakdownToSettle(ex: Exchange, postCannotCreate = false): boole
   if (both(ex, IDEMPOTENT)) return true;
   // Input sent to be refused (a missing or mistyped body, malformed JSON, a wrong content type)
   // writes nothing, so sending it again writes nothing twice; should a shop store something all
-  // the same, the ledger has every such request before its answer is read. GX 3.2 answered a POST
-  // /addresses without a body 500 "Invalid argument supplied for foreach()" (its overlap
-  // breakdown) in one run of three, 400 in the others.
+  // the same, the ledger has every such request before its answer is read. A refusal may itself
+  // break down only when requests overlap (GX 3.2 answers a POST /addresses without a body 500
+  // "Invalid argument supplied for foreach()" in some runs, 400 in others).
   if (sentToBeRefused(ex.intent)) return true;
   return postCannotCreate && ex.request.method.toUpperCase() === 'POST' && IDEMPOTENT.has(effectiveMethod(ex));
 }
 
+/** Creates meant to succeed: a record a test needs before its rule, and the valid request a test judges. */
+const MEANT_TO_SUCCEED: ReadonlySet<string> = new Set(['setup', 'positive']);
+
 /**
- * A setup create (a record a test needs before its rule) that broke down and, as the record
- * keeper's look showed, left nothing (`leftNothing`): sent once more alone before the test is
- * blocked (ApiClient.setupAlone). Sending it again makes at most the one record it was meant to.
+ * A create meant to succeed that broke down and, as the record keeper's look showed, left nothing
+ * (`leftNothing`): sent once more alone before its test is blocked or judged (ApiClient.createAlone),
+ * as a read's breakdown is, so an overlap decides neither. Sending it again makes at most the one
+ * record it was meant to.
  */
-export function setupToSendAgain(ex: Exchange, leftNothing: boolean): boolean {
-  return ex.intent === 'setup' && brokeDown(ex) && leftNothing && !IDEMPOTENT.has(effectiveMethod(ex));
+export function createToSendAgain(ex: Exchange, leftNothing: boolean): boolean {
+  return MEANT_TO_SUCCEED.has(ex.intent) && brokeDown(ex) && leftNothing && !IDEMPOTENT.has(effectiveMethod(ex));
 }
 
 function signature(ex: Exchange): string {
@@ -148,6 +152,11 @@ export async function settleBreakdown(ex: Exchange, resend: Resend): Promise<{ a
   const r = await replay(ex, resend, brokeDown);
   if (!r) return { answer: ex };
   if (r.showing === 'reproduced') {
+    // The answer alone is the target's own: an overlap can put another breakdown's words in the
+    // first one (GX 3.2 answers "Invalid argument supplied for foreach()" to whatever overlaps,
+    // where alone the same request gets its own 500), and the verdict judges what reproduces.
+    const alone = r.evidence[0];
+    if (alone) ex.response = alone.response;
     ex.replayedAlone = r.alone;
     return { answer: ex };
   }

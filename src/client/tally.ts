@@ -3,7 +3,8 @@
 // `${reportDir}/requests.jsonl` when it ends. The report sums them: a live shop allows so many
 // requests per credential and window (the vendor's: 5000 per 15 minutes), and a user should see
 // what a run costs.
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { readJsonl } from '../core/jsonl.js';
+import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Intent } from '../core/exchange.js';
 
@@ -24,7 +25,7 @@ export class RequestTally {
   private readonly counts = new Map<string, number>();
   private readonly ops = new Map<string, number>();
 
-  /** `operation`: `METHOD operationId` of the request (what a run spends its requests on, issue 23). */
+  /** `operation`: `METHOD operationId` of the request (what a run spends its requests on). */
   count(source: string, intent: Intent | 'replay', operation = '-'): void {
     const key = `${source}\t${intent}`;
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
@@ -62,14 +63,7 @@ export function readRequestSummary(reportDir: string, run: string | undefined): 
   const file = tallyFile(reportDir);
   if (!existsSync(file)) return undefined;
   const out: RequestSummary = { total: 0, byIntent: {}, bySource: {}, byOperation: {} };
-  for (const raw of readFileSync(file, 'utf8').split('\n')) {
-    if (!raw.trim()) continue;
-    let line: TallyLine;
-    try {
-      line = JSON.parse(raw) as TallyLine;
-    } catch {
-      continue;
-    }
+  for (const line of readJsonl<TallyLine>(file)) {
     if (run && line.run !== run) continue;
     for (const [key, n] of Object.entries(line.counts)) {
       const [source = '', intent = ''] = key.split('\t');

@@ -1,4 +1,4 @@
-// Response-time budgets (issue 21): MAX_RESPONSE_MS for every operation, RESPONSE_BUDGETS for
+// Response-time budgets: MAX_RESPONSE_MS for every operation, RESPONSE_BUDGETS for
 // groups and operations that deserve another, e.g. `orders:4000,getCountry:1000`. 0 turns a budget
 // off. The syntax is checked here, with the rest of the configuration; whether each name is a group
 // or an operation of the loaded spec is checked at the start of the run (unknownBudgetNames, by

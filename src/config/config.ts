@@ -61,7 +61,7 @@ export interface ConfigProblem {
 
 /**
  * A configuration that cannot be used: every problem found, each with the variable's source
- * (issue 32: a .env with two bad values reported one, and not that it came from .env). `message`
+ * (a .env with two bad values says both, and that they came from .env). `message`
  * is the problems' lines.
  */
 export class ConfigError extends Error {

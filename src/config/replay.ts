@@ -1,7 +1,7 @@
-// The variables a replay command carries (issue 32): a defect's or a property failure's command
-// to run the test again must reach the same target with the same settings, and must not write its
-// reports over the full run's. Before, it named no target: without BASE_URL in the shell it quietly
-// ran against the clean embedded shop and passed, and it replaced the run's reports.
+// The variables a replay command carries: a defect's or a property failure's command to run the
+// test again must reach the same target with the same settings, and must not write its reports
+// over the full run's. A command that named no target would, without BASE_URL in the shell, quietly
+// run against the clean embedded shop and pass, and replace the run's reports.
 //
 // - BASE_URL of the run, when it had one (never credentials: the config refuses them in the URL);
 // - API_USER and API_PASSWORD as variables ("$API_USER"), never values, when the run took them

@@ -1,4 +1,4 @@
-// The exit codes of our commands (issue 32): one home, read by the commands, their --help and the
+// The exit codes of our commands: one home, read by the commands, their --help and the
 // README's table. A CI job can tell "the target failed" from "fix the setup" from "the harness
 // broke" without reading the log.
 

@@ -53,6 +53,8 @@ export type FindingOutcome = Extract<Outcome, 'fail' | 'unsupported' | 'error' |
 
 export interface Finding {
   check: string;
+  /** The registered rule that judged it (`sort-flip`), for a resource rule's finding (`check` is its column, `rule:sort`). */
+  rule?: string;
   operationId: string;
   outcome: FindingOutcome;
   /** What the judged rule rests on; absent means described by the vendor. */

@@ -1,4 +1,4 @@
-// `--help` of every command of ours (issue 32): a command asked for help prints what it does, its
+// `--help` of every command of ours: a command asked for help prints what it does, its
 // options, the variables it reads and its exit codes, and runs nothing. One layout for all, so the
 // commands read alike; each command says its own content where it parses its arguments.
 import { readFileSync } from 'node:fs';

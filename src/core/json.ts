@@ -1,4 +1,4 @@
-// JSON helpers every layer uses (DESIGN.md, layer 1): the one `isObj` and the record type it
+// JSON helpers every layer uses (src/core, the lowest layer): the one `isObj` and the record type it
 // narrows to. Plain and pure; the reference shop may import them too.
 
 /** A JSON object (a record, a schema node, a parsed body). */

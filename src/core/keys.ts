@@ -1,4 +1,4 @@
-// What a test is about, read from what the suite declared (ARCHITECTURE: tags are the contract
+// What a test is about, read from what the suite declared (docs/decisions.md: tags are the contract
 // between suites, faults and reports):
 //   @<group>                 resource group (also the `group` annotation)
 //   @op:<operationId>        one or more operations (also `operation` annotations)

@@ -1,4 +1,4 @@
-// What a test's requests showed of each operation, summed into its verdict record (issue 21):
+// What a test's requests showed of each operation, summed into its verdict record:
 // the durations of the answers that count for response times, the slowest of them as evidence,
 // the statuses answered, and the parameters and body fields the requests carried. The compatibility
 // report adds the records up into the run's latency figures and its coverage (src/report/

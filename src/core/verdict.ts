@@ -47,7 +47,7 @@ export interface ReplayCount {
 /**
  * How a failure reproduced when its request (for a property, the shrunk case) was sent again:
  * on its own, and overlapped with other requests. A failure that shows only overlapped is a
- * concurrency defect of the target, not of the rule it happened to hit (issue 20).
+ * concurrency defect of the target, not of the rule it happened to hit.
  */
 export interface Reproduction {
   alone: ReplayCount;
@@ -101,7 +101,7 @@ export interface VerdictRecord {
   leftovers: string[];
   deprecated: DeprecatedOperation[];
   property?: PropertyRun;
-  /** How the failure reproduced when replayed (filled by the replay of issue 20 when it ran). */
+  /** How the failure reproduced when replayed (filled by src/client/replay.ts when it ran). */
   reproduction?: Reproduction;
   /** Failures that did not reproduce alone: concurrency defects and flaky answers, never a Fail. */
   unreproduced?: Unreproduced[];
@@ -131,7 +131,7 @@ export type EndStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrup
  * One exception to "never contradicts Playwright": a test that failed on answers none of which
  * failed again when sent alone (`unreproduced`: a rule test throws before its failure can be
  * replayed) is a Skip: its rule was not judged, and the failure is reported as a concurrency
- * defect or flaky, never a Fail (issue 20).
+ * defect or flaky, never a Fail.
  */
 export function endOutcome(said: Outcome | undefined, status: EndStatus, unreproduced = false): Outcome {
   if (status === 'failed' && unreproduced && said === 'fail') return 'skip';

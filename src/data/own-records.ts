@@ -7,20 +7,11 @@ import { BlockedError, GuardError, UnsupportedError } from '../core/errors.js';
 import type { Exchange } from '../core/exchange.js';
 import { fillPath } from '../spec/catalogue.js';
 import { collectionsOf, creatorAt } from '../spec/record-ops.js';
-import type { Operation } from '../spec/types.js';
-import { disabled, okv, skip, type Resolved, type ResolverDeps, type Steps } from './steps.js';
+import { disabled, okv, skip, type Resolved, ResolverStep } from './steps.js';
 
-export class OwnRecords {
+export class OwnRecords extends ResolverStep {
   private readonly reusable = new Map<string, Promise<Resolved<string>>>();
 
-  constructor(
-    private readonly deps: ResolverDeps,
-    private readonly steps: Steps,
-  ) {}
-
-  private get ops(): Operation[] {
-    return this.deps.client.catalogue.operations;
-  }
 
   /** Creates an own record in a collection (by template and the values of its parents). */
   async createOwn(collectionTpl: string, values: Record<string, string>, noun: string, depth = 0): Promise<Resolved<string>> {
@@ -67,7 +58,7 @@ export class OwnRecords {
     if (!sent.ok) return sent;
     // A record made to stand behind a path shares its own parents with the worker's other such
     // records. Some shops allow one record per parent (GX 4.8: one special offer per product), so
-    // whether the parent is still taken depends on the order tests ran in (issue 20): a create
+    // whether the parent is still taken depends on the order tests ran in: a create
     // refused as a duplicate is sent once more with parents of its own.
     if (!this.deps.client.createdBy(sent.value).some((r) => r.kind === 'record') && refusedAsDuplicate(sent.value.response)) {
       const again = await make(true);

@@ -6,19 +6,11 @@ import { collectionNoun } from '../spec/nouns.js';
 import { FILES } from '../spec/particulars.js';
 import type { Operation } from '../spec/types.js';
 import { multipartBody } from './bodies.js';
-import { bodyContextOf, disabled, okv, skip, type Mode, type Resolved, type ResolverDeps, type Steps } from './steps.js';
+import { bodyContextOf, disabled, okv, skip, type Mode, type Resolved, ResolverStep } from './steps.js';
 
 type Json = Record<string, unknown>;
 
-export class OwnTargets {
-  constructor(
-    private readonly deps: ResolverDeps,
-    private readonly steps: Steps,
-  ) {}
-
-  private get ops(): Operation[] {
-    return this.deps.client.catalogue.operations;
-  }
+export class OwnTargets extends ResolverStep {
 
   /** Step 4: puts an own record id / own file name where a collection-level write names its target. */
   async nameOwnTargets(op: Operation, body: unknown, mode: Mode): Promise<Resolved<unknown>> {

@@ -12,7 +12,7 @@ import { RECORD_VIEWS } from '../spec/particulars.js';
 import { collectionsOf, getAt } from '../spec/record-ops.js';
 import type { Operation, ParameterInfo } from '../spec/types.js';
 import { looksLikeId, schemaValue } from './query-values.js';
-import { bodyContextOf, okv, skip, type Mode, type Resolved, type ResolverDeps, type Steps } from './steps.js';
+import { bodyContextOf, okv, skip, type Mode, type Resolved, ResolverStep } from './steps.js';
 
 type Json = Record<string, unknown>;
 
@@ -31,19 +31,11 @@ function idIn(item: Json, paramName: string): string | undefined {
   return undefined;
 }
 
-export class PathIds {
+export class PathIds extends ResolverStep {
   private readonly lists = new Map<string, Promise<Json[]>>();
   /** Why a list read gave nothing (not implemented, an error status), for the skip reason. */
   private readonly listTrouble = new Map<string, string>();
 
-  constructor(
-    private readonly deps: ResolverDeps,
-    private readonly steps: Steps,
-  ) {}
-
-  private get ops(): Operation[] {
-    return this.deps.client.catalogue.operations;
-  }
 
   /**
    * Hands step 1 a list the run has just read anyway (the contract suite's valid GET of a

@@ -13,7 +13,7 @@ import { clientSentReferences, multipartBody, referenceFields, requiresId, valid
 import type { RefValue } from './target-reads.js';
 import { shopReferences } from './references.js';
 import { shopFormats } from './shop-formats.js';
-import { bodyContextOf, okv, skip, type BodyInput, type Resolved, type ResolverDeps, type Steps } from './steps.js';
+import { bodyContextOf, okv, skip, type BodyInput, type Resolved, ResolverStep } from './steps.js';
 
 /** An own record of a kind, made (or reused) by the caller: its id, or why there is none. */
 export type OwnRecord = { ok: true; value: string } | { ok: false; reason: string };
@@ -75,15 +75,7 @@ export async function resolveReferences(client: ApiClient, fields: readonly stri
   return out;
 }
 
-export class RequestBody {
-  constructor(
-    private readonly deps: ResolverDeps,
-    private readonly steps: Steps,
-  ) {}
-
-  private get ops(): Operation[] {
-    return this.deps.client.catalogue.operations;
-  }
+export class RequestBody extends ResolverStep {
 
   /**
    * Step 3: a body the spec accepts for the operation (JSON or multipart). Reference fields first

@@ -45,7 +45,7 @@ export class DataResolver {
    * A copy of a body with each unique value the run made (its tag and a number: names, e-mails,
    * passwords) numbered afresh, one new number per old one. A broken copy of a create's valid body
    * must break only the rule it is meant to: sent with the e-mail the valid create had just
-   * registered, GX 4.8 answered "E-Mail already used", not the broken rule (issue 37).
+   * registered, a shop may answer "E-Mail already used" (GX 4.8 does), not the broken rule.
    */
   renewed(body: unknown): unknown {
     const tag = new RegExp(`(${this.deps.runId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-)(\\d+)`, 'g');

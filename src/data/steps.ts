@@ -45,6 +45,22 @@ export function bodyContextOf(deps: ResolverDeps): BodyContext {
   return { runId: deps.runId, uniq: deps.uniq };
 }
 
+/**
+ * What each step of the resolver holds: the run's dependencies and the other steps it asks
+ * (one home for the wiring the four step files would otherwise each write again).
+ */
+export abstract class ResolverStep {
+  constructor(
+    protected readonly deps: ResolverDeps,
+    protected readonly steps: Steps,
+  ) {}
+
+  /** The operations of the target's catalogue. */
+  protected get ops(): Operation[] {
+    return this.deps.client.catalogue.operations;
+  }
+}
+
 /** What one step asks of the others. */
 export interface Steps {
   /** Step 1: values for every path parameter (src/data/path-ids.ts). */

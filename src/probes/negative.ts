@@ -4,6 +4,7 @@
 // labelled text/plain. Writes use the harness's own records: the broken copies start from the
 // positive probe's request (env.valid), except a DELETE's, whose record the positive used up; a
 // create's copies carry unique values of their own (DataResolver.renewed).
+import { UnsupportedError } from '../core/errors.js';
 import type { CallOptions } from '../client/pipeline/request.js';
 import { requestErrors } from '../spec/request-errors.js';
 import { isCreateOperation } from '../spec/operation-kinds.js';
@@ -114,6 +115,16 @@ export const negativeProbe: Probe = async (op, env) => {
     // A wrong-typed id needs no record: a read the target has no record for breaks one of ids that
     // name none (GX 4.8 answers 400 to GET /orders/1abc/totals/1 on a shop without orders).
     const any = input.kind === 'skip' ? env.resolver.anyRead(op) : undefined;
+    if (any) {
+      // Ids that name no record may reach the operation before any test of it has taught the
+      // support gate whether the target routes the segments under them (the positive probe's
+      // look-ahead comes only when it runs first). A target that ignores such a segment answers
+      // for the path above, which is not this operation's answer: decide the route from reads
+      // first, so the verdict does not hang on the order the tests ran in.
+      await env.client.lookAhead(op);
+      const known = env.client.knownUnsupported(op);
+      if (known) throw new UnsupportedError(op.id, known.reason, known.exchange);
+    }
     const variants = any ? pathIdVariants(op, { ...any, intent: 'negative', noAnswer: 'return' }, any.path, input.reason) : [];
     if (!variants.length) return blocked(input.kind, input.reason);
     const exchanges: Exchange[] = [];

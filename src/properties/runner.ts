@@ -19,7 +19,7 @@ export interface RunSettings {
   timeLimitMs?: number;
   /**
    * Cases every run tries first, whatever the seed (fast-check's `examples`): the input classes
-   * that decide a rule, so that finding a defect does not depend on the draw (issue 20). They take
+   * that decide a rule, so that finding a defect does not depend on the draw. They take
    * their place within `numRuns`, with at least one drawn case after them (totalRuns).
    */
   examples?: readonly unknown[][];
@@ -31,7 +31,7 @@ export interface RunSettings {
  * property with more examples than runs (sort: six key groups of products, three runs at the
  * default FC_RUNS) would drop the last examples and draw nothing. The examples take their place
  * in the budget rather than come on top of it: against a real shop every case is requests, and
- * on top of the runs they took GX 4.8's standard run past 4,100 requests (issue 23).
+ * on top of the runs they would push a standard run past its request budget.
  */
 export function totalRuns(settings: Pick<RunSettings, 'numRuns' | 'examples'>): number {
   const examples = settings.examples?.length ?? 0;
@@ -62,8 +62,8 @@ export interface PropertyResult {
  * Shrinking against a live target costs requests per attempt (a create, a read, a delete): a
  * 256-character string shrinks one character at a time into hundreds of attempts. Write
  * properties cap the attempts; the counterexample is then small, not always minimal. 20, not 40:
- * GX 4.8 fails several write properties, and their shrinking took its standard run from 3,970 to
- * 4,110 requests between two runs of one seed (the phase allows 4,000; issue 23).
+ * a shop that fails several write properties spends their shrinking in requests, and two runs of
+ * one seed on it must both stay within the real-shop phase's request budget.
  */
 export const LIVE_SHRINKS = 20;
 
@@ -76,7 +76,7 @@ export function liveShrinks<T>(arb: fc.Arbitrary<T>, max = LIVE_SHRINKS): fc.Arb
  * is reported as it is, never shrunk. The class is the evidence ("a keyword no record holds",
  * "per_page at the last page's size"); a shrunk variant of it belongs to another class or none
  * ("qzxj" shrank to "j", which records may hold), and against a live shop every attempt is
- * requests: on GX 4.8 the shrinking of failing class examples cost about 250 (issue 23). Drawn
+ * requests: shrinking the failing class examples of one shop costs hundreds of them. Drawn
  * cases still shrink as their arbitraries allow. fast-check hands examples in without a context
  * (generated values always carry one), and shrinks such a value only when its arbitrary can
  * without one: this wrapper says it cannot.

@@ -1,4 +1,4 @@
-// What stopped a run whose harness broke (issue 32): the same harness error (a worker that cannot
+// What stopped a run whose harness broke: the same harness error (a worker that cannot
 // load, a fixture that crashes) ending test after test tells nothing about the target, and a full
 // run of it costs minutes and ends as hundreds of Error cells. The harness watch
 // (harness-watch.ts) counts the harness errors of a run by their cause and, past a handful of the

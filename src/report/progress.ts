@@ -3,16 +3,12 @@
 // them), and an estimate of the time left where one is honest.
 //
 // When an estimate is honest. Tests of one kind (the suite folder: contract, resources,
-// properties, model) cost alike, kinds do not: against GX 4.8 a contract check took milliseconds
-// after its operation's probes, a property run seconds, and Playwright ran the 1,630 contract tests
-// first. The rate so far (tests per second) then said "about 1 min left" at half-time with three
-// minutes to go. So the time left is the mean duration of each kind's finished tests times its
+// properties, model) cost alike, kinds do not: against a real shop a contract check takes
+// milliseconds after its operation's probes, a property run seconds, and Playwright runs the
+// contract tests first, so the rate so far (tests per second) promises far too little time left. So the time left is the mean duration of each kind's finished tests times its
 // tests left, scaled by the elapsed time per unit of finished work (which holds the workers and the
 // fixtures), and shown only once every kind with tests left has a tenth of them (at least 3)
-// finished, after 20 s, rounded ("about 2 min"). Replayed on that GX 4.8 run's results (2,047
-// tests, 4 min 1 s): it appeared at 87 % (3 min in) and was within 15 s of the real time left from
-// then on; on a second run of the same shop on a loaded machine (10 min 27 s) it appeared at 87 %
-// too and was within 35 s. A 20-second run of the reference shop shows none.
+// finished, after 20 s, rounded ("about 2 min"); a short run of the reference shop shows none.
 import type { Outcome } from '../core/finding.js';
 
 /** Tests of one kind (suite folder): how many, how many finished, and their summed durations. */

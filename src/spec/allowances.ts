@@ -1,6 +1,6 @@
 // The vendor-normative schema: our spec with what the vendor's description allows taken back in
 // (spec/vendor-allowances.yaml). A response is failed only against it; where only our stricter
-// spec refuses an answer, the finding is an advisory naming the allowance (issue 19, item 3).
+// spec refuses an answer, the finding is an advisory naming the allowance.
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { PROJECT_ROOT } from '../config/config.js';

@@ -133,9 +133,9 @@ export const CLIENT_SENT_IDS: Readonly<Record<string, Readonly<Record<string, { 
 /**
  * Kinds of record the spec can create that other records only name, and whose own answers show
  * nothing of what names them: a tracking code's parcel service. A body borrows one the target
- * lists, as it does a country or a tax class, instead of making one of its own (GX 4.8 answers 500
- * to every parcel service create, which blocked every tracking code the contract suite needed; the
- * factories borrowed the shop's already).
+ * lists, as it does a country or a tax class, instead of making one of its own: a shop may refuse
+ * every create of one (GX 4.8 answers 500 to each parcel service create), and then no tracking code
+ * could be set up at all.
  */
 export const NAMED_ONLY: readonly string[] = ['parcel_service'];
 

@@ -50,8 +50,32 @@ export function resolvePointer(doc: unknown, pointer: string): unknown {
   return cur;
 }
 
+/**
+ * ajv's errors of a failed `anyOf` without the branches the value was never of: where one branch
+ * failed only on the node's own type (an allowance's `anyOf: [list, record]` met by one record
+ * says "must be array") and another failed on what the value holds (the record lacks a field),
+ * the type errors at the node and the anyOf's own "must match a schema in anyOf" go, and the
+ * answer's one problem is what is left (GX 4.8's withdrawal read lacked `customerFirstname`, and
+ * was also reported as "/ is not an array", a shape the allowance takes). A value of neither type
+ * keeps them all: they are its problem.
+ */
+function withoutForeignBranches(errors: readonly ErrorObject[]): ErrorObject[] {
+  const drop = new Set<ErrorObject>();
+  for (const a of errors) {
+    if (a.keyword !== 'anyOf') continue;
+    const at = a.instancePath;
+    const within = (e: ErrorObject): boolean => e !== a && (e.instancePath === at || e.instancePath.startsWith(`${at}/`));
+    const typeAt = errors.filter((e) => within(e) && e.keyword === 'type' && e.instancePath === at);
+    const deeper = errors.filter((e) => within(e) && !typeAt.includes(e) && e.keyword !== 'anyOf');
+    if (!typeAt.length || !deeper.length) continue;
+    drop.add(a);
+    for (const e of typeAt) drop.add(e);
+  }
+  return errors.filter((e) => !drop.has(e));
+}
+
 export function toSchemaErrors(errors: ErrorObject[] | null | undefined): SchemaErrorInfo[] {
-  return (errors ?? []).map((e) => {
+  return withoutForeignBranches(errors ?? []).map((e) => {
     let message = e.message ?? 'invalid';
     if (e.keyword === 'additionalProperties' && isObj(e.params)) message = `has undeclared field "${String(e.params.additionalProperty)}"`;
     if (e.keyword === 'false schema') message = 'must not be present here';

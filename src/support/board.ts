@@ -8,7 +8,8 @@
 //
 // A fact learnt by one worker spares the others the requests, and the compatibility report lists
 // what the run found unsupported and which operations it stopped calling.
-import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { readJsonl } from '../core/jsonl.js';
+import { appendFileSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Exchange } from '../core/exchange.js';
 
@@ -43,17 +44,7 @@ function trimmed(ex: Exchange): Exchange {
 
 /** Every fact of a board file (unreadable lines skipped: a crash can cut the last one). */
 export function readBoard(file: string): BoardFact[] {
-  if (!existsSync(file)) return [];
-  const out: BoardFact[] = [];
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (!line.trim()) continue;
-    try {
-      out.push(JSON.parse(line) as BoardFact);
-    } catch {
-      // A cut line.
-    }
-  }
-  return out;
+  return readJsonl<BoardFact>(file);
 }
 
 export class SupportBoard {

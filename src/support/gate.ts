@@ -16,8 +16,8 @@
 //   shops) is not called again: a BlockedError names it and its last answer. Only what tests need
 //   as setup counts: a negative probe's 5xx answers invalid input the seed drew, and a property's
 //   drawn valid body (GX 3.2 answers 500 to some astral-plane characters) is the property's
-//   finding; counted, either stopped createCategories on GX 3.2 in one run and not in another
-//   (issue 20). A test's own create is sent once by that test and judged there.
+//   finding; counted, either would stop a create in one run and not in another, by the seed's
+//   draw. A test's own create is sent once by that test and judged there.
 import type { Exchange, Intent } from '../core/exchange.js';
 import { notImplementedReason } from '../checks/rules/not-implemented.js';
 import { listItems, saysPathUnknown } from '../core/answers.js';
@@ -43,6 +43,8 @@ export type SupportGet = (path: string, probe?: { body: unknown }) => Promise<Ex
 
 /** Intents that may spend requests on finding out whether a path is routed (valid ids in hand). */
 const LOOKS_AHEAD: ReadonlySet<Intent> = new Set(['positive', 'setup', 'follow-up', 'cleanup']);
+/** anyRecordValues' answer when a collection on the way answered 2xx and listed no record. */
+const NONE_LISTED = 'none listed';
 /** Intents whose answers say whether an operation is implemented (a negative probe's 404 says nothing). */
 const TEACHES: ReadonlySet<Intent> = new Set(['positive', 'setup', 'follow-up']);
 
@@ -55,8 +57,8 @@ export interface GateOptions {
   /**
    * Runs a look while the run's other workers send nothing (src/client/floor.ts): a look compares
    * answers, and another worker's write between them (a product changed between the GET of it and
-   * the GET of its sub-path) made GX 3.2's /products/{id}/product_prices routed in one run and not
-   * in the other (issue 20). Absent: as it comes.
+   * the GET of its sub-path) would make a segment routed in one run and not in the other. Absent:
+   * as it comes.
    */
   alone?: <T>(fn: () => Promise<T>) => Promise<T>;
   /**
@@ -72,14 +74,16 @@ export class SupportGate {
   private readonly inflight = new Map<string, Promise<RouteVerdict>>();
   /**
    * Templates of records this worker's looks found unanswerable (`/orders/{order_id}`: GET
-   * /orders/1 answered 500 alone), so that no look under them can decide anything this run. GX
-   * 4.8 answers every order that way, and each of its order sub-paths had the order list and the
-   * order read again before its first call (about 40 requests; issue 23). The operations under
-   * them stay undecided, as they were: their calls' answers decide.
+   * /orders/1 answered 500 alone, a record the target listed), so that no look under them can
+   * decide anything this run. A shop that answers every order that way (GX 4.8) would otherwise
+   * have the order list and the order read again before the first call of each order sub-path.
+   * The operations under them stay undecided, as they were: their calls' answers decide.
    */
   private readonly unanswerable = new Set<string>();
   /** The same, by the record's path (`/orders/1`): a call's own look under it is not sent again either. */
   private readonly unanswerableRecords = new Set<string>();
+  /** Literal steps this worker looked at under ids that name no record (lookAhead): asked once. */
+  private readonly lookedWithoutRecord = new Set<string>();
   private readonly nonsense: string;
 
   constructor(
@@ -131,8 +135,8 @@ export class SupportGate {
   /**
    * Decides the routes of an operation's literal segments before it can be called: for a probe or
    * test that could not be set up (a record its path needs could not be made), so that whether an
-   * operation is Unsupported does not depend on whether another test happened to call it first
-   * (issue 20). Reads only: an unknown first-level resource is asked with a GET (and, on a 404
+   * operation is Unsupported does not depend on whether another test happened to call it first.
+   * Reads only: an unknown first-level resource is asked with a GET (and, on a 404
    * saying the path is unknown, compared with one that cannot exist); a segment under a record
    * is looked at under the record with the smallest id its collection lists (the shop's own, not
    * one this run writes to). Records what it finds on the board; sends nothing already known.
@@ -160,7 +164,19 @@ export class SupportGate {
         const known = this.board.route(step.prefix);
         if (!known && this.unanswerable.has(step.parent)) continue;
         const values = known ? {} : await anyRecordValues(step.parent, read);
-        if (values) verdict = await this.routeOf(step, values, get);
+        if (values === NONE_LISTED) {
+          // The target lists no record to look under (GX 3.2 starts with no order, and the run
+          // cannot make one there): looked at under ids that name none, once per worker. Decided
+          // only where the path above answers 2xx all the same (GX 3.2 answers GET /orders/1abc
+          // with the order list, and /orders/1abc/payment_details and /orders/1abc/<nonsense>
+          // alike: it ignores the segment, and the negative probe's 200 there was the list's, not
+          // a payment detail's); a target that refuses the id leaves it undecided, as before.
+          if (this.lookedWithoutRecord.has(step.prefix)) continue;
+          this.lookedWithoutRecord.add(step.prefix);
+          const none = noRecordValues(step.parent);
+          const where = Object.entries(none).map(([k, v]) => `${k}=${v}`).join(', ');
+          verdict = await this.routeOf(step, none, get, { note: ` (looked at under ${where}, ids that name no record: the target lists none)`, records: 'none' });
+        } else if (values) verdict = await this.routeOf(step, values, get, { records: 'listed' });
       }
       if (verdict?.routed === false) {
         this.board.recordUnsupported(op.id, verdict.reason || `${step.prefix} is not routed by the target`);
@@ -186,7 +202,7 @@ export class SupportGate {
     }
     if (why) this.board.recordUnsupported(op.id, why, ex);
     // A setup create that broke down and left nothing is sent once more alone by the client before
-    // it counts (ApiClient.setupAlone): an overlap of two workers' creates is no failing create.
+    // it counts (ApiClient.createAlone): an overlap of two workers' creates is no failing create.
     if (s >= 500 && isCreateOperation(op) && SETUP_REQUESTS.has(ex.intent) && !ex.leftNothing) this.board.record5xx(op.id, ex);
     return why;
   }
@@ -204,7 +220,16 @@ export class SupportGate {
     return v.routed === false ? v.reason || `${step.prefix} is not routed by the target` : undefined;
   }
 
-  private routeOf(step: LiteralStep, values: Readonly<Record<string, string>>, get: SupportGet): Promise<RouteVerdict> {
+  /**
+   * `note` is said after the reason of a route found not routed (where it was looked at, when that
+   * is not plain). `records` says what the values name, and so what a server error of the record
+   * above says: 'listed', records the target lists (lookAhead): no record of the template can be
+   * looked under this run (a shop may answer every order 500, as GX 4.8 can); 'caller', the caller's
+   * (admit: a record of the run, or the resolver's guess at an id, GET /orders/1/history on GX 3.2
+   * without orders): that record only; 'none', ids that name none: nothing.
+   */
+  private routeOf(step: LiteralStep, values: Readonly<Record<string, string>>, get: SupportGet, how: { note?: string; records?: 'listed' | 'caller' | 'none' } = {}): Promise<RouteVerdict> {
+    const note = how.note ?? '';
     this.board.refresh();
     const known = this.board.route(step.prefix);
     if (known) return Promise.resolve(known.routed ? { routed: true } : { routed: false, reason: known.reason ?? '' });
@@ -219,8 +244,9 @@ export class SupportGate {
     const key = `${step.prefix} ${parent}`;
     let p = this.inflight.get(key);
     if (!p) {
-      const look = (): Promise<RouteVerdict> => this.look(step, parent, get);
-      p = (this.opts.alone ? this.opts.alone(look) : look()).then((v) => {
+      const look = (): Promise<RouteVerdict> => this.look(step, parent, get, how.records ?? 'caller');
+      p = (this.opts.alone ? this.opts.alone(look) : look()).then((found) => {
+        const v: RouteVerdict = found.routed === false && note ? { routed: false, reason: `${found.reason}${note}` } : found;
         if (v.routed !== 'unknown') this.board.recordRoute(step.prefix, v.routed, v.routed ? undefined : v.reason);
         return v;
       });
@@ -230,7 +256,7 @@ export class SupportGate {
     return p;
   }
 
-  private async look(step: LiteralStep, parent: string, get: SupportGet): Promise<RouteVerdict> {
+  private async look(step: LiteralStep, parent: string, get: SupportGet, records: 'listed' | 'caller' | 'none'): Promise<RouteVerdict> {
     const spared = lookSpared(step, this.opts.declaredGets);
     if (spared) return spared;
     if (step.parent === '') {
@@ -241,8 +267,8 @@ export class SupportGate {
     const up = await get(parent);
     if (up.response.status < 200 || up.response.status >= 300) {
       // The look runs alone (opts.alone): a server error here is the record's, not an overlap's.
-      if (up.response.status >= 500) {
-        this.unanswerable.add(step.parent);
+      if (up.response.status >= 500 && records !== 'none') {
+        if (records === 'listed') this.unanswerable.add(step.parent);
         this.unanswerableRecords.add(parent);
       }
       return { routed: 'unknown', reason: `GET ${parent} answered ${up.response.status}` };
@@ -276,9 +302,10 @@ function lookSpared(step: LiteralStep, declaredGets: ReadonlySet<string> | undef
 /**
  * Values for a path template's parameters that name records the target lists, each the smallest id
  * of the collection above it (`/orders/{order_id}/items/{item_id}`: an order, then one of its
- * items), or undefined when a collection lists none or the template has another shape.
+ * items); NONE_LISTED when a collection lists none; undefined when a collection cannot be read or
+ * the template has another shape.
  */
-async function anyRecordValues(template: string, get: SupportGet): Promise<Record<string, string> | undefined> {
+async function anyRecordValues(template: string, get: SupportGet): Promise<Record<string, string> | typeof NONE_LISTED | undefined> {
   const values: Record<string, string> = {};
   let path = '';
   for (const seg of template.split('/').filter(Boolean)) {
@@ -296,10 +323,20 @@ async function anyRecordValues(template: string, get: SupportGet): Promise<Recor
       .map(Number)
       .sort((a, b) => a - b);
     const id = ids[0];
-    if (id === undefined) return undefined;
+    if (id === undefined) return listItems(list.response.json).length ? undefined : NONE_LISTED;
     values[param] = String(id);
     path += `/${id}`;
   }
+  return values;
+}
+
+/**
+ * Values for a path template's parameters that name no record: each the digits and letters a
+ * wrong-typed id is made of (`1abc`, as the negative probe sends), which no shop can hold.
+ */
+function noRecordValues(template: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const m of template.matchAll(/\{([^}]+)\}/g)) if (m[1]) values[m[1]] = '1abc';
   return values;
 }
 

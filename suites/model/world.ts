@@ -10,8 +10,8 @@
 import fc from 'fast-check';
 import type { ApiClient } from '../../src/client/api-client.js';
 import type { Exchange } from '../../src/core/exchange.js';
-import type { Basis } from '../../src/core/finding.js';
-import { noteAdvisory, ruleError, ruleFinding } from '../../fixtures/evidence.js';
+import { expectRule, type RuleAt } from '../../fixtures/evidence.js';
+import type { Rule } from '../../src/checks/rules/rule.js';
 import type { FactoryKit } from '../../fixtures/factories/index.js';
 import { tryOrderContext, type OrderContext } from '../../fixtures/factories/orders.js';
 
@@ -100,30 +100,19 @@ export class World {
     return this.context;
   }
 
-  /** The shop and the model disagree after `command`: one finding with the exchange as evidence. */
-  disagree(command: string, rule: string, ex: Exchange, model: string, shop: string, related: readonly Exchange[] = []): Error {
-    return ruleError(this.api, {
-      rule,
-      title: `after ${command}, the shop should agree with the model`,
-      message: `model: ${model}\n  shop:  ${shop}`,
-      exchange: ex,
-      related,
-    });
-  }
-
   /**
-   * The shop differs from the model only where the vendor does not describe the rule (`basis`):
-   * an advisory with the same evidence; the run goes on with the shop's answer.
+   * Judges a rule on what the shop answered against what the model says (expectRule): a run breaks
+   * the rule the list rule tests and the resource suites judge, in their words.
    */
-  advise(command: string, rule: string, ex: Exchange, model: string, shop: string, basis: Basis): void {
-    noteAdvisory(ruleFinding(this.api, { rule, title: `after ${command}, the shop should agree with the model`, message: `model: ${model}\n  shop:  ${shop}`, exchange: ex, basis }));
+  expect<I>(rule: Rule<I>, input: I, at: RuleAt): boolean {
+    return expectRule(this.api, rule, input, at);
   }
 }
 
-export const is2xx = (ex: Exchange): boolean => ex.response.status >= 200 && ex.response.status < 300;
-/** "Not there": any 4xx (the spec declares no 404 for some reads, e.g. GET /orders/{id}). */
-export const isGone = (ex: Exchange): boolean => ex.response.status >= 400 && ex.response.status < 500;
-export const statusOf = (ex: Exchange): string => String(ex.response.status || ex.response.transportError || 'no answer');
+/** The error statuses the operation of an exchange declares (a deleted record is gone: error-status, `gone`). */
+export function declaredErrors(w: World, ex: Exchange): number[] {
+  return (w.api.catalogue.operations.find((o) => o.id === ex.operationId)?.responses ?? []).map((r) => Number(r.status)).filter((s) => Number.isInteger(s) && s >= 400);
+}
 
 /** The record of a single read (some reads answer a one-item list). */
 export function recordOfRead(ex: Exchange): Record<string, unknown> | undefined {

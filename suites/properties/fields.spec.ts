@@ -8,20 +8,19 @@ import { fieldsArb } from '../../src/arbitraries/index.js';
 import { loadConfig } from '../../src/config/config.js';
 import { collectionsWith, listCollections } from '../../src/properties/collections.js';
 import { isObj } from '../../src/core/json.js';
-import { projectionProblem } from '../../src/checks/rules/fields.js';
+import type { Projected } from '../../src/checks/rules/fields.js';
 import { identity } from '../../src/checks/rules/records.js';
+import { RULE } from '../../src/checks/rules/registry.js';
 import { catalogueFor } from '../../src/spec/cache.js';
 import { expectRule, show } from '../../fixtures/evidence.js';
-import { erratum } from '../../src/checks/basis.js';
 import type { Exchange } from '../../src/core/exchange.js';
 import { tagSafe } from '../contract/plan.js';
-import { skipBecause, test, RUNS } from './support/fixtures.js';
+import { test, RUNS } from './support/fixtures.js';
+import { skipBecause } from '../../fixtures/outcome.js';
 import { readList, tryList } from './support/lists.js';
 
 const config = loadConfig();
 
-/** fields on a single read rests on our erratum: the vendor declares fields on collection reads only. */
-const SINGLE_FIELDS = erratum('ERRATA #10: the description declares fields on collection reads only (facts "List parameters": single records not described)');
 const catalogue = await catalogueFor(config.spec, config.errata);
 const LISTS = collectionsWith(listCollections(catalogue, config), 'fields').filter((c) => c.fields.all.length > 0);
 
@@ -47,7 +46,7 @@ test.describe('fields @properties', () => {
         `GET ${c.path}?fields=… answers exactly the asked fields`,
         fc.asyncProperty(fieldsArb(c.fields.all), fc.option(fc.nat(), { nil: undefined }), async (fields, pick) => {
           const got = await readList(api, c.list, { fields }, 'fields', `fields=${fields.join(',')}`);
-          const judged: [unknown, Exchange][] = got.items.map((r) => [r, got.exchange]);
+          const judged: [unknown, Exchange][] = [];
           const fullOf = new Map<unknown, Record<string, unknown> | undefined>();
           // Most runs also ask one record (`pick`) for the same fields; the example always does.
           if (single && idParam && ids.length && pick !== undefined) {
@@ -66,21 +65,14 @@ test.describe('fields @properties', () => {
             judged.push([rec, ex]);
             fullOf.set(rec, isObj(whole) ? whole : undefined);
           }
-          for (const [rec, ex] of judged) {
-            // Records added meanwhile have no full view: only keys nobody asked for count against them.
+          // Records added meanwhile have no full view: only keys nobody asked for count against them.
+          const projected = (rec: unknown): Projected => {
             const id = isObj(rec) && 'id' in rec ? identity(rec) : undefined;
-            const problem = projectionProblem(rec, fields, fullOf.has(rec) ? fullOf.get(rec) : id !== undefined ? full.get(id) : undefined);
-            if (problem) {
-              // fields on a single read is our erratum (ERRATA #10): the vendor declares it on lists only.
-              expectRule(false, api, {
-                rule: 'fields',
-                title: `fields=${fields.join(',')} should answer exactly those first-level fields (${ex === got.exchange ? 'list' : 'single record'})`,
-                message: `record ${id ?? show(rec)}: ${problem}`,
-                exchange: ex,
-                ...(ex === got.exchange ? {} : { basis: SINGLE_FIELDS }),
-              });
-            }
-          }
+            return { rec, full: fullOf.has(rec) ? fullOf.get(rec) : id !== undefined ? full.get(id) : undefined, name: `record ${id ?? show(rec)}` };
+          };
+          expectRule(api, RULE.fieldsList, { fields, records: got.items.map(projected) }, { exchange: got.exchange });
+          // fields on a single read is our erratum (ERRATA #10): the vendor declares it on lists only.
+          for (const [rec, ex] of judged) expectRule(api, RULE.fieldsSingle, { status: ex.response.status, fields, records: [projected(rec)] }, { exchange: ex });
         }),
         { ...RUNS.perList, ...(examples.length ? { examples } : {}) },
       );

@@ -7,22 +7,19 @@ import fc from 'fast-check';
 import { sortArb } from '../../src/arbitraries/index.js';
 import { loadConfig } from '../../src/config/config.js';
 import { listCollections, type ListCollection } from '../../src/properties/collections.js';
-import { isObj } from '../../src/core/json.js';
-import { identity, multisetDiff } from '../../src/checks/rules/records.js';
 import { searchableValues } from '../../src/checks/rules/search.js';
-import { FILTERS, misplacedRecord } from '../../src/checks/rules/filters.js';
+import { FILTER_WITH_SEARCH, FILTERS } from '../../src/checks/rules/filters.js';
+import { RULE } from '../../src/checks/rules/registry.js';
 import { catalogueFor } from '../../src/spec/cache.js';
-import { onlyAdvisories, ruleError, show } from '../../fixtures/evidence.js';
-import { project } from '../../src/checks/basis.js';
+import { expectRule } from '../../fixtures/evidence.js';
 import type { Exchange } from '../../src/core/exchange.js';
 import { tagSafe } from '../contract/plan.js';
-import { skipBecause, test, RUNS } from './support/fixtures.js';
+import { test, RUNS } from './support/fixtures.js';
+import { skipBecause } from '../../fixtures/outcome.js';
 import { judgeStable, readList, tryList } from './support/lists.js';
 
 const config = loadConfig();
 
-/** A filter with a search on top: not described as combining (the e-mails state filter is ignored with a search). */
-const FILTER_WITH_SEARCH = project('a filter combined with a search: the description says the e-mails state filter is ignored when a search is given, and does not describe type with a search');
 const catalogue = await catalogueFor(config.spec, config.errata);
 
 
@@ -66,40 +63,18 @@ test.describe('filters @properties', () => {
           const whole = await tryList(api, c.list, q);
           if (typeof whole === 'string') return fc.pre(false);
           // The filter with a search on top is not described as combining (FILTER_WITH_SEARCH): advisories.
-          const basis = q.search !== undefined ? { basis: FILTER_WITH_SEARCH } : {};
-          try {
-              await judgeStable(api, c.list, q, whole, async (snapshot) => {
-              const parts: unknown[] = [];
-              const exchanges: Exchange[] = [];
-              for (const value of s.values) {
-                const part = await readList(api, c.list, { ...q, [s.param]: value }, s.rule, `${s.param}=${value}`);
-                exchanges.push(part.exchange);
-                const misplaced = misplacedRecord(s.param, value, part.items);
-                if (misplaced !== undefined) {
-                  return ruleError(api, {
-                    rule: s.rule,
-                    title: `${s.param}=${value} should only list records whose ${s.field} is ${String(FILTERS[s.param]?.values[value])}`,
-                    message: `record ${identity(misplaced)} has ${s.field}=${show(isObj(misplaced) ? misplaced[s.field] : undefined)}`,
-                    exchange: part.exchange,
-                    ...basis,
-                  });
-                }
-                parts.push(...part.items);
-              }
-              const { missing, extra } = multisetDiff(snapshot.items, parts);
-              if (!missing.length && !extra.length) return undefined;
-              return ruleError(api, {
-                rule: s.rule,
-                title: `${s.values.map((v) => `${s.param}=${v}`).join(' and ')} together should list each record of the unfiltered answer once${Object.keys(q).length ? ` (base query ${show(q)})` : ''}`,
-                message: `in no part: [${missing.join(', ')}]; in a part but not in the whole, or in two parts: [${extra.join(', ')}]`,
-                exchange: exchanges[exchanges.length - 1],
-                related: [snapshot.exchange, ...exchanges],
-                ...basis,
-              });
-            });
-          } catch (err) {
-            if (!onlyAdvisories(err)) throw err;
-          }
+          const basis = q.search !== undefined ? FILTER_WITH_SEARCH : undefined;
+          await judgeStable(api, c.list, q, whole, async (snapshot) => {
+            const parts: unknown[] = [];
+            const exchanges: Exchange[] = [];
+            for (const value of s.values) {
+              const part = await readList(api, c.list, { ...q, [s.param]: value }, s.rule, `${s.param}=${value}`);
+              exchanges.push(part.exchange);
+              expectRule(api, RULE.filterMatches, { param: s.param, value, items: part.items }, { exchange: part.exchange, tag: s.rule, basis });
+              parts.push(...part.items);
+            }
+            expectRule(api, RULE.filterPartition, { param: s.param, values: s.values, whole: snapshot.items, parts }, { exchange: exchanges[exchanges.length - 1], related: [snapshot.exchange, ...exchanges], tag: s.rule, basis });
+          });
         }),
         RUNS.focused,
       );

@@ -21,7 +21,8 @@ import { catalogueFor } from '../../src/spec/cache.js';
 import { ruleFinding, show } from '../../fixtures/evidence.js';
 import { tagSafe } from '../contract/plan.js';
 import { requireWrites } from '../../fixtures/factories/index.js';
-import { skipBecause, test, RUNS } from './support/fixtures.js';
+import { test, RUNS } from './support/fixtures.js';
+import { skipBecause } from '../../fixtures/outcome.js';
 import { readList } from './support/lists.js';
 import { bodyOptions, cleanupSince, mark, writable, type Writable } from './support/writable.js';
 

@@ -10,16 +10,16 @@ import fc from 'fast-check';
 import { pageBoundaries, sortArb } from '../../src/arbitraries/index.js';
 import { loadConfig } from '../../src/config/config.js';
 import { collectionsWith, listCollections, type ListCollection } from '../../src/properties/collections.js';
-import { linkHeaderProblems } from '../../src/checks/rules/links.js';
-import { listItems } from '../../src/core/answers.js';
-import { lastPage, pageSizeProblem, partitionProblems } from '../../src/checks/rules/paging.js';
+import { lastPage, type PageRead } from '../../src/checks/rules/paging.js';
 import { identity } from '../../src/checks/rules/records.js';
+import { RULE } from '../../src/checks/rules/registry.js';
 import { catalogueFor } from '../../src/spec/cache.js';
-import { expectNoProblems, oneLine, ruleError } from '../../fixtures/evidence.js';
+import { expectRule } from '../../fixtures/evidence.js';
 import { ConformanceError } from '../../src/checks/runner.js';
 import type { Exchange } from '../../src/core/exchange.js';
 import { tagSafe } from '../contract/plan.js';
-import { skipBecause, test, RUNS } from './support/fixtures.js';
+import { test, RUNS } from './support/fixtures.js';
+import { skipBecause } from '../../fixtures/outcome.js';
 import { judgeStable, readList, tryList, type Listing } from './support/lists.js';
 
 const config = loadConfig();
@@ -93,73 +93,33 @@ async function readPage(api: Parameters<typeof readList>[0], c: ListCollection, 
   }
 }
 
-async function walk(api: Parameters<typeof readList>[0], c: ListCollection, all: Listing, perPage: number, sort: string[] | undefined, pastEnd: boolean) {
+/**
+ * One walk: every page holds at most per_page records and a right Link header, and the pages
+ * together (with the page after the last, in some walks) hold the unpaged list once: the rules the
+ * list rule tests judge (src/checks/rules/paging.ts, links.ts), asked here with any page size.
+ */
+async function walk(api: Parameters<typeof readList>[0], c: ListCollection, all: Listing, perPage: number, sort: string[] | undefined, pastEnd: boolean): Promise<void> {
   const n = all.items.length;
   const last = lastPage(n, perPage);
   const extra = sort ? { sort } : {};
-  const pages: Exchange[] = [];
-  const seen: unknown[] = [];
+  const exchanges: Exchange[] = [];
+  const pages: PageRead[] = [];
   for (let page = 1; page <= last; page++) {
     const got = await readPage(api, c, { page, per_page: perPage, ...extra }, `page ${page} of ${last}, per_page=${perPage}`, sort);
-    pages.push(got.exchange);
-    const tooMany = pageSizeProblem(got.items.length, perPage);
-    if (tooMany) {
-      return ruleError(api, {
-        rule: 'per-page',
-        title: `page=${page}&per_page=${perPage} should hold at most ${perPage} records`,
-        message: tooMany,
-        exchange: got.exchange,
-      });
-    }
-    const problems = linkHeaderProblems(got.exchange.request.url, got.exchange.response.headers.link, page, last);
-    if (problems.length) {
-      // Described problems fail the walk (judged again on a list that held still); the others are advisories.
-      const failure = {
-        rule: 'link-header',
-        title: `the Link header of page ${page} of ${last} (per_page=${perPage}, ${n} records) should point to the right pages`,
-        message: `Link: ${got.exchange.response.headers.link ?? '(none)'}`,
-        exchange: got.exchange,
-      };
-      try {
-        expectNoProblems(problems, api, failure);
-      } catch (err) {
-        if (err instanceof ConformanceError) return err;
-        throw err;
-      }
-    }
-    seen.push(...got.items);
+    exchanges.push(got.exchange);
+    pages.push({ page, per: perPage, ids: got.items.map(identity) });
+    expectRule(api, RULE.pageSize, { page, per: perPage, count: got.items.length }, { exchange: got.exchange });
+    expectRule(api, RULE.linkHeader, { url: got.exchange.request.url, link: got.exchange.response.headers.link, page, last }, { exchange: got.exchange });
   }
-  const gaps = partitionProblems(all.items, seen);
-  if (gaps) {
-    const { missing, extra: twice } = gaps;
-    return ruleError(api, {
-      rule: 'paging',
-      title: `pages 1..${last} with per_page=${perPage}${sort ? ` and sort=${sort.join(',')}` : ''} should hold each of the ${n} records exactly once`,
-      message: `missing: [${missing.join(', ')}]; extra or repeated: [${twice.join(', ')}]\npages: ${pages.map((p, i) => `${i + 1}: [${(itemsOfExchange(p)).join(', ')}]`).join('  ')}\nunpaged: ${oneLine(all.exchange)} [${all.items.map(identity).join(', ')}]`,
-      exchange: pages[pages.length - 1],
-      related: [all.exchange, ...pages],
-    });
-  }
+  // The page after the last holds no record: a shop that answers the last page again for any page
+  // beyond it (or counts the pages one too few) lists records twice to a client that reads on
+  // until a page comes back empty.
   if (pastEnd) {
-    // The page after the last holds no record: a shop that answers the last page again for any
-    // page beyond it (or counts the pages one too few) lists records twice to a client that
-    // reads on until a page comes back empty.
     const beyond = await readList(api, c.list, { page: last + 1, per_page: perPage, ...extra }, 'paging', `page ${last + 1}, after the last (${last}), per_page=${perPage}`);
-    if (beyond.items.length) {
-      return ruleError(api, {
-        rule: 'paging',
-        title: `page=${last + 1}&per_page=${perPage}${sort ? `&sort=${sort.join(',')}` : ''}, after the last page of ${n} records, should hold no record`,
-        message: `it holds [${beyond.items.map(identity).join(', ')}]`,
-        exchange: beyond.exchange,
-        related: [all.exchange, ...pages],
-      });
-    }
+    exchanges.push(beyond.exchange);
+    pages.push({ page: last + 1, per: perPage, ids: beyond.items.map(identity) });
   }
-  return undefined;
-}
-
-function itemsOfExchange(ex: Exchange): string[] {
-  return listItems(ex.response.json).map(identity);
+  expectRule(api, RULE.pages, { all: all.items.map(identity), pages, complete: true, ...(sort ? { with: `sort=${sort.join(',')}` } : {}) }, { exchange: exchanges[exchanges.length - 1], related: [all.exchange, ...exchanges] });
 }
 
 test.describe('paging partition @properties', () => {

@@ -10,13 +10,15 @@ import { loadConfig } from '../../src/config/config.js';
 import { groupInScope } from '../../src/config/scope.js';
 import { liveShrinks } from '../../src/properties/runner.js';
 import { catalogueFor } from '../../src/spec/cache.js';
-import { BATCH_ALL_OR_NOTHING, GUESTS_SHARE } from '../../fixtures/customer-bases.js';
-import { expectRule, ruleError, show } from '../../fixtures/evidence.js';
+import { expectRule } from '../../fixtures/evidence.js';
+import { answerOf } from '../../fixtures/requests.js';
+import { RULE } from '../../src/checks/rules/registry.js';
 import { customerUpdateInput } from '../../fixtures/factories/customers.js';
 import { isObj } from '../../src/core/json.js';
 import { recordOf, type FactoryKit, type Json, requireWrites } from '../../fixtures/factories/index.js';
 import type { Exchange } from '../../src/core/exchange.js';
-import { skipBecause, test, RUNS } from './support/fixtures.js';
+import { test, RUNS } from './support/fixtures.js';
+import { skipBecause } from '../../fixtures/outcome.js';
 import { readList } from './support/lists.js';
 import { cleanupSince, createOwn, mark, sentRecord, setupFailed, validCreateBody, writable } from './support/writable.js';
 
@@ -67,11 +69,13 @@ if (groupInScope(config, 'customers')) test.describe('uniqueness @properties', (
 
           let refused: Exchange;
           let otherEmail: string | undefined;
+          let updated: string | undefined;
           if (how === 'update') {
             otherEmail = takenEmail(kit, 'c');
             const c = await create([registree(other, otherEmail)]);
             const rec = recordOf(c.exchange.response.json);
             if (c.id === undefined || !rec || !update) setupFailed(api, w, c, 'creating the registree to update');
+            updated = c.id;
             refused = await api.call(update, { path: { customer_id: c.id }, body: customerUpdateInput(kit, rec, { email }), label: `update registree ${c.id} to the taken e-mail` });
           } else if (how === 'bulk') {
             otherEmail = takenEmail(kit, 'b');
@@ -80,43 +84,24 @@ if (groupInScope(config, 'customers')) test.describe('uniqueness @properties', (
             refused = (await create([registree(second, email)])).exchange;
           }
           seen.push(refused);
-          if (refused.response.status !== 409) {
-            const f = { rule: 'unique-email', title: `${how === 'update' ? 'PUT /customers/{id}' : 'POST /customers'}${how === 'bulk' ? ' (a batch)' : ''} with the taken registree e-mail ${show(email)} should answer 409`, message: `got ${refused.response.status || 'no answer'}`, exchange: refused, related: seen };
-            // A batch is answered per record ({created, errors}): its status is our reading.
-            if (how !== 'bulk') throw ruleError(api, f);
-            expectRule(false, api, { ...f, basis: BATCH_ALL_OR_NOTHING });
-          }
-          const holders = await withEmail(email);
-          if (holders.records.length !== 1 || String(holders.records[0]?.id) !== a.id) {
-            throw ruleError(api, { rule: 'unique-email', title: `after the 409, only registree ${a.id} should have ${show(email)}`, message: `customers with it: [${holders.records.map((r) => String(r.id)).join(', ')}]`, exchange: holders.exchange, related: seen });
-          }
-          if (how !== 'create' && otherEmail) {
+          // A batch is answered per record ({created, errors}): its status is our reading (an advisory).
+          expectRule(api, RULE.emailTakenOnce, { ...answerOf(refused), ...(how === 'bulk' ? { batch: true } : {}) }, { exchange: refused, related: seen });
+          const held = [{ what: email, holders: (await withEmail(email)).records.map((r) => String(r.id)), want: [a.id] }];
+          // The registree whose update was refused keeps its e-mail.
+          if (updated !== undefined && otherEmail) held.push({ what: otherEmail, holders: (await withEmail(otherEmail)).records.map((r) => String(r.id)), want: [updated] });
+          expectRule(api, RULE.emailTakenOnce, { held }, { exchange: refused, related: seen });
+          if (how === 'bulk' && otherEmail) {
+            // The refused batch stores none of its records: storing one its answer does not name is
+            // described (a bulk answer names what it created), storing any is our reading.
             const others = await withEmail(otherEmail);
-            // bulk: the refused batch stores none of its records; update: the other registree keeps its e-mail.
-            const want = how === 'bulk' ? 0 : 1;
-            if (others.records.length !== want) {
-              const f = {
-                rule: how === 'bulk' ? 'bulk' : 'unique-email',
-                title: how === 'bulk' ? 'a bulk create refused with 409 should store none of its records' : 'a registree whose update was refused with 409 should keep its e-mail',
-                message: `customers with ${show(otherEmail)}: [${others.records.map((r) => String(r.id)).join(', ')}]`,
-                exchange: others.exchange,
-                related: seen,
-              };
-              if (how !== 'bulk') throw ruleError(api, f);
-              // A bulk answer names what it created ({created, errors}, described): a stored record it does not name fails; one it names is an advisory.
-              const body = refused.response.json;
-              const named = new Set(isObj(body) && Array.isArray(body.created) ? body.created.filter(isObj).map((r) => String(r.id)) : []);
-              const hidden = others.records.filter((r) => !named.has(String(r.id)));
-              if (hidden.length) throw ruleError(api, { ...f, title: "a bulk create should store only the records its answer names as created", message: `${f.message}; not in the answer's created: [${hidden.map((r) => String(r.id)).join(', ')}] (answered ${refused.response.status})` });
-              expectRule(false, api, { ...f, basis: BATCH_ALL_OR_NOTHING });
-            }
+            const body = refused.response.json;
+            const named = isObj(body) && Array.isArray(body.created) ? body.created.filter(isObj).map((r) => String(r.id)) : [];
+            expectRule(api, RULE.storesWhatItNames, { stored: others.records, named, status: refused.response.status }, { exchange: others.exchange, related: seen, tag: 'bulk' });
+            expectRule(api, RULE.refusedBatchStoresNone, { stored: others.records }, { exchange: others.exchange, related: seen });
           }
           const { password: _p, ...guestFields } = guest;
           const g = await create([{ ...guestFields, email, isGuest: true }]);
-          const gs = g.exchange.response.status;
-          if (gs < 200 || gs >= 300 || g.id === undefined) {
-            expectRule(false, api, { rule: 'unique-email', title: `a guest with the registree e-mail ${show(email)} should be accepted (guests may share e-mails)`, message: `got ${gs || 'no answer'}`, exchange: g.exchange, related: seen, basis: GUESTS_SHARE });
-          }
+          expectRule(api, RULE.guestsShare, { ...answerOf(g.exchange), ...(g.id === undefined && g.exchange.response.status < 300 ? { status: 0, transportError: 'no id the harness could read' } : {}) }, { exchange: g.exchange, related: seen });
         } finally {
           await cleanupSince(api, before);
         }

@@ -2,12 +2,14 @@
 // statuses and list parameters, then a value set on an own product, read, changed and deleted.
 import { createAdditionalField, names } from '../../fixtures/factories/catalogue-extras.js';
 import { createProduct } from '../../fixtures/factories/products.js';
+import { requireWrites, type FactoryKit } from '../../fixtures/factories/index.js';
+import { sameJson } from '../../src/checks/rules/lifecycle.js';
 import { isObj } from '../../src/core/json.js';
-import { requireWrites, sameJson, type FactoryKit } from '../../fixtures/factories/index.js';
-import { expectRule, show } from '../../fixtures/evidence.js';
+import { expectHeld, show } from '../../fixtures/evidence.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
 import type { Exchange } from '../../src/core/exchange.js';
-import { expectError, readBack, test, setupStep, stepOk } from './support/catalogue.js';
+import { test } from './support/catalogue.js';
+import { setupStep, step, wrongRequest } from '../../fixtures/requests.js';
 import { namedResourceTests } from './support/named.js';
 
 const G = '@additional_fields';
@@ -22,7 +24,7 @@ function valueIn(ex: Exchange, fieldId: number): unknown {
 
 function expectValue(kit: FactoryKit, read: Exchange, fieldId: number, want: unknown, what: string, related: Exchange[]): void {
   const got = valueIn(read, fieldId);
-  expectRule(want === undefined ? got === undefined : sameJson(got, want), kit.api, {
+  expectHeld(want === undefined ? got === undefined : sameJson(got, want), kit.api, {
     rule: 'lifecycle',
     title: what,
     message: `expected ${show(want)}, read ${show(got)}`,
@@ -52,24 +54,24 @@ if (spec.inScope('additional_fields')) test.describe('additional fields', () => 
     const product = await createProduct(kit, {}, { rule: 'lifecycle' });
     const path = { product_id: product.id };
     const first = names(kit, 'value');
-    const post = await stepOk(kit, 'lifecycle', 'createProductAdditionalField', { path, body: [{ id: field.id, values: first }] }, 'setting a field value on a product should succeed');
-    expectValue(kit, await readBack(kit, 'getAdditionalFieldsProduct', path), field.id, first, 'the value set on the product should read back', [post]);
+    const post = await step(kit, 'createProductAdditionalField', { path, body: [{ id: field.id, values: first }] });
+    expectValue(kit, await step(kit, 'getAdditionalFieldsProduct', { path: path }), field.id, first, 'the value set on the product should read back', [post]);
     const second = names(kit, 'value');
-    const put = await stepOk(kit, 'lifecycle', 'updateProductAdditionalField', { path, body: [{ id: field.id, values: second }] }, 'changing the field value should succeed');
-    expectValue(kit, await readBack(kit, 'getAdditionalFieldsProduct', path), field.id, second, 'the changed value should read back', [put]);
-    const del = await stepOk(kit, 'lifecycle', 'deleteAdditionalProductField', { path: { ...path, field_id: field.id } }, 'deleting the field value should succeed');
-    expectValue(kit, await readBack(kit, 'getAdditionalFieldsProduct', path), field.id, undefined, 'the deleted value should be gone', [del]);
+    const put = await step(kit, 'updateProductAdditionalField', { path, body: [{ id: field.id, values: second }] });
+    expectValue(kit, await step(kit, 'getAdditionalFieldsProduct', { path: path }), field.id, second, 'the changed value should read back', [put]);
+    const del = await step(kit, 'deleteAdditionalProductField', { path: { ...path, field_id: field.id } });
+    expectValue(kit, await step(kit, 'getAdditionalFieldsProduct', { path: path }), field.id, undefined, 'the deleted value should be gone', [del]);
   });
 
   test('should refuse values of missing fields and answer 404 for the values of a missing product', { tag: [G, '@op:createProductAdditionalField', '@op:getAdditionalFieldsProduct', '@op:deleteAdditionalProductField', '@rule:error-status'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const field = await createAdditionalField(kit, { rule: 'error-status' });
     const product = await createProduct(kit, {}, { rule: 'error-status' });
-    await setupStep(kit, 'deleteAdditionalField', { path: { field_id: field.id } }, 'deleting an own field');
-    await expectError(kit, checks, 'createProductAdditionalField', { path: { product_id: product.id }, body: [{ id: field.id, values: names(kit, 'value') }] }, 400, 'a value for a field that does not exist should be refused with 400');
-    await expectError(kit, checks, 'createProductAdditionalField', { path: { product_id: product.id }, contentType: 'application/json' }, 400, 'setting values without a body should be refused with 400');
-    await expectError(kit, checks, 'deleteAdditionalProductField', { path: { product_id: product.id, field_id: 'abc' } }, 400, 'deleting the value of field abc should be refused with 400');
-    await setupStep(kit, 'deleteProducts', { path: { product_id: [product.id] } }, 'deleting an own product');
-    await expectError(kit, checks, 'getAdditionalFieldsProduct', { path: { product_id: product.id } }, 404, 'the field values of a deleted product should answer 404');
+    await setupStep(kit, 'deleteAdditionalField', { path: { field_id: field.id } });
+    await wrongRequest(kit, 'createProductAdditionalField', { path: { product_id: product.id }, body: [{ id: field.id, values: names(kit, 'value') }] }, { want: 400, conform: checks });
+    await wrongRequest(kit, 'createProductAdditionalField', { path: { product_id: product.id }, contentType: 'application/json' }, { want: 400, conform: checks });
+    await wrongRequest(kit, 'deleteAdditionalProductField', { path: { product_id: product.id, field_id: 'abc' } }, { want: 400, conform: checks });
+    await setupStep(kit, 'deleteProducts', { path: { product_id: [product.id] } });
+    await wrongRequest(kit, 'getAdditionalFieldsProduct', { path: { product_id: product.id } }, { want: 404, conform: checks });
   });
 });

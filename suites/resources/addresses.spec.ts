@@ -1,10 +1,12 @@
 // Addresses: lifecycle (create answers 200, as declared), idempotent deletes, declared error
 // statuses and the list parameters. Seeds come from one customer create with a new address
 // each, so a list rule costs one request to set up; the addresses carry the test's token in `city`.
-import { expectNamesRecord, expectRule, expectStatus, show } from '../../fixtures/evidence.js';
+import { expectRule } from '../../fixtures/evidence.js';
 import { addressInput, createAddress, customerInput } from '../../fixtures/factories/customers.js';
 import { isObj } from '../../src/core/json.js';
-import { differences, recordOf, requireWrites, test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
+import { recordOf, requireWrites, test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
+import { answerOf, step } from '../../fixtures/requests.js';
+import { RULE } from '../../src/checks/rules/registry.js';
 import { secondValue, sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
 import { listParameterTests } from '../../fixtures/list-tests.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
@@ -32,7 +34,7 @@ function addressesList(kit: FactoryKit): ListSubject {
       );
       const ex = await kit.api.call('createCustomers', { body: inputs, intent: 'setup', label: `${n} customers with a new address each` });
       // A setup step: when it fails the list rules are blocked (a Skip naming it), not failed.
-      kit.expectSetup(ex.response.status >= 200 && ex.response.status < 300, 'createCustomers', 'setup', { rule: 'lifecycle', title: 'creating customers with new addresses should succeed', message: `expected a 2xx answer, got ${ex.response.status || ex.response.transportError || 'no answer'}: ${show(ex.response.json)}`, exchange: ex });
+      kit.expectSetup(RULE.answers, { ...answerOf(ex), want: 'success' }, { exchange: ex }, 'createCustomers', 'setup');
       const body = ex.response.json;
       const made = isObj(body) && Array.isArray(body.created) ? body.created.filter(isObj) : [];
       for (const c of made) if (typeof c.addressId === 'number' && c.addressId > 0) kit.adopt('/addresses', c.addressId, 'createCustomers', `/customers/${String(c.id)}`);
@@ -41,15 +43,17 @@ function addressesList(kit: FactoryKit): ListSubject {
   };
 }
 
-function expectEcho(kit: FactoryKit, sent: Json, ex: Exchange, what: string, related: Exchange[] = []): void {
-  const diff = differences(sent, recordOf(ex.response.json));
-  expectRule(!diff.length, kit.api, { rule: 'lifecycle', title: `${what} should equal what was written`, message: diff.join('\n  '), exchange: ex, related });
+function expectEcho(kit: FactoryKit, sent: Json, ex: Exchange, related: Exchange[] = []): void {
+  expectRule(kit.api, RULE.readsBack, { sent, got: recordOf(ex.response.json) }, { exchange: ex, related });
 }
 
-async function read(kit: FactoryKit, id: number): Promise<Exchange> {
-  const ex = await kit.api.call('getAddress', { path: { address_id: id } });
-  expectStatus(kit.api, 'lifecycle', ex, 200, `GET /addresses/${id} should read the address`);
-  return ex;
+function read(kit: FactoryKit, id: number): Promise<Exchange> {
+  return step(kit, 'getAddress', { path: { address_id: id } }, { want: [200] });
+}
+
+/** The answer has this status (in the column `tag`). */
+function expectAnswer(kit: FactoryKit, ex: Exchange, want: number, tag = 'lifecycle', related: Exchange[] = []): void {
+  expectRule(kit.api, RULE.answers, { ...answerOf(ex), want: [want] }, { exchange: ex, tag, related });
 }
 
 if (ops.inScope('addresses')) test.describe('addresses', () => {
@@ -58,46 +62,46 @@ if (ops.inScope('addresses')) test.describe('addresses', () => {
   test('should create, read back, update, read back and delete an address', { tag: ['@addresses', '@rule:lifecycle', '@op:createAddress', '@op:getAddress', '@op:updateAddress', '@op:deleteAddress'] }, async ({ kit }) => {
     requireWrites(kit);
     const made = await createAddress(kit, {}, { intent: 'positive' });
-    expectStatus(kit.api, 'lifecycle', made.exchange, 200, 'POST /addresses should answer 200 (declared)');
+    expectAnswer(kit, made.exchange, 200);
     const sent = made.exchange.request.body as Json;
-    expectEcho(kit, sent, made.exchange, 'the created address');
-    expectEcho(kit, sent, await read(kit, made.id), 'the address read back after the create', [made.exchange]);
+    expectEcho(kit, sent, made.exchange);
+    expectEcho(kit, sent, await read(kit, made.id), [made.exchange]);
 
     const change = addressInput(kit, Number(sent.customerId), Number(sent.countryId), { gender: 'm', b2bStatus: true, suburb: `qa-${kit.runId}-suburb` });
-    const upd = await kit.api.call('updateAddress', { path: { address_id: made.id }, body: change });
-    expectStatus(kit.api, 'lifecycle', upd, 200, 'PUT /addresses/{id} should answer 200');
-    expectEcho(kit, change, upd, 'the updated address');
-    expectEcho(kit, change, await read(kit, made.id), 'the address read back after the update', [upd]);
+    const upd = await step(kit, 'updateAddress', { path: { address_id: made.id }, body: change }, { want: [200] });
+    expectEcho(kit, change, upd);
+    expectEcho(kit, change, await read(kit, made.id), [upd]);
 
-    const del = await kit.api.call('deleteAddress', { path: { address_id: made.id } });
-    expectStatus(kit.api, 'lifecycle', del, 200, 'DELETE /addresses/{id} should answer 200');
+    const del = await step(kit, 'deleteAddress', { path: { address_id: made.id } }, { want: [200] });
     const gone = await kit.api.call('getAddress', { path: { address_id: made.id }, label: 'read after delete' });
-    expectStatus(kit.api, 'lifecycle', gone, 404, 'a deleted address should read as 404', [del]);
+    expectAnswer(kit, gone, 404, 'lifecycle', [del]);
   });
 
   test('should delete an own address twice, answering success with its id both times', { tag: ['@addresses', '@rule:idempotent-delete', '@op:deleteAddress'] }, async ({ kit }) => {
     requireWrites(kit);
     const made = await createAddress(kit, {}, { rule: 'idempotent-delete' });
-    for (const round of ['first', 'second']) {
-      const del = await kit.api.call('deleteAddress', { path: { address_id: made.id }, label: `${round} delete` });
-      expectStatus(kit.api, 'idempotent-delete', del, 200, `the ${round} DELETE of an own address should answer 200`);
+    const tag = 'idempotent-delete';
+    for (const time of [1, 2]) {
+      const del = await kit.api.call('deleteAddress', { path: { address_id: made.id }, label: `${time === 1 ? 'first' : 'second'} delete` });
+      if (time === 1) expectAnswer(kit, del, 200, tag);
+      else expectRule(kit.api, RULE.deleteAgain, { ...answerOf(del), time }, { exchange: del });
       const body = del.response.json;
       const addressId = isObj(body) ? body.addressId : undefined;
-      expectNamesRecord(kit.api, 'idempotent-delete', del, { field: 'addressId', value: addressId, matches: Number(addressId) === made.id, title: `the ${round} DELETE should echo the address id` });
+      expectRule(kit.api, RULE.namesRecord, { field: 'addressId', value: addressId, matches: Number(addressId) === made.id, body }, { exchange: del, tag });
     }
   });
 
   test('should answer 404 for a missing address', { tag: ['@addresses', '@rule:error-status', '@op:getAddress', '@readonly'] }, async ({ kit }) => {
     const missing = await kit.api.call('getAddress', { path: { address_id: MISSING_ID }, intent: 'negative', label: 'an address id no shop has' });
-    expectStatus(kit.api, 'error-status', missing, 404, 'GET of a missing address should answer 404');
+    expectAnswer(kit, missing, 404, 'error-status');
   });
 
   test('should refuse an address create without a body and a delete with an invalid id with 400', { tag: ['@addresses', '@rule:error-status', '@op:createAddress', '@op:deleteAddress'] }, async ({ kit }) => {
     requireWrites(kit);
     const noBody = await kit.api.call('createAddress', { intent: 'negative', contentType: 'application/json', label: 'create without a body' });
-    expectStatus(kit.api, 'error-status', noBody, 400, 'POST /addresses without a body should answer 400');
+    expectAnswer(kit, noBody, 400, 'error-status');
     const badDelete = await kit.api.call('deleteAddress', { path: { address_id: 'abc' }, intent: 'negative', label: 'address_id=abc' });
-    expectStatus(kit.api, 'error-status', badDelete, 400, 'DELETE /addresses/abc should answer 400');
+    expectAnswer(kit, badDelete, 400, 'error-status');
   });
 
   listParameterTests({ group: 'addresses', op: ops.get('getAddresses'), what: 'addresses', subject: addressesList });

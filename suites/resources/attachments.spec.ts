@@ -1,7 +1,7 @@
 // Attachments: one file per upload (multipart/form-data), answered with the path e-mails refer
 // to (suites/resources/emails.spec.ts uses it); an upload without a file is a 400. The spec has no
 // DELETE for attachments: on a live shop the uploaded file stays and the leftover report lists it.
-import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
+import { expectHeld, expectStatus, show } from '../../fixtures/evidence.js';
 import { uploadAttachment } from '../../fixtures/factories/emails.js';
 import { requireWrites, test } from '../../fixtures/factories/index.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
@@ -15,7 +15,7 @@ if (ops.inScope('attachments')) test.describe('attachments', () => {
     requireWrites(kit);
     const file = await uploadAttachment(kit, { rule: 'files', intent: 'positive' });
     expectStatus(kit.api, 'files', file.exchange, 201, 'POST /attachments should answer 201 (declared)');
-    expectRule(file.path.endsWith(file.fileName), kit.api, { rule: 'files', title: 'the answered path should name the uploaded file', message: `uploaded ${show(file.fileName)}, path ${show(file.path)}`, exchange: file.exchange });
+    expectHeld(file.path.endsWith(file.fileName), kit.api, { rule: 'files', title: 'the answered path should name the uploaded file', message: `uploaded ${show(file.fileName)}, path ${show(file.path)}`, exchange: file.exchange });
   });
 
   test('should refuse an upload without a file with 400', { tag: ['@attachments', '@rule:files', '@rule:error-status', '@op:uploadAttachments'] }, async ({ kit }) => {

@@ -1,10 +1,11 @@
 // Countries and zones (reference data, read only): a listed country reads back equal by id, its
 // zones list and each zone reads back; the vendor's declared statuses for missing and invalid ids
 // (countries: 500 not found / 501 invalid; zones: 501 not found / 400 invalid); list parameters.
-import { expectErrorStatus, expectRule, expectStatus, show } from '../../fixtures/evidence.js';
+import { expectErrorStatus, expectHeld, expectRule, expectStatus, show } from '../../fixtures/evidence.js';
+import { RULE } from '../../src/checks/rules/registry.js';
+import { test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
 import { isObj } from '../../src/core/json.js';
-import { differences, test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
-import { fieldsSingleRule, readList } from '../../fixtures/list-rules.js';
+import { judgeFieldsSingle, readList } from '../../fixtures/list-rules.js';
 import { listParameterTests } from '../../fixtures/list-tests.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
 import { listItems } from '../../src/core/answers.js';
@@ -35,8 +36,8 @@ if (ops.inScope('countries')) test.describe('countries', () => {
     test.skip(country === undefined, 'skip: the target lists no country');
     const got = await kit.api.call('getCountry', { path: { country_id: Number(country?.id) } });
     expectStatus(kit.api, 'lifecycle', got, 200, 'a listed country should read with 200', [list.exchange]);
-    const diff = differences(country ?? {}, got.response.json);
-    expectRule(!diff.length, kit.api, { rule: 'lifecycle', title: 'a country should read the same by id as in the list', message: diff.join('\n  '), exchange: got, related: [list.exchange] });
+    // The list entry is what the single read should hold (the one read-back comparison, RULE.readsBack).
+    expectRule(kit.api, RULE.readsBack, { sent: country ?? {}, got: got.response.json }, { exchange: got, related: [list.exchange] });
   });
 
   test('should answer a declared error status for a missing country and refuse an invalid id', { tag: ['@countries', '@rule:error-status', '@op:getCountry', '@readonly'] }, async ({ kit }) => {
@@ -49,7 +50,7 @@ if (ops.inScope('countries')) test.describe('countries', () => {
   test('should keep exactly the named fields of a single country', { tag: ['@countries', '@rule:fields', '@op:getCountry', '@readonly'] }, async ({ kit }) => {
     const list = await readList(kit, { op: 'getCountries' }, {}, 'fields');
     test.skip(!list.items.length, 'skip: the target lists no country');
-    await fieldsSingleRule(kit, 'getCountry', { country_id: Number(list.items[0]?.id) }, ['id', 'iso2']);
+    await judgeFieldsSingle(kit, 'getCountry', { country_id: Number(list.items[0]?.id) }, ['id', 'iso2']);
   });
 
   listParameterTests({ group: 'countries', op: ops.get('getCountries'), what: 'countries', subject: () => ({ op: 'getCountries', sortKey: 'name', secondSortKey: 'iso2', fields: ['id', 'name'] }), readOnly: true });
@@ -65,8 +66,7 @@ test.describe('zones', () => {
     const zone = zones[0] as Json;
     const got = await kit.api.call('getZones', { path: { zone_id: Number(zone.id) } });
     expectStatus(kit.api, 'lifecycle', got, 200, 'a listed zone should read with 200', zonesEx ? [zonesEx] : []);
-    const diff = differences(zone, got.response.json);
-    expectRule(!diff.length, kit.api, { rule: 'lifecycle', title: 'a zone should read the same by id as in its country', message: diff.join('\n  '), exchange: got, ...(zonesEx ? { related: [zonesEx] } : {}) });
+    expectRule(kit.api, RULE.readsBack, { sent: zone, got: got.response.json }, { exchange: got, ...(zonesEx ? { related: [zonesEx] } : {}) });
   });
 
   if (ops.inScope('countries', 'zones')) test('should answer a declared error status for zones of a missing country and refuse an invalid one', { tag: ['@countries', '@zones', '@rule:error-status', '@op:getCountriesZones', '@readonly'] }, async ({ kit }) => {
@@ -82,6 +82,6 @@ test.describe('zones', () => {
     const missing = await kit.api.call('getZones', { path: { zone_id: MISSING_ID }, intent: 'negative', label: 'a zone id no shop has' });
     expectErrorStatus(kit.api, 'error-status', missing, 'missing', 'GET of a missing zone should answer a declared error status');
     const body = missing.response.json;
-    expectRule(isObj(body), kit.api, { rule: 'error-status', title: 'the error answer should carry the error body', message: `answered ${show(body)}`, exchange: missing });
+    expectHeld(isObj(body), kit.api, { rule: 'error-status', title: 'the error answer should carry the error body', message: `answered ${show(body)}`, exchange: missing });
   });
 });

@@ -2,12 +2,13 @@
 // sent date; PROFILE=full only, it sends mail); an attachment is uploaded first and referenced by
 // its returned path; delete; the state filter; declared error statuses; the list parameters.
 // Recipients are on example.test; the test's token is in `subject`.
-import { expectErrorStatus, expectNamesRecord, expectRule, expectStatus, show } from '../../fixtures/evidence.js';
+import { expectErrorStatus, expectNamesRecord, expectHeld, expectRule, expectStatus, show } from '../../fixtures/evidence.js';
+import { RULE } from '../../src/checks/rules/registry.js';
 import { project } from '../../src/checks/basis.js';
 import { emailInput, queueEmail, uploadAttachment } from '../../fixtures/factories/emails.js';
+import { recordOf, requireFull, requireWrites, test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
 import { isObj } from '../../src/core/json.js';
-import { differences, recordOf, requireFull, requireWrites, test, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
-import { filterRule, secondValue, sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
+import { judgeFilter, secondValue, sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
 import { listParameterTests } from '../../fixtures/list-tests.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
 import type { Exchange } from '../../src/core/exchange.js';
@@ -42,16 +43,15 @@ async function read(kit: FactoryKit, id: number, rule: string): Promise<Exchange
   return ex;
 }
 
-function expectEcho(kit: FactoryKit, rule: string, sent: Json, ex: Exchange, what: string, related: Exchange[] = []): void {
-  const diff = differences(sent, recordOf(ex.response.json));
-  expectRule(!diff.length, kit.api, { rule, title: `${what} should equal what was written`, message: diff.join('\n  '), exchange: ex, related });
+function expectEcho(kit: FactoryKit, rule: string, sent: Json, ex: Exchange, related: Exchange[] = []): void {
+  expectRule(kit.api, RULE.readsBack, { sent, got: recordOf(ex.response.json) }, { exchange: ex, related, tag: rule });
 }
 
 function expectPending(kit: FactoryKit, ex: Exchange, pending: boolean, what: string, related: Exchange[] = []): void {
   const rec = recordOf(ex.response.json);
   const sentDate = rec?.sentDate;
   const ok = rec?.isPending === pending && (pending || (typeof sentDate === 'string' && sentDate !== ''));
-  expectRule(ok, kit.api, {
+  expectHeld(ok, kit.api, {
     rule: 'email-queue',
     title: `${what} should be ${pending ? 'pending' : 'sent, with a sent date'}`,
     message: `isPending ${show(rec?.isPending)}, sentDate ${show(sentDate)}`,
@@ -71,7 +71,7 @@ test.describe('e-mails', () => {
     expectStatus(kit.api, 'email-queue', made.exchange, 200, 'PUT /emails should answer 200 (declared)');
     expectPending(kit, made.exchange, true, 'a queued e-mail');
     const got = await read(kit, made.id, 'lifecycle');
-    expectEcho(kit, 'lifecycle', input, got, 'the queued e-mail read back', [made.exchange]);
+    expectEcho(kit, 'lifecycle', input, got, [made.exchange]);
     expectPending(kit, got, true, 'a queued e-mail read back', [made.exchange]);
   });
 
@@ -91,7 +91,7 @@ test.describe('e-mails', () => {
     const made = await queueEmail(kit, { attachments: [file.path] }, { rule: 'lifecycle', intent: 'positive' });
     const got = await read(kit, made.id, 'lifecycle');
     const attachments = recordOf(got.response.json)?.attachments;
-    expectRule(Array.isArray(attachments) && attachments.includes(file.path), kit.api, {
+    expectHeld(Array.isArray(attachments) && attachments.includes(file.path), kit.api, {
       rule: 'lifecycle',
       title: 'an e-mail should keep the attachment path it was queued with',
       message: `queued with [${file.path}], read ${show(attachments)}`,
@@ -117,8 +117,8 @@ test.describe('e-mails', () => {
     // PROFILE=readonly) must be on the right side.
     const own = kit.writable ? [(await queueEmail(kit, {}, { rule: 'filter-state' })).record] : [];
     const s: ListSubject = { op: 'getEmailsList' };
-    await filterRule(kit, s, 'filter-state', { param: 'state', value: 'pending', include: own });
-    await filterRule(kit, s, 'filter-state', { param: 'state', value: 'sent', include: [], exclude: own });
+    await judgeFilter(kit, s, 'filter-state', { param: 'state', value: 'pending', include: own });
+    await judgeFilter(kit, s, 'filter-state', { param: 'state', value: 'sent', include: [], exclude: own });
   });
 
   if (ops.inScope('emails')) test('should answer 400 for an invalid e-mail id and 404 for a missing one', { tag: ['@emails', '@rule:error-status', '@op:getEmails', '@readonly'] }, async ({ kit }) => {

@@ -1,6 +1,6 @@
 // Languages (reference data, read only): the list answers every language with its code, and
 // `fields` (the only list parameter the operation declares besides disable_links).
-import { expectRule, show } from '../../fixtures/evidence.js';
+import { expectHeld, show } from '../../fixtures/evidence.js';
 import { test } from '../../fixtures/factories/index.js';
 import { readList } from '../../fixtures/list-rules.js';
 import { listParameterTests } from '../../fixtures/list-tests.js';
@@ -14,7 +14,7 @@ if (ops.inScope('languages')) test.describe('languages', () => {
   test('should list the languages, each with a distinct code', { tag: ['@languages', '@rule:lifecycle', '@op:getMultipleLanguages', '@readonly'] }, async ({ kit }) => {
     const list = await readList(kit, { op: 'getMultipleLanguages' }, {}, 'lifecycle');
     const codes = list.items.map((l) => l.code);
-    expectRule(list.items.length > 0 && codes.every((c) => typeof c === 'string' && c !== '') && new Set(codes).size === codes.length, kit.api, {
+    expectHeld(list.items.length > 0 && codes.every((c) => typeof c === 'string' && c !== '') && new Set(codes).size === codes.length, kit.api, {
       rule: 'lifecycle',
       title: 'the shop should list at least one language, each with its own code',
       message: `codes: ${show(codes)}`,

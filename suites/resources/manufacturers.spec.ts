@@ -3,11 +3,13 @@
 // DELETE, 404/400 on reads, the search endpoint and the list parameters.
 import { createManufacturer, manufacturerInput } from '../../fixtures/factories/catalogue-extras.js';
 import { requireWrites, type FactoryKit } from '../../fixtures/factories/index.js';
-import { expectNamesRecord, expectRule } from '../../fixtures/evidence.js';
+import { expectNamesRecord, expectHeld } from '../../fixtures/evidence.js';
 import { listParameterTests } from '../../fixtures/list-tests.js';
 import { secondValue, sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
-import { callOk, expectError, expectReadsBack, listedIds, readBack, readOk, single, skipBecause, test, setupStep, stepOk } from './support/catalogue.js';
+import { expectReadsBack, listedIds, single, test } from './support/catalogue.js';
+import { setupStep, step, wrongRequest } from '../../fixtures/requests.js';
+import { skipBecause } from '../../fixtures/outcome.js';
 
 const G = '@manufacturers';
 const ops = await specOperations();
@@ -30,23 +32,23 @@ function manufacturersList(kit: FactoryKit): ListSubject {
 }
 
 if (ops.inScope('manufacturers')) test.describe('manufacturers', () => {
-  test('should create a manufacturer, read it back, change it with PATCH, read it back, delete it and then answer 404', { tag: [G, '@op:createManufacturers', '@op:getManufacturer', '@op:updateManufacturers', '@op:deleteManufacturers', '@rule:lifecycle'] }, async ({ kit, checks }) => {
+  test('should create a manufacturer, read it back, change it with PATCH, read it back, delete it and then answer 404', { tag: [G, '@op:createManufacturers', '@op:getManufacturer', '@op:updateManufacturers', '@op:deleteManufacturers', '@rule:lifecycle'] }, async ({ kit }) => {
     requireWrites(kit);
     const input = manufacturerInput(kit);
-    const made = await kit.create('createManufacturers', { body: input, what: 'a manufacturer', intent: 'positive' });
-    expectReadsBack(kit, input, await readBack(kit, 'getManufacturer', { manufacturer_id: made.id }), 'a created manufacturer', [], [made.exchange]);
+    const made = await kit.create('createManufacturers', { body: input, intent: 'positive' });
+    expectReadsBack(kit, input, await step(kit, 'getManufacturer', { path: { manufacturer_id: made.id } }), { related: [made.exchange] });
     const change = { image: `qa-${kit.runId}-changed-${kit.n()}.png` };
-    const patch = await stepOk(kit, 'lifecycle', 'updateManufacturers', { path: { manufacturer_id: made.id }, body: change }, 'PATCH /manufacturers/{id} should change the manufacturer');
-    expectReadsBack(kit, { ...input, ...change }, await readBack(kit, 'getManufacturer', { manufacturer_id: made.id }), 'a manufacturer after a PATCH of its image (the rest kept)', [], [patch]);
-    await stepOk(kit, 'lifecycle', 'deleteManufacturers', { path: { manufacturer_id: made.id } }, 'DELETE /manufacturers/{id} should delete the manufacturer');
-    await expectError(kit, checks, 'getManufacturer', { path: { manufacturer_id: made.id } }, 404, 'a deleted manufacturer should read 404', false, 'lifecycle');
+    const patch = await step(kit, 'updateManufacturers', { path: { manufacturer_id: made.id }, body: change });
+    expectReadsBack(kit, { ...input, ...change }, await step(kit, 'getManufacturer', { path: { manufacturer_id: made.id } }), { related: [patch] });
+    await step(kit, 'deleteManufacturers', { path: { manufacturer_id: made.id } });
+    await wrongRequest(kit, 'getManufacturer', { path: { manufacturer_id: made.id } }, { want: 404, tag: 'lifecycle' });
   });
 
   test('should succeed when deleting the same own manufacturer twice, echoing its id', { tag: [G, '@op:deleteManufacturers', '@rule:idempotent-delete'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const made = await createManufacturer(kit, {}, { rule: 'idempotent-delete' });
     for (const attempt of ['first', 'second']) {
-      const del = await callOk(kit, checks, 'idempotent-delete', 'deleteManufacturers', { path: { manufacturer_id: made.id }, label: `${attempt} delete` }, `the ${attempt} DELETE of manufacturer ${made.id} should succeed (x-idempotent-delete)`);
+      const del = await step(kit, 'deleteManufacturers', { path: { manufacturer_id: made.id }, label: `${attempt} delete` }, { tag: 'idempotent-delete', conform: checks });
       const echoed = single(del.response.json)?.manufacturersId;
       expectNamesRecord(kit.api, 'idempotent-delete', del, { field: 'manufacturersId', value: echoed, matches: Number(echoed) === made.id, title: `the ${attempt} delete should echo the id ${made.id}` });
     }
@@ -55,27 +57,27 @@ if (ops.inScope('manufacturers')) test.describe('manufacturers', () => {
   test('should answer the declared errors for invalid and missing ids: 500 on DELETE, a declared 4xx/500 on PATCH, 400/404 on reads', { tag: [G, '@op:updateManufacturers', '@op:deleteManufacturers', '@op:getManufacturer', '@rule:error-status'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     // DELETE declares only 500 for a bad id (the vendor's "could not find"); PATCH declares 400, 404 and 500.
-    await expectError(kit, checks, 'deleteManufacturers', { path: { manufacturer_id: 'abc' } }, 500, 'DELETE /manufacturers/abc should answer the declared 500');
-    await expectError(kit, checks, 'updateManufacturers', { path: { manufacturer_id: 'abc' }, body: { name: 'x' } }, [400, 500], 'PATCH /manufacturers/abc should answer a declared error (400 or 500)');
-    await expectError(kit, checks, 'getManufacturer', { path: { manufacturer_id: 'abc' } }, 400, 'GET /manufacturers/abc should be refused with 400');
+    await wrongRequest(kit, 'deleteManufacturers', { path: { manufacturer_id: 'abc' } }, { want: 500, conform: checks });
+    await wrongRequest(kit, 'updateManufacturers', { path: { manufacturer_id: 'abc' }, body: { name: 'x' } }, { want: [400, 500], conform: checks });
+    await wrongRequest(kit, 'getManufacturer', { path: { manufacturer_id: 'abc' } }, { want: 400, conform: checks });
     const gone = await createManufacturer(kit, {}, { rule: 'error-status' });
-    await setupStep(kit, 'deleteManufacturers', { path: { manufacturer_id: gone.id } }, 'deleting an own manufacturer');
-    await expectError(kit, checks, 'updateManufacturers', { path: { manufacturer_id: gone.id }, body: { name: 'x' } }, [404, 500], 'PATCH of a deleted manufacturer should answer the declared 404 or 500');
-    await expectError(kit, checks, 'getManufacturer', { path: { manufacturer_id: gone.id } }, 404, 'GET of a deleted manufacturer should answer 404');
-    await expectError(kit, checks, 'createManufacturers', { contentType: 'application/json' }, 400, 'POST /manufacturers without a body should be refused with 400');
+    await setupStep(kit, 'deleteManufacturers', { path: { manufacturer_id: gone.id } });
+    await wrongRequest(kit, 'updateManufacturers', { path: { manufacturer_id: gone.id }, body: { name: 'x' } }, { want: [404, 500], conform: checks });
+    await wrongRequest(kit, 'getManufacturer', { path: { manufacturer_id: gone.id } }, { want: 404, conform: checks });
+    await wrongRequest(kit, 'createManufacturers', { contentType: 'application/json' }, { want: 400, conform: checks });
   });
 
   test('should find a manufacturer by a search condition and nothing else', { tag: [G, '@op:searchManufacturers', '@rule:search'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const made = await createManufacturer(kit, {}, { rule: 'search' });
-    const hit = await callOk(kit, checks, 'search', 'searchManufacturers', { body: { search: ['name', 'eq', String(made.record.name)] } }, 'POST /manufacturers/search should answer 200');
-    expectRule(listedIds(hit).join(',') === String(made.id), kit.api, { rule: 'search', title: `the condition name eq ${String(made.record.name)} should find exactly that manufacturer`, message: `got [${listedIds(hit).join(', ')}]`, exchange: hit });
+    const hit = await step(kit, 'searchManufacturers', { body: { search: ['name', 'eq', String(made.record.name)] } }, { tag: 'search', conform: checks });
+    expectHeld(listedIds(hit).join(',') === String(made.id), kit.api, { rule: 'search', title: `the condition name eq ${String(made.record.name)} should find exactly that manufacturer`, message: `got [${listedIds(hit).join(', ')}]`, exchange: hit });
   });
 
   test('should read a listed manufacturer of the target in the declared shape', { tag: [G, '@op:getMultipleManufacturers', '@op:getManufacturer', '@readonly'] }, async ({ kit, checks }) => {
-    const first = listedIds(await readOk(kit, checks, 'getMultipleManufacturers', undefined, 'lifecycle'))[0];
+    const first = listedIds(await step(kit, 'getMultipleManufacturers', {}, { conform: checks }))[0];
     if (first === undefined) skipBecause('the target lists no manufacturers');
-    await readOk(kit, checks, 'getManufacturer', { manufacturer_id: first });
+    await step(kit, 'getManufacturer', { path: { manufacturer_id: first } }, { conform: checks });
   });
 
   listParameterTests({ group: 'manufacturers', op: ops.get('getMultipleManufacturers'), what: 'manufacturers', subject: manufacturersList });

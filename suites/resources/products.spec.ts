@@ -6,11 +6,13 @@ import { specOperations } from '../../fixtures/spec-ops.js';
 import { createCategory, createMany } from '../../fixtures/factories/categories.js';
 import { createProduct, idsOf, linkProduct, linkedCategoryIds, productInput, productRecord, productRefs } from '../../fixtures/factories/products.js';
 import { requireWrites, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
-import { expectRule, show } from '../../fixtures/evidence.js';
-import { changedDateRule, fieldsRule, fieldsSingleRule, linkHeaderRule, pagingRule, perPageRule, searchRule, secondValue, sortableValue, sortRule, type DateSubject } from '../../fixtures/list-rules.js';
-import { listItems } from '../../src/core/answers.js';
+import { expectHeld, show } from '../../fixtures/evidence.js';
+import { secondValue, sortableValue, type DateSubject } from '../../fixtures/list-rules.js';
+import { listParameterTests } from '../../fixtures/list-tests.js';
 import type { Exchange } from '../../src/core/exchange.js';
-import { callOk, expectError, expectReadsBack, listedIds, readBack, readOk, skipBecause, test, setupStep, stepOk } from './support/catalogue.js';
+import { expectReadsBack, listedIds, test } from './support/catalogue.js';
+import { setupStep, step, wrongRequest } from '../../fixtures/requests.js';
+import { skipBecause } from '../../fixtures/outcome.js';
 import { eachOperation } from '../../fixtures/each-operation.js';
 import { priceTests } from './support/prices.js';
 
@@ -35,7 +37,7 @@ function productsList(kit: FactoryKit): DateSubject {
     seed: async (n) => {
       const refs = await productRefs(kit);
       const inputs = Array.from({ length: n }, (_, i) => productInput(kit, refs, { productModel: secondValue(token, i) }, sortableValue(token, i)));
-      return (await createMany(kit, 'createProducts', inputs, { what: `${n} products` })).records;
+      return (await createMany(kit, 'createProducts', inputs)).records;
     },
     update: async (rec) => kit.api.call('updateProduct', { path: { product_id: Number(rec.id) }, body: { ...productRecord(kit, await productRefs(kit)), name: rec.name } }),
     remove: (rec) => kit.api.call('deleteProducts', { path: { product_id: [Number(rec.id)] } }),
@@ -48,14 +50,14 @@ async function expectLinked(kit: FactoryKit, p: number, c: number, linked: boole
   const products = await kit.api.call('getCategoryProducts', { path: { category_id: c } });
   const inLinks = linkedCategoryIds(links).includes(c);
   const inCategory = idsOf(products).includes(p);
-  expectRule(links.response.status === 200 && inLinks === linked, kit.api, {
+  expectHeld(links.response.status === 200 && inLinks === linked, kit.api, {
     rule: 'product-links',
     title: `${why}: the links of product ${p} should ${linked ? '' : 'not '}include category ${c}`,
     message: `${links.response.status}: links [${linkedCategoryIds(links).join(', ')}]`,
     exchange: links,
     related,
   });
-  expectRule(products.response.status === 200 && inCategory === linked, kit.api, {
+  expectHeld(products.response.status === 200 && inCategory === linked, kit.api, {
     rule: 'product-links',
     title: `${why}: the products of category ${c} should ${linked ? '' : 'not '}include product ${p}`,
     message: `${products.response.status}: products [${idsOf(products).join(', ')}]`,
@@ -65,24 +67,24 @@ async function expectLinked(kit: FactoryKit, p: number, c: number, linked: boole
 }
 
 if (ops.inScope('products')) test.describe('products', () => {
-  test('should create a product, read it back, replace it, read it back, delete it and then answer 404', { tag: [G, '@op:createProducts', '@op:getProduct', '@op:updateProduct', '@op:deleteProducts', '@rule:lifecycle'] }, async ({ kit, checks }) => {
+  test('should create a product, read it back, replace it, read it back, delete it and then answer 404', { tag: [G, '@op:createProducts', '@op:getProduct', '@op:updateProduct', '@op:deleteProducts', '@rule:lifecycle'] }, async ({ kit }) => {
     requireWrites(kit);
     const made = await createProduct(kit, {}, { rule: 'lifecycle', intent: 'positive' });
-    expectReadsBack(kit, asRecord(made.input), await readBack(kit, 'getProduct', { product_id: made.id }), 'a created product', [], [made.exchange]);
+    expectReadsBack(kit, asRecord(made.input), await step(kit, 'getProduct', { path: { product_id: made.id } }), { related: [made.exchange] });
     const next = productRecord(kit, await productRefs(kit), { quantity: 3, price: 42.5 });
-    const put = await stepOk(kit, 'lifecycle', 'updateProduct', { path: { product_id: made.id }, body: next }, 'PUT /products/{id} should replace the product');
-    expectReadsBack(kit, next, await readBack(kit, 'getProduct', { product_id: made.id }), 'a replaced product', [], [put]);
-    await stepOk(kit, 'lifecycle', 'deleteProducts', { path: { product_id: [made.id] } }, 'DELETE /products/{id} should delete the product');
-    await expectError(kit, checks, 'getProduct', { path: { product_id: made.id } }, 404, 'a deleted product should read 404', false, 'lifecycle');
+    const put = await step(kit, 'updateProduct', { path: { product_id: made.id }, body: next });
+    expectReadsBack(kit, next, await step(kit, 'getProduct', { path: { product_id: made.id } }), { related: [put] });
+    await step(kit, 'deleteProducts', { path: { product_id: [made.id] } });
+    await wrongRequest(kit, 'getProduct', { path: { product_id: made.id } }, { want: 404, tag: 'lifecycle' });
   });
 
   test('should create every product of an array', { tag: [G, '@op:createProducts', '@rule:bulk'] }, async ({ kit }) => {
     requireWrites(kit);
     const refs = await productRefs(kit, 'bulk');
     const inputs = [productInput(kit, refs), productInput(kit, refs), productInput(kit, refs)];
-    const made = await createMany(kit, 'createProducts', inputs, { what: 'three products at once', rule: 'bulk', intent: 'positive' });
+    const made = await createMany(kit, 'createProducts', inputs, { rule: 'bulk', intent: 'positive' });
     for (const [i, id] of made.ids.entries()) {
-      expectReadsBack(kit, asRecord(inputs[i] as Json), await readBack(kit, 'getProduct', { product_id: id }, 'bulk'), `product ${i + 1} of a bulk create`, [], [made.exchange]);
+      expectReadsBack(kit, asRecord(inputs[i] as Json), await step(kit, 'getProduct', { path: { product_id: id } }, { tag: 'bulk' }), { related: [made.exchange] });
     }
   });
 
@@ -93,17 +95,17 @@ if (ops.inScope('products')) test.describe('products', () => {
     const b = await createProduct(kit, {}, { rule: 'bulk' });
     const nextA = productInput(kit, refs, { id: a.id, quantity: 21 });
     const nextB = productInput(kit, refs, { id: b.id, quantity: 22 });
-    const put = await callOk(kit, checks, 'bulk', 'updateProducts', { body: [nextA, nextB] }, 'PUT /products with two records should update both');
+    const put = await step(kit, 'updateProducts', { body: [nextA, nextB] }, { tag: 'bulk', conform: checks });
     const body = put.response.json as Json;
-    expectRule(Array.isArray(body.errors) && body.errors.length === 0, kit.api, { rule: 'bulk', title: 'a bulk update of existing records should report no errors', message: `errors: ${show(body.errors)}`, exchange: put });
+    expectHeld(Array.isArray(body.errors) && body.errors.length === 0, kit.api, { rule: 'bulk', title: 'a bulk update of existing records should report no errors', message: `errors: ${show(body.errors)}`, exchange: put });
     for (const [id, next] of [[a.id, nextA], [b.id, nextB]] as const) {
-      expectReadsBack(kit, asRecord(next), await readBack(kit, 'getProduct', { product_id: id }, 'bulk'), `product ${id} after the bulk update`, [], [put]);
+      expectReadsBack(kit, asRecord(next), await step(kit, 'getProduct', { path: { product_id: id } }, { tag: 'bulk' }), { related: [put] });
     }
     const { id: _drop, ...withoutId } = productInput(kit, refs);
     const mixed = await kit.api.call('updateProducts', { body: [productInput(kit, refs, { id: a.id }), withoutId], intent: 'negative' });
     const answer = mixed.response.json;
     const errors = answer && typeof answer === 'object' && Array.isArray((answer as Json).errors) ? ((answer as Json).errors as Json[]) : [];
-    expectRule(mixed.response.status === 400 || (mixed.response.status === 200 && errors.some((e) => e.code === 400)), kit.api, {
+    expectHeld(mixed.response.status === 400 || (mixed.response.status === 200 && errors.some((e) => e.code === 400)), kit.api, {
       rule: 'bulk',
       title: 'a bulk update should refuse a record without an id with 400 (the whole request, or that record in errors)',
       message: `got ${mixed.response.status} with errors ${show(errors)}`,
@@ -114,9 +116,9 @@ if (ops.inScope('products')) test.describe('products', () => {
   test('should delete every product of a comma-separated id list', { tag: [G, '@op:deleteProducts', '@op:getProduct', '@rule:bulk'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const refs = await productRefs(kit, 'bulk');
-    const made = await createMany(kit, 'createProducts', [productInput(kit, refs), productInput(kit, refs)], { what: 'two products', rule: 'bulk' });
-    await callOk(kit, checks, 'bulk', 'deleteProducts', { path: { product_id: made.ids } }, `DELETE /products/${made.ids.join(',')} should delete both`);
-    for (const id of made.ids) await expectError(kit, checks, 'getProduct', { path: { product_id: id } }, 404, `product ${id} should be gone after the bulk delete`, true, 'bulk');
+    const made = await createMany(kit, 'createProducts', [productInput(kit, refs), productInput(kit, refs)], { rule: 'bulk' });
+    await step(kit, 'deleteProducts', { path: { product_id: made.ids } }, { tag: 'bulk', conform: checks });
+    for (const id of made.ids) await wrongRequest(kit, 'getProduct', { path: { product_id: id } }, { want: 404, tag: 'bulk', conform: checks });
   });
 
   test('should show a link in both directions, move it, and remove it on unlink', { tag: [G, '@op:createProductLink', '@op:updateProductLink', '@op:deleteProductLink', '@op:getProductLinks', '@op:getCategoryProducts', '@rule:product-links'] }, async ({ kit, checks }) => {
@@ -127,10 +129,10 @@ if (ops.inScope('products')) test.describe('products', () => {
     await expectLinked(kit, p.id, c.id, false, 'before linking');
     const link = await linkProduct(kit, p.id, c.id, 'product-links', 'positive');
     await expectLinked(kit, p.id, c.id, true, 'after linking', [link]);
-    const move = await callOk(kit, checks, 'product-links', 'updateProductLink', { path: { product_id: p.id }, body: { oldCategoryId: c.id, newCategoryId: d.id } }, 'moving the link to another category should succeed');
+    const move = await step(kit, 'updateProductLink', { path: { product_id: p.id }, body: { oldCategoryId: c.id, newCategoryId: d.id } }, { tag: 'product-links', conform: checks });
     await expectLinked(kit, p.id, c.id, false, 'after moving the link away', [move]);
     await expectLinked(kit, p.id, d.id, true, 'after moving the link here', [move]);
-    const unlink = await callOk(kit, checks, 'product-links', 'deleteProductLink', { path: { product_id: p.id }, body: { categoryId: d.id } }, 'unlinking should succeed');
+    const unlink = await step(kit, 'deleteProductLink', { path: { product_id: p.id }, body: { categoryId: d.id } }, { tag: 'product-links', conform: checks });
     await expectLinked(kit, p.id, d.id, false, 'after unlinking', [unlink]);
   });
 
@@ -141,9 +143,9 @@ if (ops.inScope('products')) test.describe('products', () => {
     const kept = await createProduct(kit, {}, { rule: 'product-links' });
     await linkProduct(kit, p.id, c.id, 'product-links');
     await linkProduct(kit, kept.id, c.id, 'product-links');
-    const del = await callOk(kit, checks, 'product-links', 'deleteProducts', { path: { product_id: [p.id] } }, 'deleting an own product should succeed');
-    const products = await readBack(kit, 'getCategoryProducts', { category_id: c.id }, 'product-links');
-    expectRule(sorted(idsOf(products)) === String(kept.id), kit.api, {
+    const del = await step(kit, 'deleteProducts', { path: { product_id: [p.id] } }, { tag: 'product-links', conform: checks });
+    const products = await step(kit, 'getCategoryProducts', { path: { category_id: c.id } }, { tag: 'product-links' });
+    expectHeld(sorted(idsOf(products)) === String(kept.id), kit.api, {
       rule: 'product-links',
       title: `category ${c.id} should list only the product still linked to it after product ${p.id} was deleted`,
       message: `expected [${kept.id}], got [${sorted(idsOf(products))}]`,
@@ -155,18 +157,18 @@ if (ops.inScope('products')) test.describe('products', () => {
   test('should answer 404 for a product that does not exist and 400 for invalid ids and missing bodies', { tag: [G, '@op:getProduct', '@op:updateProduct', '@op:deleteProducts', '@op:createProducts', '@op:updateProducts', '@op:getProductLinks', '@rule:error-status'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const gone = await createProduct(kit, {}, { rule: 'error-status' });
-    await setupStep(kit, 'deleteProducts', { path: { product_id: [gone.id] } }, 'deleting an own product');
+    await setupStep(kit, 'deleteProducts', { path: { product_id: [gone.id] } });
     // Each operation judged apart: one the target lacks (a bulk form) leaves the others judged.
     const parts: Record<string, () => Promise<unknown>> = {
-      getProduct: () => expectError(kit, checks, 'getProduct', { path: { product_id: gone.id } }, 404, 'GET /products/{id} of a deleted product should answer 404'),
+      getProduct: () => wrongRequest(kit, 'getProduct', { path: { product_id: gone.id } }, { want: 404, conform: checks }),
       updateProduct: async () => {
-        await expectError(kit, checks, 'updateProduct', { path: { product_id: 'abc' }, body: productRecord(kit, await productRefs(kit)) }, 400, 'PUT /products/abc should be refused with 400');
+        await wrongRequest(kit, 'updateProduct', { path: { product_id: 'abc' }, body: productRecord(kit, await productRefs(kit)) }, { want: 400, conform: checks });
         const own = await createProduct(kit, {}, { rule: 'error-status' });
-        await expectError(kit, checks, 'updateProduct', { path: { product_id: own.id }, contentType: 'application/json' }, 400, 'PUT /products/{id} without a body should be refused with 400');
+        await wrongRequest(kit, 'updateProduct', { path: { product_id: own.id }, contentType: 'application/json' }, { want: 400, conform: checks });
       },
-      deleteProducts: () => expectError(kit, checks, 'deleteProducts', { path: { product_id: 'abc' } }, 400, 'DELETE /products/abc should be refused with 400'),
-      createProducts: () => expectError(kit, checks, 'createProducts', { contentType: 'application/json' }, 400, 'POST /products without a body should be refused with 400'),
-      updateProducts: () => expectError(kit, checks, 'updateProducts', { contentType: 'application/json' }, 400, 'PUT /products without a body should be refused with 400'),
+      deleteProducts: () => wrongRequest(kit, 'deleteProducts', { path: { product_id: 'abc' } }, { want: 400, conform: checks }),
+      createProducts: () => wrongRequest(kit, 'createProducts', { contentType: 'application/json' }, { want: 400, conform: checks }),
+      updateProducts: () => wrongRequest(kit, 'updateProducts', { contentType: 'application/json' }, { want: 400, conform: checks }),
     };
     await eachOperation(kit.api, Object.keys(parts), async (op) => {
       await parts[op]?.();
@@ -176,48 +178,18 @@ if (ops.inScope('products')) test.describe('products', () => {
   test('should find a product by a search condition and nothing else', { tag: [G, '@op:searchProducts', '@rule:search'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const made = await createProduct(kit, {}, { rule: 'search' });
-    const hit = await callOk(kit, checks, 'search', 'searchProducts', { body: { search: ['id', 'eq', String(made.id)] } }, 'POST /products/search should answer 200');
-    expectRule(sorted(listedIds(hit)) === String(made.id), kit.api, { rule: 'search', title: `the condition id eq ${made.id} should find exactly that product`, message: `got [${sorted(listedIds(hit))}]`, exchange: hit });
+    const hit = await step(kit, 'searchProducts', { body: { search: ['id', 'eq', String(made.id)] } }, { tag: 'search', conform: checks });
+    expectHeld(sorted(listedIds(hit)) === String(made.id), kit.api, { rule: 'search', title: `the condition id eq ${made.id} should find exactly that product`, message: `got [${sorted(listedIds(hit))}]`, exchange: hit });
   });
 
-  test('should page products without gaps or duplicates', { tag: [G, '@op:getProducts', '@rule:paging'] }, async ({ kit }) => {
-    await pagingRule(kit, productsList(kit));
-  });
-
-  test('should size pages of products by per_page and refuse per_page below 1', { tag: [G, '@op:getProducts', '@rule:per-page'] }, async ({ kit }) => {
-    await perPageRule(kit, productsList(kit));
-  });
-
-  test('should link the pages of products in the Link header', { tag: [G, '@op:getProducts', '@rule:link-header'] }, async ({ kit }) => {
-    await linkHeaderRule(kit, productsList(kit));
-  });
-
-  test('should sort products ascending, descending and by two keys', { tag: [G, '@op:getProducts', '@rule:sort'] }, async ({ kit }) => {
-    await sortRule(kit, productsList(kit));
-  });
-
-  test('should keep only the named fields of products, listed and single', { tag: [G, '@op:getProducts', '@op:getProduct', '@rule:fields'] }, async ({ kit }) => {
-    const s = productsList(kit);
-    await fieldsRule(kit, s);
-    const one = listItems((await kit.api.call('getProducts', { query: { ...s.scope } })).response.json)[0];
-    if (one) await fieldsSingleRule(kit, 'getProduct', { product_id: Number(one.id) }, ['id', 'productModel']);
-  });
-
-  test('should find products by search and q', { tag: [G, '@op:getProducts', '@rule:search'] }, async ({ kit }) => {
-    await searchRule(kit, productsList(kit));
-  });
-
-  test('should find products changed, modified and deleted on a day', { tag: [G, '@op:getProducts', '@rule:changed-date'] }, async ({ kit }) => {
-    requireWrites(kit);
-    await changedDateRule(kit, productsList(kit));
-  });
+  listParameterTests({ group: 'products', op: ops.get('getProducts'), what: 'products', subject: productsList, dates: productsList, single: { op: 'getProduct', param: 'product_id', fields: ['id', 'productModel'] } });
 
   test('should read a listed product of the target in the declared shape', { tag: [G, '@op:getProducts', '@op:getProduct', '@op:getProductLinks', '@readonly'] }, async ({ kit, checks }) => {
-    const list = await readOk(kit, checks, 'getProducts', undefined, 'lifecycle', { page: 1, per_page: 5 });
+    const list = await step(kit, 'getProducts', { query: { page: 1, per_page: 5 } }, { conform: checks });
     const first = listedIds(list)[0];
     if (first === undefined) skipBecause('the target lists no products');
-    await readOk(kit, checks, 'getProduct', { product_id: Number(first) });
-    await readOk(kit, checks, 'getProductLinks', { product_id: Number(first) }, 'product-links');
+    await step(kit, 'getProduct', { path: { product_id: Number(first) } }, { conform: checks });
+    await step(kit, 'getProductLinks', { path: { product_id: Number(first) } }, { tag: 'product-links', conform: checks });
   });
 });
 

@@ -6,7 +6,7 @@
 // Each test is tagged with the group and the operations it judges (for Location the creates, for
 // the others the reads whose answers are looked at), so the compatibility report puts its outcome
 // into the `rule:<name>` column of those operations' rows.
-import { adviseRule, expectRule, expectStatus, show } from '../../fixtures/evidence.js';
+import { adviseRule, expectHeld, expectStatus, show } from '../../fixtures/evidence.js';
 import { observed } from '../../src/checks/basis.js';
 import { createManufacturer } from '../../fixtures/factories/catalogue-extras.js';
 import { createCategory } from '../../fixtures/factories/categories.js';
@@ -17,7 +17,8 @@ import { createOrder, createOrderItem } from '../../fixtures/factories/orders.js
 import { specOperations } from '../../fixtures/spec-ops.js';
 import type { Exchange } from '../../src/core/exchange.js';
 import { listItems } from '../../src/core/answers.js';
-import { single, skipBecause, test } from './support/catalogue.js';
+import { single, test } from './support/catalogue.js';
+import { skipBecause } from '../../fixtures/outcome.js';
 import { linkProblems, linksFound, referringIds } from './support/links.js';
 import { expectLocationReads, type LocationSubject } from './support/location.js';
 import { readRateLimit, remainingRose, type RateLimitHeaders } from './support/rate-limit-headers.js';
@@ -210,12 +211,12 @@ function expectLinks(kit: FactoryKit, ex: Exchange, records: readonly Json[], ti
 
 function expectNoLinks(kit: FactoryKit, ex: Exchange, title: string, related: readonly Exchange[]): void {
   const found = linksFound(ex.response.json);
-  expectRule(!found.length, kit.api, { rule: RULE_LINKS, title, message: `_links found at ${found.slice(0, 10).join(', ')}${found.length > 10 ? ` (${found.length} places)` : ''}`, exchange: ex, related });
+  expectHeld(!found.length, kit.api, { rule: RULE_LINKS, title, message: `_links found at ${found.slice(0, 10).join(', ')}${found.length > 10 ? ` (${found.length} places)` : ''}`, exchange: ex, related });
 }
 
 function expectRefers(kit: FactoryKit, ex: Exchange, rec: Json | undefined, fields: readonly string[], title: string): asserts rec is Json {
   const missing = fields.filter((f) => !referringIds(rec ?? {}).some((d) => d.field === f));
-  expectRule(rec !== undefined && !missing.length, kit.api, { rule: RULE_LINKS, title, message: rec ? `no positive ${missing.join(', ')} in ${show(rec)}` : `no record in ${show(ex.response.json ?? ex.response.text)}`, exchange: ex });
+  expectHeld(rec !== undefined && !missing.length, kit.api, { rule: RULE_LINKS, title, message: rec ? `no positive ${missing.join(', ')} in ${show(rec)}` : `no record in ${show(ex.response.json ?? ex.response.text)}`, exchange: ex });
 }
 
 /** The rule on a list and a single read, with and without disable_links. */
@@ -227,7 +228,7 @@ async function linksRule(kit: FactoryKit, s: LinksSubject): Promise<void> {
   if (s.own) {
     const ownId = s.own.id;
     subject = items.find((r) => idOf(r) === ownId);
-    expectRule(subject !== undefined, kit.api, { rule: RULE_LINKS, title: `the ${s.what} list (${show(s.listQuery)}) should hold the own ${s.what} ${ownId}`, message: `listed ids [${items.map(idOf).join(', ')}]`, exchange: list });
+    expectHeld(subject !== undefined, kit.api, { rule: RULE_LINKS, title: `the ${s.what} list (${show(s.listQuery)}) should hold the own ${s.what} ${ownId}`, message: `listed ids [${items.map(idOf).join(', ')}]`, exchange: list });
   } else {
     subject = items.find((r) => referringIds(r).length > 0);
     if (!subject) skipBecause(`the target lists no ${s.what} that refers to a customer, address, country, zone or order (${items.length} listed)`);
@@ -252,7 +253,7 @@ async function linksRule(kit: FactoryKit, s: LinksSubject): Promise<void> {
   const listOff = await kit.api.call(s.listOp, { query: { ...s.listQuery, disable_links: true }, label: `${s.what} list with disable_links` });
   expectStatus(kit.api, RULE_LINKS, listOff, 200, `the ${s.what} list with disable_links should answer 200`);
   const offItems = listItems(listOff.response.json);
-  expectRule(offItems.some((r) => idOf(r) === id), kit.api, { rule: RULE_LINKS, title: `the ${s.what} list with disable_links should still hold ${s.what} ${id}`, message: `listed ids [${offItems.map(idOf).join(', ')}]`, exchange: listOff, related: [list] });
+  expectHeld(offItems.some((r) => idOf(r) === id), kit.api, { rule: RULE_LINKS, title: `the ${s.what} list with disable_links should still hold ${s.what} ${id}`, message: `listed ids [${offItems.map(idOf).join(', ')}]`, exchange: listOff, related: [list] });
   expectNoLinks(kit, listOff, `the ${s.what} list with disable_links should carry no _links`, [list]);
 }
 
@@ -277,7 +278,7 @@ if (ops.inScope('customers')) {
     requireWrites(kit);
     const token = kit.token();
     const made = await createCustomer(kit, { lastname: token, address: newAddressInput(kit, await countryId(kit)) }, { rule: RULE_LINKS });
-    expectRule(isObj(made.record) && Number(made.record.addressId) > 0, kit.api, { rule: RULE_LINKS, title: 'a customer created with a new address should answer its addressId', message: `addressId: ${show(made.record.addressId)}`, exchange: made.exchange });
+    expectHeld(isObj(made.record) && Number(made.record.addressId) > 0, kit.api, { rule: RULE_LINKS, title: 'a customer created with a new address should answer its addressId', message: `addressId: ${show(made.record.addressId)}`, exchange: made.exchange });
     await linksRule(kit, { what: 'customer', listOp: 'getCustomers', readOp: 'getCustomer', idParam: 'customer_id', listQuery: { search: token }, own: { id: made.id, refers: ['addressId'] } });
   });
 

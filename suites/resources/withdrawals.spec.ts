@@ -6,13 +6,18 @@
 import { specOperations } from '../../fixtures/spec-ops.js';
 import { oneByOne, test, requireWrites } from '../../fixtures/factories/index.js';
 import { createWithdrawal, withdrawalInput } from '../../fixtures/factories/orders.js';
-import { expectErrorStatus, expectRule, expectStatus } from '../../fixtures/evidence.js';
-import { fieldsRule, linkHeaderRule, pagingRule, perPageRule, searchRule, sortableValue, sortRule, type ListSubject } from '../../fixtures/list-rules.js';
-import { checkContext, expectConforms, expectGone, notCovered } from '../../fixtures/order-rules.js';
-import type { FactoryKit, Json } from '../../fixtures/factories/base.js';
-import type { Exchange } from '../../src/core/exchange.js';
+import { expectRule } from '../../fixtures/evidence.js';
+import { sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
+import { listParameterTests } from '../../fixtures/list-tests.js';
+import { single } from '../../fixtures/order-rules.js';
+import { answerOf, checkContext, expectConforms, expectRefused, gone, step, wrongRequest } from '../../fixtures/requests.js';
+import type { FactoryKit } from '../../fixtures/factories/base.js';
+import { RULE } from '../../src/checks/rules/registry.js';
 
 const ops = await specOperations();
+
+/** What a withdrawal answers of its own: its order (readOnly, named as the vendor's example does) and when it was made. */
+const NOT_ECHOED = ['orderId', 'dateCreated'];
 
 function withdrawals(kit: FactoryKit): ListSubject {
   const token = kit.token();
@@ -29,38 +34,27 @@ function withdrawals(kit: FactoryKit): ListSubject {
   };
 }
 
-function expectHolds(kit: FactoryKit, rule: string, sent: Json, ex: Exchange, title: string): void {
-  const body = ex.response.json;
-  const got: unknown = Array.isArray(body) ? (body as unknown[])[0] : body;
-  const problems = notCovered(sent, got, ['id', '_links', 'orderId', 'dateCreated']);
-  expectRule(!problems.length, kit.api, { rule, title, message: problems.join('\n  '), exchange: ex });
-}
-
 if (ops.inScope('withdrawal')) test.describe('withdrawals', () => {
   test(
     'should create, read, replace and delete a withdrawal',
     { tag: ['@withdrawal', '@op:postWithdrawals', '@op:getWithdrawal', '@op:updateWithdrawals', '@op:deleteWithdrawals', '@rule:lifecycle'] },
     async ({ kit, catalogue, validators, config }) => {
       requireWrites(kit);
-      const rule = 'lifecycle';
+      const tag = 'lifecycle';
       const ctx = checkContext({ catalogue, validators, config });
       const made = await createWithdrawal(kit, {}, { intent: 'positive' });
-      expectStatus(kit.api, rule, made.exchange, 201, 'POST /withdrawals should answer 201 as declared');
+      expectRule(kit.api, RULE.answers, { ...answerOf(made.exchange), want: [201] }, { exchange: made.exchange, tag });
       expectConforms(kit, ctx, made.exchange);
       const withdrawal_id = made.id;
-      const read = await kit.api.call('getWithdrawal', { path: { withdrawal_id } });
-      expectStatus(kit.api, rule, read, 200, 'GET /withdrawals/{id} should read the new withdrawal');
-      expectConforms(kit, ctx, read);
-      expectHolds(kit, rule, made.input, read, 'the new withdrawal should read back as sent');
+      const read = await step(kit, 'getWithdrawal', { path: { withdrawal_id } }, { want: [200], conform: ctx });
+      expectRule(kit.api, RULE.readsBack, { sent: made.input, got: single(read), ignore: NOT_ECHOED }, { exchange: read });
       const change = withdrawalInput(kit, { createdByAdmin: false });
-      const put = await kit.api.call('updateWithdrawals', { path: { withdrawal_id }, body: change });
-      expectStatus(kit.api, rule, put, 201, 'PUT /withdrawals/{id} should answer 201, the status the spec declares for it');
-      expectConforms(kit, ctx, put);
-      expectHolds(kit, rule, change, await kit.api.call('getWithdrawal', { path: { withdrawal_id } }), 'the replaced withdrawal should read back as sent');
-      const del = await kit.api.call('deleteWithdrawals', { path: { withdrawal_id } });
-      expectStatus(kit.api, rule, del, 200, 'DELETE /withdrawals/{id} should answer 200');
-      expectConforms(kit, ctx, del);
-      expectGone(kit, rule, await kit.api.call('getWithdrawal', { path: { withdrawal_id } }), 'the deleted withdrawal', [del]);
+      // PUT answers 201, the status the spec declares for it.
+      await step(kit, 'updateWithdrawals', { path: { withdrawal_id }, body: change }, { want: [201], conform: ctx });
+      const again = await kit.api.call('getWithdrawal', { path: { withdrawal_id } });
+      expectRule(kit.api, RULE.readsBack, { sent: change, got: single(again), ignore: NOT_ECHOED }, { exchange: again });
+      const del = await step(kit, 'deleteWithdrawals', { path: { withdrawal_id } }, { want: [200], conform: ctx });
+      await wrongRequest(kit, 'getWithdrawal', { path: { withdrawal_id }, intent: 'positive' }, gone(tag, [del]));
     },
   );
 
@@ -69,44 +63,19 @@ if (ops.inScope('withdrawal')) test.describe('withdrawals', () => {
     { tag: ['@withdrawal', '@op:updateWithdrawals', '@op:getWithdrawal', '@rule:error-status'] },
     async ({ kit, catalogue, validators, config }) => {
       requireWrites(kit);
-      const rule = 'error-status';
+      const tag = 'error-status';
       const ctx = checkContext({ catalogue, validators, config });
       const own = await createWithdrawal(kit);
       const bad = await kit.api.call('updateWithdrawals', { path: { withdrawal_id: own.id }, body: { ...withdrawalInput(kit), createdByAdmin: 'yes' }, intent: 'negative', label: 'createdByAdmin as a string' });
-      expectStatus(kit.api, rule, bad, 400, 'PUT /withdrawals/{id} with a string for the boolean createdByAdmin should be refused with 400');
+      expectRule(kit.api, RULE.answers, { ...answerOf(bad), want: [400] }, { exchange: bad, tag });
       expectConforms(kit, ctx, bad);
-      expectHolds(kit, rule, own.input, await kit.api.call('getWithdrawal', { path: { withdrawal_id: own.id } }), 'a refused PUT should leave the withdrawal as it was');
+      const after = await kit.api.call('getWithdrawal', { path: { withdrawal_id: own.id } });
+      expectRule(kit.api, RULE.refusedWriteHarmless, { sent: own.input, got: single(after), ignore: NOT_ECHOED }, { exchange: after, tag });
       const huge = await kit.api.call('getWithdrawal', { path: { withdrawal_id: '99999999999999999999' }, intent: 'negative', label: 'id beyond 2^63' });
-      expectErrorStatus(kit.api, rule, huge, 'invalid', 'GET /withdrawals/{id} with an id beyond 2^63 should be refused with 400', undefined, 400);
+      expectRefused(kit, huge, { want: 400, wrong: 'invalid', mode: 'declared', body: false, tag });
       expectConforms(kit, ctx, huge);
     },
   );
 
-  test.describe('list parameters of GET /withdrawals', () => {
-    const tags = (rule: string) => ['@withdrawal', '@op:getWithdrawals', '@op:postWithdrawals', `@rule:${rule}`];
-    test('should page withdrawals from 1 without gaps or duplicates', { tag: tags('paging') }, async ({ kit }) => {
-      requireWrites(kit);
-      await pagingRule(kit, withdrawals(kit));
-    });
-    test('should answer per_page withdrawals per page and refuse per_page below 1', { tag: tags('per-page') }, async ({ kit }) => {
-      requireWrites(kit);
-      await perPageRule(kit, withdrawals(kit));
-    });
-    test('should link the first, previous, next and last pages of withdrawals', { tag: tags('link-header') }, async ({ kit }) => {
-      requireWrites(kit);
-      await linkHeaderRule(kit, withdrawals(kit));
-    });
-    test('should sort withdrawals by one and two keys, ascending and descending', { tag: tags('sort') }, async ({ kit }) => {
-      requireWrites(kit);
-      await sortRule(kit, withdrawals(kit));
-    });
-    test('should keep only the named fields of withdrawals', { tag: tags('fields') }, async ({ kit }) => {
-      requireWrites(kit);
-      await fieldsRule(kit, withdrawals(kit));
-    });
-    test('should find withdrawals by q and search, case-insensitively', { tag: tags('search') }, async ({ kit }) => {
-      requireWrites(kit);
-      await searchRule(kit, withdrawals(kit));
-    });
-  });
+  listParameterTests({ group: 'withdrawal', op: ops.get('getWithdrawals'), what: 'withdrawals', subject: withdrawals, writesOnly: true, tags: ['@op:postWithdrawals'] });
 });

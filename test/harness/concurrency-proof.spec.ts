@@ -1,4 +1,4 @@
-// Proof of issue 20, item 1: concurrency is a finding, not noise. The same selection of suites runs
+// Proof that concurrency is a finding, not noise. The same selection of suites runs
 // twice with two workers against the embedded reference shop: clean, and in the chaos mode
 // overlap-500 (reference/http/chaos.ts: a list read that overlaps another request answers 500
 // "Invalid argument supplied for foreach()", as GX 3.2 does; alone it answers correctly). The

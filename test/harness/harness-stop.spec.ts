@@ -1,4 +1,4 @@
-// A run whose harness breaks says so (issue 32): workers that cannot load (a preload that kills
+// A run whose harness breaks says so: workers that cannot load (a preload that kills
 // every Playwright worker as it starts, test/harness/support/worker-cannot-load.mjs) stop
 // `npm run conformance` after a handful of tests with one line naming the cause and exit code 3,
 // never "failure(s) not in the baseline"; and Ctrl-C mid-run exits 130 without presenting the

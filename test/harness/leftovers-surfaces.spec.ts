@@ -1,4 +1,4 @@
-// Records the API cannot delete (issue 32): e-mail attachments have no DELETE in the spec, so a run
+// Records the API cannot delete: e-mail attachments have no DELETE in the spec, so a run
 // against a shop elsewhere leaves every one it uploads. leftovers.json, the compatibility page's
 // "Left behind on the target", report.md and the console name the same files, each with the manual
 // step that removes it; the run does not send the user to `npm run cleanup` for them, and a cleanup

@@ -1,4 +1,4 @@
-// A negative probe breaks exactly one rule (issue 37): the broken copies of a create's valid body
+// A negative probe breaks exactly one rule: the broken copies of a create's valid body
 // carry unique values of their own. Sent with the e-mail the valid create had just registered, a
 // body that mistypes only isGuest met "E-Mail already used" on GX 4.8 and passed; with a fresh
 // e-mail GX 4.8 stores a registree. Here the reference shop accepts wrong types

@@ -1,4 +1,4 @@
-// Every Node `engines` names runs a target elsewhere (issue 32): the reference shop as a process
+// Every Node `engines` names runs a target elsewhere: the reference shop as a process
 // of its own (`npm run shop`), and `npm run conformance` against it under Node 22 (NODE22, the
 // oldest allowed) and under Node 24 (the current LTS: this Node, or NODE24). On Node 22 the
 // workers once started in lite mode, which has no WebAssembly there, and every test was an Error.

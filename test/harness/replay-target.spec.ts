@@ -1,4 +1,4 @@
-// A defect's replay command carries the run's target and writes its reports apart (issue 32): it
+// A defect's replay command carries the run's target and writes its reports apart: it
 // names BASE_URL, credentials only as variables ("$API_USER"), the settings the environment set
 // (PROFILE=readonly above all), and REPORT_DIR=<the run's>/replay. Sent as printed against a shop
 // elsewhere with a fault, it fails the same test again there, and the full run's reports stay.

@@ -1,4 +1,4 @@
-// Proof that the customer-group suites (issue 5) work: child Playwright runs (customers-proof/)
+// Proof that the customer-group suites work: child Playwright runs (customers-proof/)
 // run them against in-process reference shops.
 // - PROFILE=standard: the clean shop is green (only the PROFILE=full test is skipped, as
 //   Disabled), and each fault of support/customer-fault-cases.ts makes every test it names fail

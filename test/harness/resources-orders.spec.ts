@@ -1,4 +1,4 @@
-// Proof that the order suites (issue 7) can fail and stay quiet when they should. One child
+// Proof that the order suites can fail and stay quiet when they should. One child
 // Playwright run (orders-proof/orders-proof.config.ts) runs them against in-process reference
 // shops: clean, and with each fault of support/order-fault-cases.ts running the tests it must
 // break. A second child runs them clean with PROFILE=readonly. Then:

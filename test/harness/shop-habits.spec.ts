@@ -1,6 +1,6 @@
 // Three paths of the harness that cope with legal habits of real shops, proved on the reference
-// shop with the quirk that gives it the habit (reference/quirks/), where they were checked only on
-// GX 4.8 before. Each test fails without its path (checked by taking the path out once):
+// shop with the quirk that gives it the habit (reference/quirks/), so no real shop is needed to
+// check them. Each test fails without its path (checked by taking the path out once):
 // - one-offer-per-product: a setup whose shared parent is taken is sent again with parents of its
 //   own (src/data/own-records.ts), and everything it made is deleted;
 // - no-category-images: the search property puts a member of its own into a list that holds none

@@ -134,16 +134,18 @@ function describe(cell: CellReport, report: Pick<CompatibilityReport, 'runId' | 
   return cut(oneLine(neutral(said.join(' ').replace(/^✗ /, '').replace(/ \((?:fail|error), \w+\)/, ''), report)));
 }
 
-/** Failing (Fail, not Error) cells of the reports, first report first: the evidence comes from there. */
+/**
+ * Failing (Fail, not Error) cells of the reports, first report first: the evidence comes from the
+ * first run that failed a cell. Every run's cell is listed, not only the first: the same cell may
+ * show another defect in another run (GX 4.8's readonly run meets its order items with an id the
+ * standard run never sends), and the gate knows a cell only by the defects its entries name.
+ */
 function failing(reports: readonly CompatibilityReport[]): { cell: CellReport; report: CompatibilityReport }[] {
-  const seen = new Map<string, { cell: CellReport; report: CompatibilityReport }>();
+  const out: { cell: CellReport; report: CompatibilityReport }[] = [];
   for (const report of reports) {
-    for (const cell of [...report.failures, ...report.other]) {
-      const key = `${cell.operation}\u0000${cell.check}`;
-      if (cell.outcome === 'fail' && !seen.has(key)) seen.set(key, { cell, report });
-    }
+    for (const cell of [...report.failures, ...report.other]) if (cell.outcome === 'fail') out.push({ cell, report });
   }
-  return [...seen.values()];
+  return out;
 }
 
 const COMMENT = (shop: ShopDef): string =>
@@ -159,7 +161,7 @@ const COMMENT = (shop: ShopDef): string =>
  * some run's gate decided its cells pass (the same judgement as gate.ts's "now passes"), and stays
  * when no run decided it: a drawn property or model test passed this time (which does not show the
  * deviation is gone), or its cells were not judged (Skip, Unsupported: GX 4.8's support gate does
- * not decide the same way every run, issue 20), as `npm run baseline:update` keeps them. `fresh`
+ * not decide the same way every run), as `npm run baseline:update` keeps them. `fresh`
  * keeps only entries whose cells failed: a clean rebuild, e.g. after the harness's verdicts changed.
  */
 function stays(e: BaselineEntry, reports: readonly CompatibilityReport[], fresh: boolean): boolean {
@@ -192,7 +194,7 @@ function defectEvidence(d: Defect, report: CompatibilityReport): string | undefi
 /**
  * The new entries from the runs' reports and the old entries; pure (the file is the caller's).
  * A failing cell gets one entry per defect it shows (the entry names the defect's signature, so a
- * new defect in the same cell is a new failure, issue 24), with the defect's title as the reason
+ * new defect in the same cell is a new failure), with the defect's title as the reason
  * and its reproduction as evidence; a cell no defect covers (none should) falls back to the
  * older naming from its first finding.
  */
@@ -212,30 +214,31 @@ export function rebuiltEntries(old: readonly BaselineEntry[], reports: readonly 
       const named = namedDefect(hit.cell);
       return named ? { ...e, reason: neutral(named, hit.report) } : e;
     });
-  // An entry whose signature its failing cell no longer shows (the grouping changed, issue 37) is
+  // An entry whose signature its failing cell no longer shows (the grouping changed) is
   // re-keyed: one entry per defect the cell shows now, with its reason where a reviewer wrote it
   // (a generated one is written again from the defect).
   const generated = /\((critical|major|minor) [\w-]+ defect; \d+ cell\(s\)/;
   const rekeyed: BaselineEntry[] = [];
   for (const e of [...kept]) {
     if (e.defect === undefined) continue;
-    const hit = cells.find(({ cell }) => cell.operation === e.operation && cell.check === e.check);
-    const shown = hit ? defectsOfCell(hit.report, hit.cell) : [];
-    if (!hit || !shown.length || shown.some((d) => d.signature === e.defect)) continue;
+    const hits = cells.filter(({ cell }) => cell.operation === e.operation && cell.check === e.check);
+    const shown = hits.flatMap((hit) => defectsOfCell(hit.report, hit.cell).map((d) => ({ d, report: hit.report })));
+    if (!shown.length || shown.some(({ d }) => d.signature === e.defect)) continue;
     kept.splice(kept.indexOf(e), 1);
-    for (const d of shown) {
+    for (const { d, report } of shown) {
       if (rekeyed.some((x) => x.operation === e.operation && x.check === e.check && x.defect === d.signature)) continue;
-      const evidence = defectEvidence(d, hit.report) ?? e.evidence;
-      rekeyed.push({ ...e, defect: d.signature, reason: generated.test(e.reason) ? defectReason(d, hit.report) : e.reason, ...(evidence ? { evidence } : {}) });
+      const evidence = defectEvidence(d, report) ?? e.evidence;
+      rekeyed.push({ ...e, defect: d.signature, reason: generated.test(e.reason) ? defectReason(d, report) : e.reason, ...(evidence ? { evidence } : {}) });
     }
   }
   kept.push(...rekeyed);
   // A kept entry that names no defect knows its whole cell; one that names a defect knows only it.
+  // Added entries count too: a later run's cell adds only the defects the earlier runs' did not.
+  const added: BaselineEntry[] = [];
   const knows = (cell: CellReport, signature: string | undefined): boolean =>
-    kept.some((e) => matches(e, cell.operation, cell.check) && (e.defect === undefined || e.defect === signature));
+    [...kept, ...added].some((e) => matches(e, cell.operation, cell.check) && (e.defect === undefined || e.defect === signature));
   let named = 0;
   let unreviewed = 0;
-  const added: BaselineEntry[] = [];
   for (const { cell, report } of cells) {
     const defects = defectsOfCell(report, cell);
     if (defects.length) {

@@ -6,7 +6,7 @@
 // own records) and pass in the other (the standard ones seed their own), which is still a known
 // deviation of the shop.
 import { existsSync, readFileSync } from 'node:fs';
-import { isFailing, matches } from '../../src/report/compatibility/baseline.js';
+import { applyBaseline, isFailing, matches } from '../../src/report/compatibility/baseline.js';
 import type { BaselineEntry, CompatibilityReport } from '../../src/report/compatibility/types.js';
 
 export interface GateVerdict {
@@ -26,13 +26,23 @@ function some<T>(items: readonly T[], line: (t: T) => string): string {
 
 /**
  * One run's gate. `baseline` (the entries after --update-baselines rewrote them) judges the
- * failures again instead of the run's own gate, which judged them against the baseline it ran with.
+ * failures again instead of the run's own gate, which judged them against the baseline it ran with,
+ * and judges them as that gate does (applyBaseline): a Fail cell is known only when the entries
+ * naming it name every defect it shows, so a defect the rewrite missed in a cell fails here as it
+ * will fail the next run, not only there.
  */
-export function judgeReport(report: Pick<CompatibilityReport, 'gate' | 'counts' | 'failures' | 'other'>, exitCode: number, baseline?: readonly BaselineEntry[]): GateVerdict {
+export function judgeReport(report: Pick<CompatibilityReport, 'gate' | 'counts' | 'failures' | 'other'> & Partial<Pick<CompatibilityReport, 'defects'>>, exitCode: number, baseline?: readonly BaselineEntry[]): GateVerdict {
   const problems: string[] = [];
   const g = report.gate;
+  // applyBaseline marks the cells and defects it is given: it gets copies, the report stays the run's.
   const newFailures = baseline
-    ? [...report.failures, ...report.other].filter((c) => isFailing(c.outcome) && !baseline.some((e) => matches(e, c.operation, c.check)))
+    ? applyBaseline({
+        baseline: { file: undefined, entries: [...baseline] },
+        cells: structuredClone([...report.failures, ...report.other].filter((c) => isFailing(c.outcome))),
+        defects: structuredClone(report.defects ?? []),
+        runErrors: [],
+        projectRoot: '.',
+      }).newFailures
     : g.newFailures;
   // The exit code says the same as newFailures when the baseline is the one the run used.
   if (exitCode !== 0 && !baseline) problems.push(`npm run conformance exited ${exitCode}`);

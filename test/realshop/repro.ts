@@ -1,4 +1,4 @@
-// Same shop, same verdicts (issue 20): two runs against the same pristine shop that differ only in
+// Same shop, same verdicts: two runs against the same pristine shop that differ only in
 // seed (and run with the harness's default workers) must fail the same cells. The comparison reads
 // the two runs' compatibility reports; the real-shop phase makes the pair for GX 3.2 (REALSHOP_REPRO=0: not).
 import type { CompatibilityReport } from '../../src/report/compatibility/types.js';
@@ -34,8 +34,8 @@ export function differingLines(cmp: FailCellComparison, seeds: readonly [string,
 }
 
 /**
- * The pair's seeds unless REALSHOP_REPRO_SEEDS says otherwise: the two of issue 20's measurement
- * (seed 777 failed getProducts · rule:search where the other did not). Pinned, so CI judges the
+ * The pair's seeds unless REALSHOP_REPRO_SEEDS says otherwise: a pair that once failed different
+ * cells (seed 777 failed getProducts · rule:search where the other did not). Pinned, so CI judges the
  * same pair every time; `drawn` draws two (a developer's hunt for seed-dependent cells).
  */
 export const DEFAULT_REPRO_SEEDS = '777,1644147794';

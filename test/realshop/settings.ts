@@ -12,12 +12,10 @@ export const DEFAULT_SEED = '20261124';
 /**
  * The response-time budget of the phase's runs: the user's default, MAX_RESPONSE_MS 2000
  * (REALSHOP_MAX_RESPONSE_MS overrides it). The shop, its database and the harness share this
- * machine's two cores, so an answer here may be slow because the machine was busy: on 2026-11-27
- * GX 4.8 answered its search POSTs' malformed bodies with a p95 of 2.0-2.4 s under load. The phase
- * judged against 10 s to hide that until a timing verdict was reproduced before it fails (issue
- * 37): the answers over budget are now measured again alone (fixtures/replays.ts settleSlowness),
- * and a slowness that does not show alone is listed as unreproduced, never in the gate. So the
- * phase judges what a user's gate judges.
+ * machine's two cores, so an answer here may be slow because the machine was busy. A timing
+ * verdict is therefore reproduced before it fails: the answers over budget are measured again
+ * alone (fixtures/replays.ts settleSlowness), and a slowness that does not show alone is listed as
+ * unreproduced, never in the gate. So the phase judges what a user's gate judges.
  */
 export const PHASE_RESPONSE_BUDGET_MS = String(DEFAULT_MAX_RESPONSE_MS);
 
@@ -56,7 +54,7 @@ export function realShopWorkers(shop: ShopDef = shopByKey('gx32'), env: NodeJS.P
 }
 
 /**
- * The reproducibility runs of issue 20, on unless REALSHOP_REPRO=0: the harness replays failures
+ * The reproducibility runs (same shop, same verdicts), on unless REALSHOP_REPRO=0: the harness replays failures
  * alone (src/client/replay.ts), so two runs of an unchanged shop with two seeds and the default
  * workers must fail the same cells.
  */

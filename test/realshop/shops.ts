@@ -36,13 +36,13 @@ export interface ShopDef {
   workers: string | undefined;
   /**
    * The standard run is made twice (unless REALSHOP_REPRO=0), pristine each time, with two seeds
-   * and the harness's default workers, and the two runs' Fail cells must be the same (issue 20).
+   * and the harness's default workers, and the two runs' Fail cells must be the same.
    */
   repro: boolean;
   /**
    * The run that goes under Node 22 when NODE22 names its binary (npm test, .ci/run): the oldest
-   * Node `engines` allows against a real shop elsewhere, at no cost in time (issue 32: every test
-   * against a shop elsewhere was an Error on Node 22, and CI's Node 22 phase had no such target).
+   * Node `engines` allows against a real shop elsewhere, at no cost in time: a Node that runs the
+   * embedded shop may still fail every test against a shop elsewhere.
    */
   node22Run?: 'standard' | 'readonly';
 }
@@ -61,7 +61,7 @@ export const SHOPS: readonly ShopDef[] = [
     phpWrapper: true,
     // The default: GX 3.2 answers 500 ("Invalid argument supplied for foreach()") to some requests
     // that overlap another one with the same credentials; the harness replays such breakdowns
-    // alone and reports them apart (src/client/replay.ts), so they move no cell (issue 20).
+    // alone and reports them apart (src/client/replay.ts), so they move no cell.
     workers: undefined,
     repro: true,
     // The shortest run of the phase (about 50 s): its readonly run.

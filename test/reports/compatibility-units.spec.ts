@@ -105,7 +105,7 @@ test.describe('matrix and score @reports', () => {
     expect(m.operations.find((o) => o.id === 'getA')?.status).toBe('untested');
   });
 
-  test('should judge each operation of a test apart: one the target lacks is Unsupported, the others keep their pass or fail (issue 37)', () => {
+  test('should judge each operation of a test apart: one the target lacks is Unsupported, the others keep their pass or fail', () => {
     const ops = catalogue([op('getA', 'alpha'), op('getAChildren', 'alpha'), op('getAProducts', 'alpha')]);
     const all = ['getA', 'getAChildren', 'getAProducts'];
     const passCells = decideCells({ operations: all, checks: ['rule:error-status'], outcome: 'pass', lacking: ['getAProducts'] });

@@ -1,4 +1,4 @@
-// The coverage index of one shop is the same every run, whatever the seed (issue 32): every item it
+// The coverage index of one shop is the same every run, whatever the seed: every item it
 // counts is met by requests each run sends (contract probes, resource suites, the properties'
 // fixed examples), never only by a drawn case. It moved between runs of the embedded shop (81.3 %
 // and 81.1 %) because the fields property asked a single record only when fast-check drew one, and

@@ -1,4 +1,4 @@
-// Baselines that know defects, proven on the reference shop (issue 24). A baseline written from the
+// Baselines that know defects, proven on the reference shop. A baseline written from the
 // list of customers of a shop that answers registrees with their password
 // (`customer-password-returned`) and error bodies without `message` (`error-body-without-message`)
 // holds getCustomers · responseSchemaConformance and · errorBodyShape by those defects' signatures.
@@ -7,7 +7,7 @@
 // getCustomer · rule:error-status by another defect (GX 3.2's: a non-numeric id answered 200).
 // Checked: both new defects fail the gate although their cells are in the baseline; the known error
 // body defect that reached one more operation (getCustomer) fails the gate there, and the report
-// says so (issue 37); an older baseline that names the cells but no defect lets them through (what
+// says so; an older baseline that names the cells but no defect lets them through (what
 // signatures fix).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -90,7 +90,7 @@ test.describe('baselines that know defects, on the reference shop @reports', () 
     const noMessage = r.defects.find((d) => d.signature === NO_MESSAGE);
     expect(noMessage?.known).toBe(true);
     expect(noMessage?.cells.filter((c) => c.beyondBaseline).map((c) => `${c.operation} · ${c.check}`)).toContain('getCustomer · errorBodyShape');
-    // A known defect in a cell the baseline does not name is a regression there (issue 37).
+    // A known defect in a cell the baseline does not name is a regression there.
     expect(r.gate.newFailures).toContainEqual({ operation: 'getCustomer', check: 'errorBodyShape', outcome: 'fail', defects: [noMessage?.id] });
     expect(r.gate.defects?.reached?.map((s) => s.id)).toContain(noMessage?.id);
     expect(r.gate.defects?.new).not.toContain(noMessage?.id);

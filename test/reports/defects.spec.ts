@@ -54,7 +54,7 @@ test.describe('defect signatures @reports', () => {
     // may send is not the missing validation of what it may not.
     // A bare value type on a valid request names no code path: the value is the operation's own
     // (GX 4.8: "IntType ... got NULL" on postWithdrawals, updateReviews and an override of
-    // updateCustomer were three causes in one group, issue 37).
+    // updateCustomer would be three causes in one group).
     const valid = signaturesOf(f('notAServerError', 'getProduct', ev(500, { bodyExcerpt: INT_TYPE, intent: 'positive' })));
     expect(valid[0]?.text).toBe('server-error | 500 | IntType: Invalid argument value given | valid request to getProduct');
     expect(signaturesOf(f('notAServerError', 'updateReviews', ev(500, { bodyExcerpt: INT_TYPE, intent: 'positive' })))[0]?.text).not.toBe(valid[0]?.text);
@@ -87,7 +87,7 @@ test.describe('defect signatures @reports', () => {
     expect(rootNotObject('wrong-typed path id address_id=1abc', 'negative', 400)).toBe('responseSchemaConformance | error | / must be object | a wrong-typed id');
     expect(rootNotObject('malformed JSON body', 'negative', 400)).toBe('responseSchemaConformance | error | / must be object | an invalid body');
     // A success answer to input sent to be refused is that input accepted, whichever check judged
-    // its shape: one exchange, one defect (issue 37).
+    // its shape: one exchange, one defect.
     expect(rootNotObject('wrong-typed path id address_id=1abc', 'negative')).toBe('invalid-input-accepted | 2xx |  | a wrong-typed id');
     const field = (label: string | undefined, intent: string) => signaturesOf(f('responseSchemaConformance', 'getProduct', ev(200, { intent, ...(label ? { label } : {}), schemaErrors: [{ path: '/discountAllowed', schemaPath: '#/properties/discountAllowed/type', message: 'must be integer' }] })))[0]?.text;
     expect(field('record 5 read back', 'follow-up')).toBe(field(undefined, 'positive'));
@@ -209,7 +209,7 @@ test.describe('baselines that know defects @reports', () => {
       rec(['deleteProduct'], ['notAServerError'], 'fail', { findings: [serverError('deleteProduct', 'notAServerError', 'product_id', '1abc')] }),
     ];
     const r = build(records, entries);
-    // A regression for a CI owner: the defect is known, the new operation it reached is not (issue 37).
+    // A regression for a CI owner: the defect is known, the new operation it reached is not.
     expect(r.gate.ok).toBe(false);
     expect(r.gate.newFailures).toEqual([{ operation: 'deleteProduct', check: 'notAServerError', outcome: 'fail', defects: [crash?.id] }]);
     expect(r.gate.known.map((k) => k.operation)).toEqual(['getProduct']);

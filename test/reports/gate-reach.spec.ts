@@ -1,7 +1,6 @@
-// A known defect that reaches a cell the baseline does not name fails the gate (issue 37). Behind
-// GX 4.8 a build whose GET /categories/{id} of a deleted category answered 200 {} passed the gate:
-// its defect shared its signature with one the baseline knew elsewhere, and a known defect in one
-// more cell was "still known". Here the baseline knows a missing customer answered 200 {}
+// A known defect that reaches a cell the baseline does not name fails the gate: a defect that
+// shares its signature with one the baseline knows elsewhere is a regression in a new cell, not
+// "still known". Here the baseline knows a missing customer answered 200 {}
 // (`customer-missing-200`, getCustomer · rule:error-status); then the shop also answers a missing
 // category so (`category-missing-200`, the same kind of defect, the same signature): the gate
 // fails on getCategory's cells, and says the known defect reached them. A baseline entry whose

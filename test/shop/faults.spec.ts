@@ -5,7 +5,7 @@ import { request } from '@playwright/test';
 import { CHECK_NAMES } from '../../src/checks/registry.js';
 import { ALL_FAULTS, FAULTS, FaultSet, UnknownFaultError, type FaultName } from '../../reference/faults/registry.js';
 import type { Fault } from '../../reference/faults/types.js';
-import { RULE_TAGS, SECURITY_TAGS } from '../../reference/faults/tags.js';
+import { RULE_TAGS, SECURITY_TAGS } from '../../src/core/rule-tags.js';
 import { createShop } from '../../reference/shop.js';
 import { PROBES, type ProbeContext } from './support/fault-probes.js';
 import { AUTH, expect, test } from './support/shop-fixture.js';

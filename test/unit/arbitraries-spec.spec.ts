@@ -110,7 +110,7 @@ test('should never send read-only fields in valid bodies', ({ shopSpec: spec }) 
   );
 });
 
-// The negative-data property's subjects: their fixed classes must not depend on the run's seed (issue 20).
+// The negative-data property's subjects: their fixed classes must not depend on the run's seed.
 const SUBJECTS = ['createCustomers', 'createAddress', 'createManufacturers', 'createCategories', 'createOrderStatuses'];
 
 /** Each sample as its rule and a digest of its body without the counters of unique values: they are the only part allowed to differ between runs. */

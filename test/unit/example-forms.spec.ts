@@ -1,4 +1,4 @@
-// Orders on a shop that takes only the vendor example's forms (issue 37): the VAT number of an
+// Orders on a shop that takes only the vendor example's forms: the VAT number of an
 // order's customer is no reference to read; a record made to stand behind another is written as
 // the vendor's example writes it (EXAMPLE_FORMS: the VAT number as text, an item's attributes as
 // a list, empty option ids, a withdrawal's customerFirstName too), while the operation's own valid

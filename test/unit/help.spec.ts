@@ -1,4 +1,4 @@
-// Commands behave like commands (issue 32): every command of ours answers --help with what it
+// Commands behave like commands: every command of ours answers --help with what it
 // does, its options and what it reads, exits 0 and runs nothing (its REPORT_DIR stays empty, a
 // shop does not start listening, cleanup deletes nothing); `npm run conformance -- --help` shows
 // ours, not Playwright's.

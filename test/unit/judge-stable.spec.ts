@@ -1,5 +1,5 @@
-// judgeStable (suites/properties/support/lists.ts): a list property's failure stands only when the
-// list held still and the failure shows again on it; a record another worker made and deleted
+// judgeStable (suites/properties/support/lists.ts): a list property's failure (a rule its judgement
+// threw) stands only when the list held still and the failure shows again on it; a record another worker made and deleted
 // between two reads of an equal list is no verdict (issue 20).
 import fc from 'fast-check';
 import { expect, test } from '@playwright/test';
@@ -29,15 +29,19 @@ test.describe('judgeStable @unit', () => {
     let judged = 0;
     const err = await judgeStable(api([1, 2]), op, {}, listing([1, 2]), () => {
       judged++;
-      return Promise.resolve(problem);
+      return Promise.reject(problem);
     }).catch((e: unknown) => e);
-    expect(err).toBe(problem);
+    expect(err).toBeInstanceOf(ConformanceError);
+    expect((err as ConformanceError).findings).toEqual(problem.findings);
     expect(judged).toBe(2);
   });
 
   test('should give no verdict when a failure on a list that held still does not show again', async () => {
     const results = [problem, undefined];
-    const err = await judgeStable(api([1, 2]), op, {}, listing([1, 2]), () => Promise.resolve(results.shift())).catch((e: unknown) => e);
+    const err = await judgeStable(api([1, 2]), op, {}, listing([1, 2]), () => {
+      const r = results.shift();
+      return r ? Promise.reject(r) : Promise.resolve();
+    }).catch((e: unknown) => e);
     // The run is discarded (fc.pre), never a failure.
     expect(err).not.toBe(problem);
     expect(fc.PreconditionFailure.isFailure(err)).toBe(true);
@@ -47,7 +51,7 @@ test.describe('judgeStable @unit', () => {
     const seen: number[] = [];
     const out = await judgeStable(api([1, 2, 3]), op, {}, listing([1, 2]), (s) => {
       seen.push(s.items.length);
-      return Promise.resolve(s.items.length === 2 ? problem : undefined);
+      return s.items.length === 2 ? Promise.reject(problem) : Promise.resolve();
     });
     expect(seen).toEqual([2, 3]);
     expect(out.items).toHaveLength(3);

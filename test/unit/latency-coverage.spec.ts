@@ -1,4 +1,4 @@
-// Response times and coverage (issue 21): the percentiles and the judge, which answers count, the
+// Response times and coverage: the percentiles and the judge, which answers count, the
 // responseTime check's findings, the budget syntax, what a test's traffic records, and the coverage
 // arithmetic of the compatibility report.
 import { test, expect } from '@playwright/test';

@@ -11,7 +11,7 @@ import type { CompatibilityReport } from '../../src/report/compatibility/types.j
 import { evidenceOf, namedDefect, rebuiltEntries } from '../realshop/baseline.js';
 import { diffDumps, parseDump, toRow, type Dump } from '../realshop/dump.js';
 import { GX48_MAPPING, judgeDiff, type Lookup } from '../realshop/mapping.js';
-import { judgeFixed } from '../realshop/gate.js';
+import { judgeFixed, judgeReport } from '../realshop/gate.js';
 import { findRecipe, instance, RecipeError } from '../realshop/recipe.js';
 import { compareFailCells, differingLines, failCells, reproSeeds } from '../realshop/repro.js';
 import { chosenShops, shopByKey, ShopChoiceError } from '../realshop/shops.js';
@@ -177,8 +177,8 @@ test.describe('real-shop phase @unit', () => {
   });
 
   test('should re-key an entry whose signature its failing cell no longer shows, keeping a reviewer\'s reason', () => {
-    // Issue 37 changed how findings group: GX 4.8's entries named signatures the new grouping no
-    // longer makes. Their cells still fail, with the defect under its new signature.
+    // When the grouping of findings changes, an entry may name a signature the grouping no longer
+    // makes while its cell still fails, with the defect under its new signature.
     const target = { url: 'http://127.0.0.1:8093/api.php/v2', apiVersion: null, shopVersion: null, embedded: false };
     const evidence = { curl: `curl -sS -i -X PUT '${target.url}/addresses/3' --data-raw '{"b2bStatus":"x"}'`, status: 200, headers: {}, bodyExcerpt: '{"id":3}', declaredStatuses: ['200'], intent: 'negative', label: 'body field of the wrong type (b2bStatus is a string)' };
     const signature = 'invalid-input-accepted | 2xx |  | a body field of the wrong type to addresses';
@@ -197,6 +197,42 @@ test.describe('real-shop phase @unit', () => {
     ];
     const r = rebuiltEntries(old, [report], '2026-11-29');
     expect(r.entries.map((e) => [e.defect, e.reason])).toEqual([[signature, 'GX 4.8 casts b2bStatus with (bool) (reviewed).']]);
+  });
+
+  test('should write the defects every run shows in a cell, and judge the rewritten baseline by defect as the gate does', () => {
+    // One cell, two defects from two runs (a 200 to a wrong-typed id in the standard run, a 500 to an
+    // id beyond int64 in the readonly run): a rewrite must keep both, and judge by defect, not by
+    // cell, or the second is let through.
+    const target = { url: 'http://127.0.0.1:8093/api.php/v2', apiVersion: null, shopVersion: null, embedded: false };
+    const finding = (p: string, status: number) => ({ check: 'negativeDataRejection', title: 't', message: 'm', severity: 'major', outcome: 'fail', evidence: { curl: `curl -sS -i '${target.url}${p}'`, status, headers: {}, bodyExcerpt: '{}', declaredStatuses: ['200', '400'] } });
+    const defect = (id: string, signature: string, p: string, status: number) => ({ id, signature, kind: 'server-error', title: `${signature} title`, severity: 'critical', rank: 1, status, input: 'x', operations: ['getOrderItem'], checks: ['negativeDataRejection'], cells: [{ operation: 'getOrderItem', check: 'negativeDataRejection' }], reproduction: {}, tests: [], example: finding(p, status) });
+    const accepted = defect('D-1', 'invalid-input-accepted | 2xx |  | a wrong-typed id', '/orders/1/items/1abc', 200);
+    const crashed = defect('D-2', 'server-error | 500 | IntType | invalid input', '/orders/99999999999999999999/items/1', 500);
+    const run = (d: typeof accepted) =>
+      ({
+        runId: 'r1',
+        target,
+        failures: [{ operation: 'getOrderItem', check: 'negativeDataRejection', outcome: 'fail', tests: [], findings: [d.example], defects: [d.id] }],
+        other: [],
+        defects: [d],
+        counts: { testsByOutcome: { fail: 1 } },
+        gate: { fixed: [], undecided: [], outOfScope: [], newFailures: [], runErrors: [] },
+      }) as unknown as CompatibilityReport;
+    const standard = run(accepted);
+    const readonly = run(crashed);
+    const r = rebuiltEntries([], [standard, readonly], '2026-11-29', true);
+    expect(r.added).toBe(2);
+    expect(r.entries.map((e) => e.defect)).toEqual([accepted.signature, crashed.signature]);
+    expect(r.entries[1]?.evidence).toContain('/orders/99999999999999999999/items/1');
+    // The second run's cell adds only what the first did not show.
+    expect(rebuiltEntries([], [standard, standard], '2026-11-29', true).added).toBe(1);
+    // An entry for the cell that names another defect does not know this one: a new failure, as the gate says.
+    const onlyFirst = r.entries.filter((e) => e.defect === accepted.signature);
+    expect(judgeReport(standard, 0, onlyFirst).ok).toBe(true);
+    expect(judgeReport(readonly, 0, onlyFirst).problems).toEqual(['1 new failure(s): getOrderItem · negativeDataRejection (fail)']);
+    expect(judgeReport(readonly, 0, r.entries).ok).toBe(true);
+    // The report is the run's: judging it marks nothing on it.
+    expect(readonly.failures[0]?.known).toBeUndefined();
   });
 
   test('should call a baseline entry stale when every run passes it, unless it is declared unstable', () => {

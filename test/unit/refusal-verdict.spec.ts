@@ -29,7 +29,7 @@ test.describe('refusal verdict @unit', () => {
     expect(b.reason).toMatch(/^blocked: the run stopped calling createCustomers/);
   });
 
-  test('should keep a test a create the run stopped calling blocked a Skip naming it, its operations the target lacks Unsupported alone (issue 37)', () => {
+  test('should keep a test a create the run stopped calling blocked a Skip naming it, its operations the target lacks Unsupported alone', () => {
     const gx32 = (id: string): string | undefined => (id === 'getCategoryProducts' ? 'the target does not route /categories/{category_id}/products' : undefined);
     const v = refusalVerdict(info('getCategory', 'getCategoryChildren', 'getCategoryProducts'), new BlockedError('createCategories', 'the run stopped calling createCategories after 2 answers with 5xx (500, 500)'), gx32);
     expect(v.outcome).toBe('skip');

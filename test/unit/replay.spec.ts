@@ -77,6 +77,21 @@ test.describe('replays of breakdowns @unit', () => {
     expect(t.sent).toBe(1);
   });
 
+  test('should judge a breakdown that shows again alone by its answer alone, whose words are the target own', async () => {
+    // GX 3.2 answers whatever overlaps "Invalid argument supplied for foreach()"; alone, the same
+    // request gets its own 500 ("preg_match(): Unknown modifier"), which is the defect that reproduces.
+    const own = '{"code":2,"message":"preg_match(): Unknown modifier \'p\'"}';
+    const t: Resend = {
+      again: () => Promise.resolve({ ...ex(500), response: { status: 500, headers: {}, text: own, durationMs: 7 } }),
+      alone: async <T>(fn: () => Promise<T>) => ({ value: await fn(), alone: true }),
+    };
+    const first = ex(500);
+    const r = await settleBreakdown(first, t);
+    expect(r.answer).toBe(first);
+    expect(r.answer.response.text).toBe(own);
+    expect(r.answer.replayedAlone).toEqual({ reproduced: 1, of: 1 });
+  });
+
   test('should hand on the answer alone and call it concurrency when only overlapped sends break down', async () => {
     // alone 200; round 1: replay 200, two beside; round 2: replay 500.
     const t = scripted([200, 200, 200, 200, 500, 200, 200]);

@@ -7,7 +7,9 @@ import { notImplementedReason } from '../../src/checks/rules/not-implemented.js'
 import { projectionProblem } from '../../src/checks/rules/fields.js';
 import { matchesKeyword } from '../../src/checks/rules/search.js';
 import { flippedSortProblem, parseSortKeys, sortProblem } from '../../src/checks/rules/sort.js';
+import { Ajv } from 'ajv';
 import { allowancesBehind, applyAllowances, loadAllowances } from '../../src/spec/allowances.js';
+import { toSchemaErrors } from '../../src/spec/validators.js';
 import type { Operation } from '../../src/spec/types.js';
 
 function op(method: string, p: string, declared: string[] = ['200']): Operation {
@@ -132,5 +134,18 @@ test.describe('rule bases @unit', () => {
     expect(out.paths['/customer_groups/{customer_group_id}'].get.responses['200'].schema).toEqual({ anyOf: [list, list.items] });
     // The advisory of an answer our spec refuses names it.
     expect(allowancesBehind([{ path: '', schemaPath: '#/type', message: 'must be array' }], loadAllowances()).map((a) => a.schema)).toEqual(['one-record-answers']);
+  });
+
+  test('should name only the problem of the record a one-record answer holds, not the list shape the allowance takes', () => {
+    const record = { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } };
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    const validate = ajv.compile({ anyOf: [{ type: 'array', items: record }, record] });
+    const messages = (body: unknown): string[] => (validate(body) ? [] : toSchemaErrors(validate.errors).map((e) => `${e.path} ${e.message}`));
+    // GX 4.8's withdrawal read: one record, without a required field. One problem, not three.
+    expect(messages({ id: 1 })).toEqual(["/ must have required property 'name'"]);
+    expect(messages([{ id: 1 }])).toEqual(["/0 must have required property 'name'"]);
+    // Neither a list nor a record: that is the problem, and every branch says so.
+    expect(messages('text')).toEqual(['/ must be array', '/ must be object', '/ must match a schema in anyOf']);
+    expect(messages({ id: 1, name: 'x' })).toEqual([]);
   });
 });

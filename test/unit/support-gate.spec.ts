@@ -220,6 +220,57 @@ test.describe('support gate @unit', () => {
     expect(sent).toEqual(['/orders/7']);
   });
 
+  test('should look under ids that name no record when the collection lists none (GX 3.2 without orders), once, and poison nothing', async () => {
+    const payment = op('get', '/orders/{order_id}/payment_details', 'getOrderPaymentDetails');
+    const items = op('get', '/orders/{order_id}/items', 'getOrderItems');
+    // GX 3.2 without an order: a wrong-typed order id is read as none, so /orders/1abc answers the
+    // (empty) list, and so does any segment under it the orders controller does not map.
+    const gx32: (p: string) => Exchange = (p) => {
+      if (p === '/orders' || p === '/orders/1abc') return exchange(200, []);
+      if (p === '/orders/1abc/items') return exchange(400, { code: 400, status: 'error', message: 'Order record ID was not provided in the resource URL.' });
+      if (p.startsWith('/orders/1abc/')) return exchange(200, []);
+      return exchange(500, { message: 'The requested Order was not found in database (ID:1)' });
+    };
+    const { gate: g, board } = gate();
+    const sent: string[] = [];
+    const get = (p: string): Promise<Exchange> => {
+      sent.push(p);
+      return Promise.resolve(gx32(p));
+    };
+    await g.lookAhead(payment, get);
+    expect(board.unsupportedOp('getOrderPaymentDetails')?.reason).toMatch(/does not route \/orders\/\{order_id\}\/payment_details.*order_id=1abc, ids that name no record: the target lists none/);
+    expect(sent).toEqual(['/orders', '/orders/1abc', '/orders/1abc/payment_details', expect.stringMatching(/^\/orders\/1abc\/qa-unrouted-/)]);
+    // A segment it maps answers otherwise: routed, and the operation stays open, even after the
+    // resolver's guess at an order (GET /orders/1/items, 500 "not found") made the orders' template
+    // unanswerable: that was no order the target lists.
+    await expect(g.admit(items, { order_id: '1' }, 'setup', get)).resolves.toBeUndefined();
+    expect(sent.slice(-1)).toEqual(['/orders/1']);
+    await g.lookAhead(items, get);
+    expect(board.unsupportedOp('getOrderItems')).toBeUndefined();
+    expect(board.route('/orders/{order_id}/items')?.routed).toBe(true);
+    // A target that refuses the id (a strict one) leaves it undecided, asks it once per worker, and
+    // a server error there says nothing of the orders it lists later.
+    const strict = gate();
+    const asked: string[] = [];
+    let orders: unknown[] = [];
+    const strictGet = (p: string): Promise<Exchange> => {
+      asked.push(p);
+      if (p === '/orders') return Promise.resolve(exchange(200, orders));
+      if (p === '/orders/1abc') return Promise.resolve(exchange(500, { message: 'IntType: Invalid argument value given' }));
+      if (p === '/orders/7/payment_details') return Promise.resolve(exchange(200, { orderId: 7 }));
+      return Promise.resolve(exchange(200, { id: 7 }));
+    };
+    await strict.gate.lookAhead(payment, strictGet);
+    await strict.gate.lookAhead(payment, strictGet);
+    expect(asked).toEqual(['/orders', '/orders/1abc', '/orders']);
+    expect(strict.board.route('/orders/{order_id}/payment_details')).toBeUndefined();
+    orders = [{ id: 7 }];
+    asked.length = 0;
+    await strict.gate.lookAhead(payment, strictGet);
+    expect(asked).toEqual(['/orders', '/orders/7', '/orders/7/payment_details', expect.stringMatching(/^\/orders\/7\/qa-unrouted-/)]);
+    expect(strict.board.route('/orders/{order_id}/payment_details')?.routed).toBe(true);
+  });
+
   test('should let a routed sub-path through and refuse one the target ignores', async () => {
     const links = op('get', '/products/{product_id}/links', 'getProductLinks');
     const fields = op('get', '/products/{product_id}/additional_fields', 'getAdditionalFieldsProduct');

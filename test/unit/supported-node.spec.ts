@@ -1,5 +1,5 @@
 // Every command of ours refuses a Node older than package.json's engines with one line that says
-// how to get a supported one (src/cli/supported-node.cjs, issue 32): a stub of the newest refused
+// how to get a supported one (src/cli/supported-node.cjs): a stub of the newest refused
 // Node (21), the machine's own old Node where there is one, and a real command's script line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // GET /categories/{id} of a missing category answers an empty record instead of its 404 (a build
-// behind GX 4.8 did; GX 4.8 itself answers 500 there, issue 37).
+// behind GX 4.8 did; GX 4.8 itself answers 500 there).
 import { ShopError } from '../../http/errors.js';
 import { onOperations } from '../support.js';
 import { defineFault } from '../types.js';

@@ -14,6 +14,7 @@
 // previous are left out on page 1, next and last on the last page, is what both shops do
 // (observed): a relation there is an advisory, as is one relation given twice (our own rule).
 import { described, observed, project, type Problem } from '../basis.js';
+import { defineRule } from './rule.js';
 
 const GUIDE = described('v2 guide [HATEOAS]: a paged answer has a Link header with first, previous, next and last');
 
@@ -97,3 +98,28 @@ export function linkHeaderProblems(requestUrl: string, header: string | undefine
   for (const l of got) if (!want.has(l.rel) && PAGE_RELS.includes(l.rel)) add(`rel="${l.rel}" should not be on page ${page} of ${last}: ${l.url}`, observed('GX 3.2.0.1 and GX 4.8.0.3: first/previous only after page 1, next/last only before the last page'));
   return problems;
 }
+
+export interface LinkHeaderInput {
+  /** The paged request's URL (relative links resolve against it). */
+  url: string;
+  /** Its answer's Link header. */
+  link: string | undefined;
+  page: number;
+  last: number;
+}
+
+/**
+ * `link-header`: a paged answer's Link header carries the paging relations due on its page, each
+ * pointing at its page of the same list and query (linkHeaderProblems; some problems are advisories).
+ */
+export const linkHeaderRule = defineRule<LinkHeaderInput>({
+  name: 'link-header',
+  tag: 'link-header',
+  basis: GUIDE,
+  title: "a paged answer's Link header should carry first, previous, next and last where due, each pointing at its page of the same list and query",
+  judge: (i) => {
+    const problems = linkHeaderProblems(i.url, i.link, i.page, i.last);
+    const at = `page ${i.page} of ${i.last}, Link: ${i.link ?? '(absent)'}`;
+    return problems.map((p) => ({ ...p, message: `${p.message} (${at})` }));
+  },
+});

@@ -1,4 +1,4 @@
-// Response times (issue 21): which answers count, their percentiles, and whether an operation's
+// Response times: which answers count, their percentiles, and whether an operation's
 // p95 is over its budget. The one home of this arithmetic: the responseTime check judges with it
 // (src/checks/responseTime.ts) and the compatibility report shows the run's figures with it
 // (src/report/compatibility/latency.ts), so the page and the check never count differently.
@@ -6,7 +6,7 @@
 // What p95 means on few answers. The nearest-rank p95 (the value at rank ceil(0.95 n)) is the
 // maximum for any n < 20, and an operation's contract probes give it 3 to 15 answers: one hiccup
 // of a loaded machine (a GC pause in the worker, another helper's build) would fail the operation
-// in one run and not in the next, against issue 20's "same shop, same verdicts". We take the
+// in one run and not in the next, against "same shop, same verdicts". We take the
 // "lower" percentile instead (numpy's method='lower'): the sorted duration at index
 // floor(q (n - 1)). With 3 answers p95 is the middle one, with 4 to 20 the slowest but one, with
 // 40 the slowest but two: one slow answer never fails an operation, two of three do, and an

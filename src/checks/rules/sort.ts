@@ -7,6 +7,7 @@
 // reference shop's byte order (case-sensitive, GX 3.2's on customers) is only an advisory.
 import { isObj } from '../../core/json.js';
 import { described, project, type Problem } from '../basis.js';
+import { defineRule } from './rule.js';
 
 function rank(v: unknown): number {
   if (v === undefined || v === null) return 0;
@@ -138,3 +139,79 @@ export function flippedSortProblem(forward: readonly unknown[], keys: readonly S
   const show = (k: readonly SortKey[]) => k.map((x) => `${x.desc ? '-' : '+'}${x.field}`).join(',');
   return { message: `no string collation orders both sort=${show(keys)} and sort=${show(flippedKeys)}: the direction was not followed`, basis: described('description and v2 guide: sort keys +field ascending, -field descending') };
 }
+
+/** What the sort demands rest on. */
+const SORT = described('description and v2 guide: sort keys +field ascending, -field descending');
+
+function clip(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, max)}…` : s;
+}
+
+/** The values of an answer under its keys, as a reader compares them (`a | b, c | d`). */
+function orderShown(items: readonly unknown[], keys: readonly SortKey[]): string {
+  return clip(items.map((r) => keys.map((k) => show(valueAt(r, k.field))).join(' | ')).join(', '), 600);
+}
+
+/** `sort=+a,-b` */
+function sortParam(keys: readonly SortKey[]): string {
+  return `sort=${keys.map((k) => `${k.desc ? '-' : '+'}${k.field}`).join(',')}`;
+}
+
+export interface SortInput {
+  /** The sort keys sent, `+field` / `-field`. */
+  sort: readonly string[];
+  /** The records answered. */
+  items: readonly unknown[];
+  /** The records answered with every direction flipped, where that was read too. */
+  flipped?: readonly unknown[];
+  /** The forward answer was judged on its own already (with its own exchange as evidence): only the flipped one and the flip are. */
+  forwardJudged?: boolean;
+}
+
+/**
+ * `sort-order`: a sorted answer follows its keys, `+` ascending and `-` descending, in byte order
+ * or (an advisory) another usual string collation; read with every direction flipped too, one
+ * collation orders both answers (a shop that answers both alike ignores the direction). The one
+ * judge of a sorted answer: the list rule tests, the sort property and the paging walks.
+ */
+export const sortOrderRule = defineRule<SortInput>({
+  name: 'sort-order',
+  tag: 'sort',
+  basis: SORT,
+  title: 'a sorted answer should follow its keys, + ascending and - descending, and reverse with every direction flipped',
+  judge: (i) => {
+    const keys = parseSortKeys(i.sort);
+    const flippedKeys = keys.map((k) => ({ ...k, desc: !k.desc }));
+    const problems: Problem[] = [];
+    const order = (items: readonly unknown[], k: readonly SortKey[]): void => {
+      const bad = sortProblem(items, k);
+      if (bad) problems.push({ ...bad, message: `${sortParam(k)}: ${bad.message}; order answered: ${orderShown(items, k)}` });
+    };
+    if (!i.forwardJudged) order(i.items, keys);
+    if (i.flipped) {
+      order(i.flipped, flippedKeys);
+      const flip = flippedSortProblem(i.items, keys, i.flipped, flippedKeys);
+      if (flip) problems.push({ ...flip, message: `${flip.message}; ${sortParam(keys)}: ${orderShown(i.items, keys)}; ${sortParam(flippedKeys)}: ${orderShown(i.flipped, flippedKeys)}` });
+    }
+    return problems;
+  },
+});
+
+export interface SameRecordsInput {
+  sort: readonly string[];
+  /** Identities of the unsorted answer and of the sorted one. */
+  unsorted: readonly string[];
+  sorted: readonly string[];
+}
+
+/** `sort-keeps-records`: sorting reorders the list and leaves its records as they are. */
+export const sortKeepsRecordsRule = defineRule<SameRecordsInput>({
+  name: 'sort-keeps-records',
+  tag: 'sort',
+  basis: SORT,
+  title: 'a sorted answer should hold the same records as the unsorted list',
+  judge: (i) => {
+    const [a, b] = [[...i.unsorted].sort().join(', '), [...i.sorted].sort().join(', ')];
+    return a === b ? undefined : `sort=${i.sort.join(',')}: unsorted [${a}], sorted [${b}]`;
+  },
+});

@@ -4,7 +4,7 @@
 // on failures the baseline does not know; baseline entries whose cells now pass are reported so
 // they can be removed. An entry naming a defect knows that defect in the cells it names and nothing
 // else: a new defect in a cell that holds a known one is a new failure, and so is a known defect
-// that reaches a cell no entry naming it names (issue 37: for a CI owner a defect that reaches one
+// that reaches a cell no entry naming it names (for a CI owner a defect that reaches one
 // more operation is a regression; a signature is specific enough that unrelated operations do not
 // share it by accident). Spread is tolerated only where an entry says so, with its reason
 // (`spread`). An entry naming no defect knows its cell whatever fails in it (older baselines;
@@ -302,7 +302,7 @@ export function updatedEntries(old: readonly BaselineEntry[], gate: Gate, descri
   for (const e of kept) {
     const inCell = e.operation !== '*' && e.check !== '*' ? defectsOf(e.operation, e.check) : [];
     // An entry naming no defect gets the signatures its cell shows now; one whose signature its
-    // failing cell no longer shows (the grouping changed: issue 37) is re-keyed to what it shows,
+    // failing cell no longer shows (the grouping changed) is re-keyed to what it shows,
     // with its reason, so a reviewer's words are not lost to a new signature.
     const shown = e.defect === undefined || (inCell.length && !inCell.some((d) => d.signature === e.defect)) ? inCell : [];
     if (!shown.length) {

@@ -1,4 +1,4 @@
-// How much of the description a run could judge on its target (issue 21), from what the tests'
+// How much of the description a run could judge on its target, from what the tests'
 // requests showed of each operation (src/core/traffic.ts, in each test's verdict record):
 // which declared statuses were answered and which were never provoked, which declared parameters
 // and body fields at least one request carried.

@@ -1,4 +1,4 @@
-// Response times of the run, per operation (issue 21): every answer the tests' requests timed
+// Response times of the run, per operation: every answer the tests' requests timed
 // (src/core/traffic.ts, summed in each test's verdict record), as p50, p95 and max, with the
 // operation's budget and the slowest answers as evidence. The percentiles and which answers count
 // are src/checks/rules/response-time.ts's, the same the responseTime check judges with; the check

@@ -1,4 +1,4 @@
-// The page's response-time and coverage sections (issue 21), from report.json's `latency` and
+// The page's response-time and coverage sections, from report.json's `latency` and
 // `coverage` (latency.ts, coverage.ts): kept apart from render-html.ts, which lays out the page.
 import type { ResponseBudgets } from '../../config/budgets.js';
 import { OUTCOME_COLOUR } from './colours.js';

@@ -70,7 +70,7 @@ function unreproducedMd(u: UnreproducedReport): string {
 /** Operations shown in the Markdown's response-time table (the page has them all). */
 const LATENCY_ROWS = 15;
 
-/** The coverage index per group and the slowest operations with their budgets (issue 21). */
+/** The coverage index per group and the slowest operations with their budgets. */
 function figuresMd(r: CompatibilityReport): string[] {
   const out: string[] = [];
   const c = r.coverage;

@@ -32,7 +32,7 @@ export interface DefectCell {
   check: string;
   /**
    * The baseline knows the defect, but no entry naming it names this cell: it reached one more
-   * operation or rule, a regression that fails the gate here (issue 37).
+   * operation or rule, a regression that fails the gate here.
    */
   beyondBaseline?: boolean;
   /** Like beyondBaseline, but an entry naming the defect tolerates its spread (`spread`, with the reason): known here too. */
@@ -117,7 +117,7 @@ export interface BaselineEntry {
   /**
    * The defect's signature (`Defect.signature`): the entry knows that defect in the cells it names,
    * and only that one: another defect in the same cell is a new failure, and so is this defect in a
-   * cell no entry naming it names (a regression, issue 37). Without it the entry knows the cell,
+   * cell no entry naming it names (a regression). Without it the entry knows the cell,
    * whatever fails in it.
    */
   defect?: string;
@@ -129,8 +129,8 @@ export interface BaselineEntry {
   /** What shows the deviation (a request and its answer), for a reader checking the reason. */
   evidence?: string;
   /**
-   * Why the cell fails in some runs of an unchanged shop and passes in others (issue 20 until
-   * every verdict reproduces): declared, so a run where it passes does not call the entry stale.
+   * Why the cell fails in some runs of an unchanged shop and passes in others (for as long as
+   * some verdict does not reproduce): declared, so a run where it passes does not call the entry stale.
    */
   unstable?: string;
 }

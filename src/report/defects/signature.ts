@@ -1,5 +1,5 @@
-// The signature of a failing finding: what makes two findings one defect of the target (issues 24
-// and 37). The grouping rule, one cause one group:
+// The signature of a failing finding: what makes two findings one defect of the target. The
+// grouping rule, one cause one group:
 //
 //   A defect is the answer a kind of request gets: (1) the problem the answer shows, (2) the answer
 //   (its status, and the shop's own words where it says why), (3) the request class, from what was

@@ -1,24 +1,23 @@
 // Commands on addresses: create (for a live customer of the run), read, delete.
 import fc from 'fast-check';
 import { addressInput } from '../../../fixtures/factories/customers.js';
-import { show } from '../../../fixtures/evidence.js';
-import { is2xx, isGone, live, recordOfRead, statusOf, type AddressM, type Model, type World, pickNewest } from '../world.js';
+import { answerOf } from '../../../fixtures/requests.js';
+import { RULE } from '../../../src/checks/rules/registry.js';
+import { declaredErrors, live, recordOfRead, type AddressM, type Model, type World, pickNewest } from '../world.js';
 
 type Cmd = fc.AsyncCommand<Model, World>;
 const known = (m: Readonly<Model>): AddressM[] => m.addresses.filter((a) => !a.unknown);
 
-async function agreeOnAddress(w: World, command: string, a: AddressM, customerId: string | undefined): Promise<void> {
+/** Reads an address back and judges it against the model: gone when deleted, else its customer and city. */
+async function agreeOnAddress(w: World, a: AddressM, customerId: string | undefined): Promise<void> {
   const ex = await w.api.call('getAddress', { path: { address_id: a.id }, label: `read ${a.ref} back` });
   if (a.deleted) {
-    if (!isGone(ex)) throw w.disagree(command, 'lifecycle', ex, `${a.ref} (id ${a.id}) is deleted`, `GET answered ${statusOf(ex)}`);
+    w.expect(RULE.errorStatus, { ...answerOf(ex), declared: declaredErrors(w, ex), wrong: 'missing', mode: 'gone' }, { exchange: ex });
     return;
   }
   const rec = recordOfRead(ex);
-  const want = { customerId: Number(customerId), city: a.city };
-  const got = rec ? { customerId: rec.customerId, city: rec.city } : undefined;
-  if (ex.response.status !== 200 || JSON.stringify(got) !== JSON.stringify(want)) {
-    throw w.disagree(command, 'lifecycle', ex, `${a.ref} (id ${a.id}) is ${show(want)}`, `GET answered ${statusOf(ex)} ${show(got ?? ex.response.json)}`);
-  }
+  w.expect(RULE.readsRecord, { ...answerOf(ex), record: rec }, { exchange: ex });
+  w.expect(RULE.readsBack, { sent: { customerId: Number(customerId), city: a.city }, got: rec }, { exchange: ex });
 }
 
 const customerIdOf = (m: Readonly<Model>, a: AddressM) => m.customers.find((c) => c.ref === a.customer)?.id;
@@ -40,11 +39,12 @@ export class CreateAddress implements Cmd {
     const city = `${w.token}-${this.city}`;
     const ex = await w.api.call('createAddress', { body: addressInput(w.kit, Number(c.id), w.country, { city }) });
     const made = w.api.createdBy(ex).find((r) => r.collection === '/addresses');
-    if (!is2xx(ex) || !made) throw w.disagree(String(this), 'lifecycle', ex, 'the address is created', `${statusOf(ex)} ${show(ex.response.json)}`);
+    w.expect(RULE.creates, { ...answerOf(ex), id: made?.id }, { exchange: ex });
+    if (!made) return;
     const a: AddressM = { ref: `a${m.addresses.length + 1}`, id: made.id, customer: c.ref, city, deleted: false, unknown: false };
     m.addresses.push(a);
     this.outcome = ` -> ${a.ref}`;
-    await agreeOnAddress(w, String(this), a, c.id);
+    await agreeOnAddress(w, a, c.id);
   }
   toString(): string {
     return `CreateAddress(${this.owner || `#${this.pick}`}, ${JSON.stringify(this.city)})${this.outcome}`;
@@ -64,7 +64,7 @@ export class ReadAddress implements Cmd {
     const all = known(m);
     const a = pickNewest(all, this.pick);
     this.ref = a.ref;
-    await agreeOnAddress(w, String(this), a, customerIdOf(m, a));
+    await agreeOnAddress(w, a, customerIdOf(m, a));
   }
   toString(): string {
     return `ReadAddress(${this.ref || `#${this.pick}`})`;
@@ -85,9 +85,9 @@ export class DeleteAddress implements Cmd {
     const a = pickNewest(alive, this.pick);
     this.ref = a.ref;
     const ex = await w.api.call('deleteAddress', { path: { address_id: a.id } });
-    if (!is2xx(ex)) throw w.disagree(String(this), 'lifecycle', ex, 'the delete succeeds', statusOf(ex));
+    w.expect(RULE.answers, { ...answerOf(ex), want: 'success' }, { exchange: ex });
     a.deleted = true;
-    await agreeOnAddress(w, String(this), a, customerIdOf(m, a));
+    await agreeOnAddress(w, a, customerIdOf(m, a));
   }
   toString(): string {
     return `DeleteAddress(${this.ref || `#${this.pick}`})`;

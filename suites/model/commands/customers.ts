@@ -3,14 +3,16 @@
 // updates the model, and (for writes) reads the record back so that after every command shop and
 // model agree. toString() names the model's records (c1, c2 ...) once the command has run.
 import fc from 'fast-check';
-import { GUESTS_SHARE } from '../../../fixtures/customer-bases.js';
+import { answerOf } from '../../../fixtures/requests.js';
 import { customerUpdateInput, newAddressInput } from '../../../fixtures/factories/customers.js';
 import { recordOf } from '../../../fixtures/factories/index.js';
 import { factsNow } from '../../../fixtures/factories/references.js';
 import { dateValue } from '../../../src/spec/shop-facts.js';
 import { identity } from '../../../src/checks/rules/records.js';
-import { show } from '../../../fixtures/evidence.js';
-import { is2xx, isGone, live, recordOfRead, statusOf, type CustomerM, type Model, type World, pickNewest } from '../world.js';
+import { listItems } from '../../../src/core/answers.js';
+import { RULE } from '../../../src/checks/rules/registry.js';
+import type { Exchange } from '../../../src/core/exchange.js';
+import { declaredErrors, live, recordOfRead, type CustomerM, type Model, type World, pickNewest } from '../world.js';
 
 type Cmd = fc.AsyncCommand<Model, World>;
 
@@ -34,19 +36,24 @@ function customerBody(w: World, email: number, guest: boolean, lastname: string)
   };
 }
 
-/** Reads a customer back and compares it with the model. */
-async function agreeOnCustomer(w: World, command: string, c: CustomerM): Promise<void> {
+/** Reads a customer back and judges it against the model: gone when deleted, else as the model knows it. */
+async function agreeOnCustomer(w: World, c: CustomerM): Promise<void> {
   const ex = await w.api.call('getCustomer', { path: { customer_id: c.id }, label: `read ${c.ref} back` });
   if (c.deleted) {
-    if (!isGone(ex)) throw w.disagree(command, 'lifecycle', ex, `${c.ref} (id ${c.id}) is deleted`, `GET answered ${statusOf(ex)}`);
+    w.expect(RULE.errorStatus, { ...answerOf(ex), declared: declaredErrors(w, ex), wrong: 'missing', mode: 'gone' }, { exchange: ex });
     return;
   }
   const rec = recordOfRead(ex);
-  const want = { email: w.pool[c.email], isGuest: c.guest, lastname: c.lastname };
-  const got = rec ? { email: rec.email, isGuest: rec.isGuest, lastname: rec.lastname } : undefined;
-  if (ex.response.status !== 200 || JSON.stringify(got) !== JSON.stringify(want)) {
-    throw w.disagree(command, 'lifecycle', ex, `${c.ref} (id ${c.id}) is ${show(want)}`, `GET answered ${statusOf(ex)} ${show(got ?? ex.response.json)}`);
-  }
+  w.expect(RULE.readsRecord, { ...answerOf(ex), record: rec }, { exchange: ex });
+  w.expect(RULE.readsBack, { sent: { email: w.pool[c.email], isGuest: c.guest, lastname: c.lastname }, got: rec }, { exchange: ex });
+}
+
+/** Registrees holding an e-mail of the pool, by the list's search. */
+async function holdersOf(w: World, email: number): Promise<{ exchange: Exchange; ids: string[] }> {
+  const address = w.pool[email] ?? '';
+  const found = await w.api.call('getCustomers', { query: { search: address }, label: `customers with email#${email}` });
+  const ids = listItems(found.response.json).filter((x) => x.email === address).map(identity).sort();
+  return { exchange: found, ids };
 }
 
 export class CreateCustomer implements Cmd {
@@ -64,24 +71,25 @@ export class CreateCustomer implements Cmd {
     const ex = await w.api.call('createCustomers', { body: [customerBody(w, this.email, this.guest, this.lastname)] });
     if (taken) {
       this.outcome = ' -> 409';
-      if (ex.response.status !== 409) throw w.disagree(String(this), 'unique-email', ex, `email#${this.email} belongs to a registree: 409`, statusOf(ex));
+      w.expect(RULE.emailTakenOnce, answerOf(ex), { exchange: ex });
       return;
     }
     const made = w.api.createdBy(ex).find((r) => r.collection === '/customers');
     // A guest refused because another customer has the e-mail: guests sharing one is only observed (GUESTS_SHARE).
     if (this.guest && ex.response.status === 409 && live(m.customers).some((c) => c.email === this.email)) {
       this.outcome = ' -> 409 (advisory)';
-      w.advise(String(this), 'unique-email', ex, `email#${this.email} is shared by a guest: created`, `${statusOf(ex)} ${show(ex.response.json)}`, GUESTS_SHARE);
+      w.expect(RULE.guestsShare, answerOf(ex), { exchange: ex });
       return;
     }
-    if (!is2xx(ex) || !made) throw w.disagree(String(this), 'lifecycle', ex, 'the customer is created', `${statusOf(ex)} ${show(ex.response.json)}`);
+    w.expect(RULE.creates, { ...answerOf(ex), id: made?.id }, { exchange: ex });
+    if (!made) return;
     // The address the create made on the side is the run's too (deleted with what the run made).
     const addressId = recordOf(ex.response.json)?.addressId;
     if (typeof addressId === 'number' && addressId > 0) w.kit.adopt('/addresses', addressId, 'createCustomers', made.path);
     const c: CustomerM = { ref: `c${m.customers.length + 1}`, id: made.id, email: this.email, guest: this.guest, lastname: this.lastname, deleted: false };
     m.customers.push(c);
     this.outcome = ` -> ${c.ref}`;
-    await agreeOnCustomer(w, String(this), c);
+    await agreeOnCustomer(w, c);
   }
   toString(): string {
     return `CreateCustomer(email#${this.email}, ${this.guest ? 'guest' : 'registree'}, ${JSON.stringify(this.lastname)})${this.outcome}`;
@@ -100,7 +108,7 @@ export class ReadCustomer implements Cmd {
   async run(m: Model, w: World): Promise<void> {
     const c = pickNewest(m.customers, this.pick);
     this.ref = c.ref;
-    await agreeOnCustomer(w, String(this), c);
+    await agreeOnCustomer(w, c);
   }
   toString(): string {
     return `ReadCustomer(${this.ref || `#${this.pick}`})`;
@@ -130,17 +138,17 @@ export class UpdateCustomer implements Cmd {
     const ex = await w.api.call('updateCustomer', { path: { customer_id: c.id }, body });
     if (taken) {
       this.outcome = ' -> 409';
-      if (ex.response.status !== 409) throw w.disagree(String(this), 'unique-email', ex, `email#${this.email} belongs to another registree: 409`, statusOf(ex));
+      w.expect(RULE.emailTakenOnce, answerOf(ex), { exchange: ex });
     } else if (c.guest && ex.response.status === 409 && alive.some((o) => o !== c && o.email === this.email)) {
       // A guest refused an e-mail another customer has: guests sharing one is only observed (GUESTS_SHARE).
       this.outcome = ' -> 409 (advisory)';
-      w.advise(String(this), 'unique-email', ex, `email#${this.email} is shared by a guest: updated`, `${statusOf(ex)} ${show(ex.response.json)}`, GUESTS_SHARE);
+      w.expect(RULE.guestsShare, answerOf(ex), { exchange: ex });
     } else {
-      if (!is2xx(ex)) throw w.disagree(String(this), 'lifecycle', ex, 'the update is accepted', `${statusOf(ex)} ${show(ex.response.json)}`);
+      w.expect(RULE.answers, { ...answerOf(ex), want: 'success' }, { exchange: ex });
       c.email = this.email;
       c.lastname = this.lastname;
     }
-    await agreeOnCustomer(w, String(this), c);
+    await agreeOnCustomer(w, c);
   }
   toString(): string {
     return `UpdateCustomer(${this.ref || `#${this.pick}`}, email#${this.email}, ${JSON.stringify(this.lastname)})${this.outcome}`;
@@ -161,11 +169,11 @@ export class DeleteCustomer implements Cmd {
     const c = pickNewest(alive, this.pick);
     this.ref = c.ref;
     const ex = await w.api.call('deleteCustomers', { path: { customer_id: c.id } });
-    if (!is2xx(ex)) throw w.disagree(String(this), 'lifecycle', ex, 'the delete succeeds', statusOf(ex));
+    w.expect(RULE.answers, { ...answerOf(ex), want: 'success' }, { exchange: ex });
     c.deleted = true;
     // What happens to the customer's addresses is the shop's business (facts are silent).
     for (const a of m.addresses) if (a.customer === c.ref && !a.deleted) a.unknown = true;
-    await agreeOnCustomer(w, String(this), c);
+    await agreeOnCustomer(w, c);
   }
   toString(): string {
     return `DeleteCustomer(${this.ref || `#${this.pick}`})`;
@@ -185,15 +193,17 @@ export class ListCustomers implements Cmd {
   }
   async run(m: Model, w: World): Promise<void> {
     const ex = await w.api.call('getCustomers', { query: { search: w.token, sort: ['+id'], page: this.page, per_page: this.perPage } });
-    const want = live(m.customers)
-      .sort((a, b) => Number(a.id) - Number(b.id))
-      .slice((this.page - 1) * this.perPage, this.page * this.perPage)
-      .map((c) => ({ id: c.id, email: w.pool[c.email], lastname: c.lastname }));
-    const items = Array.isArray(ex.response.json) ? (ex.response.json as Record<string, unknown>[]) : undefined;
-    const got = items?.map((r) => ({ id: identity(r), email: r.email, lastname: r.lastname }));
-    if (ex.response.status !== 200 || JSON.stringify(got) !== JSON.stringify(want)) {
-      const refs = live(m.customers).map((c) => `${c.ref}=${c.id}`).join(', ');
-      throw w.disagree(String(this), 'paging', ex, `page ${this.page} (per_page ${this.perPage}) of this run's customers [${refs}] by id: ${show(want)}`, `${statusOf(ex)} ${show(got ?? ex.response.json)}`);
+    const at = { exchange: ex, tag: 'paging' };
+    w.expect(RULE.listAnswer, { status: ex.response.status, json: ex.response.json, asked: String(this), transportError: ex.response.transportError }, at);
+    // The model's customers by id are the list this page is a slice of.
+    const all = live(m.customers).sort((a, b) => Number(a.id) - Number(b.id));
+    const items = listItems(ex.response.json);
+    w.expect(RULE.pages, { all: all.map((c) => c.id), pages: [{ page: this.page, per: this.perPage, ids: items.map(identity) }], inOrder: true, with: 'sort=+id (the model\'s customers)' }, at);
+    // The records it lists read as the model knows them.
+    const byId = new Map(all.map((c) => [c.id, c]));
+    for (const r of items) {
+      const c = byId.get(identity(r));
+      if (c) w.expect(RULE.readsBack, { sent: { email: w.pool[c.email], lastname: c.lastname }, got: r }, at);
     }
   }
   toString(): string {
@@ -212,12 +222,10 @@ export class DuplicateEmail implements Cmd {
     const r = pickNewest(registrees, this.pick);
     this.ref = r.ref;
     const ex = await w.api.call('createCustomers', { body: [customerBody(w, r.email, false, 'Dup')] });
-    if (ex.response.status !== 409) throw w.disagree(String(this), 'unique-email', ex, `${r.ref} holds email#${r.email}: 409`, statusOf(ex));
-    const email = w.pool[r.email] ?? '';
-    const found = await w.api.call('getCustomers', { query: { search: email }, label: `customers with email#${r.email}` });
-    const holders = (Array.isArray(found.response.json) ? (found.response.json as Record<string, unknown>[]) : []).filter((x) => x.email === email).map(identity).sort();
+    w.expect(RULE.emailTakenOnce, answerOf(ex), { exchange: ex });
+    const found = await holdersOf(w, r.email);
     const want = live(m.customers).filter((c) => c.email === r.email).map((c) => c.id).sort();
-    if (JSON.stringify(holders) !== JSON.stringify(want)) throw w.disagree(String(this), 'unique-email', found, `customers with email#${r.email}: [${want.join(', ')}]`, `[${holders.join(', ')}]`, [ex]);
+    w.expect(RULE.emailTakenOnce, { held: [{ what: `email#${r.email}`, holders: found.ids, want }] }, { exchange: ex, related: [found.exchange] });
   }
   toString(): string {
     return `DuplicateEmail(${this.ref || `#${this.pick}`})`;

@@ -1,8 +1,9 @@
 // Commands on orders: create, read, status change (PATCH /orders/{id}/status), delete.
 import fc from 'fast-check';
 import { orderInput } from '../../../fixtures/factories/orders.js';
-import { show } from '../../../fixtures/evidence.js';
-import { is2xx, isGone, live, recordOfRead, statusOf, type Model, type OrderM, type World, pickNewest } from '../world.js';
+import { answerOf } from '../../../fixtures/requests.js';
+import { RULE } from '../../../src/checks/rules/registry.js';
+import { declaredErrors, live, recordOfRead, type Model, type OrderM, type World, pickNewest } from '../world.js';
 
 type Cmd = fc.AsyncCommand<Model, World>;
 
@@ -14,16 +15,19 @@ async function readOrder(w: World, o: OrderM, label: string) {
   return { ex, statusId: rec?.statusId, history };
 }
 
-async function agreeOnOrder(w: World, command: string, o: OrderM): Promise<void> {
+/** Reads an order back and judges what the shop holds against the model: gone when deleted, else its history and status. */
+async function agreeOnOrder(w: World, o: OrderM, changed?: { before: number }): Promise<void> {
   const got = await readOrder(w, o, `read ${o.ref} back`);
   if (o.deleted) {
-    if (!isGone(got.ex)) throw w.disagree(command, 'lifecycle', got.ex, `${o.ref} (id ${o.id}) is deleted`, `GET answered ${statusOf(got.ex)}`);
+    w.expect(RULE.errorStatus, { ...answerOf(got.ex), declared: declaredErrors(w, got.ex), wrong: 'missing', mode: 'gone' }, { exchange: got.ex });
     return;
   }
-  const want = { statusId: o.statusId, history: o.history };
-  if (got.ex.response.status !== 200 || got.statusId !== o.statusId || got.history !== o.history) {
-    throw w.disagree(command, got.history !== o.history ? 'order-status-history' : 'lifecycle', got.ex, `${o.ref} (id ${o.id}) has ${show(want)}`, `GET answered ${statusOf(got.ex)} ${show({ statusId: got.statusId, history: got.history })}`);
-  }
+  w.expect(RULE.readsRecord, { ...answerOf(got.ex), record: recordOfRead(got.ex) }, { exchange: got.ex });
+  // A status change adds one entry to the history, a read none; the model counts from what it read after the create.
+  const before = changed?.before ?? o.history;
+  const after = got.history ?? 0;
+  w.expect(RULE.statusHistory, { before, after, added: after - before, changes: changed ? 1 : 0 }, { exchange: got.ex });
+  w.expect(RULE.statusStored, { want: o.statusId, got: got.statusId }, { exchange: got.ex, tag: 'lifecycle' });
 }
 
 export class CreateOrder implements Cmd {
@@ -41,16 +45,16 @@ export class CreateOrder implements Cmd {
     const body = orderInput(w.kit, { customer: { email: w.pool[this.email] }, ...context, statusId, countryId: w.country }, { comment: `${w.token} order` });
     const ex = await w.api.call('createOrder', { body });
     const made = w.api.createdBy(ex).find((r) => r.collection === '/orders');
-    if (!is2xx(ex) || !made) throw w.disagree(String(this), 'lifecycle', ex, 'the order is created', `${statusOf(ex)} ${show(ex.response.json)}`);
-    const o: OrderM = { ref: `o${m.orders.length + 1}`, id: made.id, statusId, history: 0, deleted: false };
+    w.expect(RULE.creates, { ...answerOf(ex), id: made?.id }, { exchange: ex });
+    const o: OrderM = { ref: `o${m.orders.length + 1}`, id: made?.id ?? '', statusId, history: 0, deleted: false };
     // The entries a create writes are the shop's business; the model counts from what it reads now.
-    // The same read shows the status the order was created with (what agreeOnOrder compares).
+    // The same read shows the status the order was created with.
     const first = await readOrder(w, o, `read ${o.ref} back`);
-    if (first.ex.response.status !== 200 || first.history === undefined) throw w.disagree(String(this), 'lifecycle', first.ex, `${o.ref} can be read`, `${statusOf(first.ex)} ${show(first.ex.response.json)}`);
-    o.history = first.history;
+    w.expect(RULE.readsRecord, { ...answerOf(first.ex), record: first.history === undefined ? undefined : recordOfRead(first.ex) }, { exchange: first.ex });
+    o.history = first.history ?? 0;
     m.orders.push(o);
     this.outcome = ` -> ${o.ref}`;
-    if (first.statusId !== o.statusId) throw w.disagree(String(this), 'lifecycle', first.ex, `${o.ref} (id ${o.id}) has ${show({ statusId: o.statusId, history: o.history })}`, `GET answered ${statusOf(first.ex)} ${show({ statusId: first.statusId, history: first.history })}`);
+    w.expect(RULE.statusStored, { want: o.statusId, got: first.statusId }, { exchange: first.ex, tag: 'lifecycle' });
   }
   toString(): string {
     return `CreateOrder(status#${this.status}, email#${this.email})${this.outcome}`;
@@ -69,7 +73,7 @@ export class ReadOrder implements Cmd {
   async run(m: Model, w: World): Promise<void> {
     const o = pickNewest(m.orders, this.pick);
     this.ref = o.ref;
-    await agreeOnOrder(w, String(this), o);
+    await agreeOnOrder(w, o);
   }
   toString(): string {
     return `ReadOrder(${this.ref || `#${this.pick}`})`;
@@ -95,10 +99,11 @@ export class ChangeOrderStatus implements Cmd {
     this.ref = o.ref;
     const statusId = w.statuses[this.status % w.statuses.length] as number;
     const ex = await w.api.call('updateOrderStatus', { path: { order_id: o.id }, body: { statusId, comment: `${w.token} status`, customerNotified: this.notify } });
-    if (!is2xx(ex)) throw w.disagree(String(this), 'order-status-history', ex, 'the status change is accepted', `${statusOf(ex)} ${show(ex.response.json)}`);
+    w.expect(RULE.answers, { ...answerOf(ex), want: 'success' }, { exchange: ex, tag: 'order-status-history' });
+    const before = o.history;
     o.statusId = statusId;
     o.history += 1;
-    await agreeOnOrder(w, String(this), o);
+    await agreeOnOrder(w, o, { before });
   }
   toString(): string {
     return `ChangeOrderStatus(${this.ref || `#${this.pick}`}, status#${this.status}${this.notify ? ', notify' : ''})`;
@@ -119,9 +124,9 @@ export class DeleteOrder implements Cmd {
     const o = pickNewest(alive, this.pick);
     this.ref = o.ref;
     const ex = await w.api.call('deleteOrders', { path: { order_id: o.id } });
-    if (!is2xx(ex)) throw w.disagree(String(this), 'lifecycle', ex, 'the delete succeeds', statusOf(ex));
+    w.expect(RULE.answers, { ...answerOf(ex), want: 'success' }, { exchange: ex });
     o.deleted = true;
-    await agreeOnOrder(w, String(this), o);
+    await agreeOnOrder(w, o);
   }
   toString(): string {
     return `DeleteOrder(${this.ref || `#${this.pick}`})`;

@@ -125,10 +125,4 @@ export const test = base.extend<{ prop: PropertyKit }>({
   ],
 });
 
-/** Skips (as Skip, with the reason in every report) when the target cannot support the property. */
-export function skipBecause(reason: string): never {
-  annotateOutcome(test.info(), 'skip');
-  test.skip(true, `skip: ${reason}`);
-  throw new Error(reason); // not reached: test.skip throws
-}
 

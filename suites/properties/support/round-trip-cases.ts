@@ -5,9 +5,10 @@
 // shop must store 300 characters there is our reading, not the vendor's description.
 import type fc from 'fast-check';
 import { classCases, fixedClasses, largestSmallEnum, LONG_CLASS, requestSchema, type ArbOptions } from '../../../src/arbitraries/index.js';
-import { project } from '../../../src/checks/basis.js';
 import type { ApiClient } from '../../../src/client/api-client.js';
-import { noteAdvisory, ruleError, ruleFinding, type RuleFailure } from '../../../fixtures/evidence.js';
+import { RULE } from '../../../src/checks/rules/registry.js';
+import { problemsOf, type Rule } from '../../../src/checks/rules/rule.js';
+import { expectRule, type RuleAt } from '../../../fixtures/evidence.js';
 import { createBodyArb, type Writable } from './writable.js';
 
 export interface RoundTripCase {
@@ -17,11 +18,6 @@ export interface RoundTripCase {
 }
 
 export const DRAWN = 'drawn';
-
-/** Why a long string refused or cut is an advisory, never a Fail. */
-export const LONG_TEXT = project(
-  'the spec sets no maxLength on these strings, so it allows any length; that a shop stores 300 characters in them is our reading: shops keep such fields in VARCHAR columns (GX 4.8: street 64, city 32, company 255) that the spec does not declare',
-);
 
 export interface RoundTripCases {
   /** The class examples, the long class first (an advisory: it never stops the examples after it). */
@@ -42,19 +38,14 @@ export function isLongClass(c: RoundTripCase): boolean {
 }
 
 /**
- * A broken round trip: thrown for any class but the long one, whose failure is recorded as an
- * advisory (refused, or read back cut) under its own title, and the run goes on.
+ * Judges a round trip's rule: for any class but the long one as it is (thrown when broken); the
+ * long class's problems go to `long-text-kept`, an advisory (refused, or read back cut), and the
+ * run goes on.
  */
-export function roundTripBroken(api: ApiClient, w: Writable, c: RoundTripCase, f: RuleFailure): Error | undefined {
-  if (!isLongClass(c)) return ruleError(api, f);
-  noteAdvisory(
-    ruleFinding(api, {
-      ...f,
-      title: `POST ${w.path} should store strings longer than 255 characters, which the spec does not bound but shops store in VARCHAR columns`,
-      message: `${f.title}: ${f.message}`,
-      severity: 'minor',
-      basis: LONG_TEXT,
-    }),
-  );
-  return undefined;
+export function expectRoundTrip<I>(api: ApiClient, c: RoundTripCase, rule: Rule<I>, input: I, at: RuleAt): void {
+  if (!isLongClass(c)) {
+    expectRule(api, rule, input, at);
+    return;
+  }
+  expectRule(api, RULE.longTextKept, { problems: problemsOf(rule, input).map((p) => p.message) }, at);
 }

@@ -22,7 +22,7 @@ import { isObj } from '../../../src/core/json.js';
 import { recordOf, type FactoryKit, type Json } from '../../../fixtures/factories/index.js';
 import { createGuest } from '../../../fixtures/factories/customers.js';
 import { shopFacts } from '../../../fixtures/factories/references.js';
-import { skipBecause } from './fixtures.js';
+import { skipBecause } from '../../../fixtures/outcome.js';
 
 export type Overrides = NonNullable<ArbOptions['overrides']>;
 
@@ -192,23 +192,5 @@ export function mark(api: ApiClient): Set<NewRecord> {
 /** Deletes (newest first) what the client created since the mark; a run leaves nothing behind. */
 export async function cleanupSince(api: ApiClient, before: ReadonlySet<NewRecord>): Promise<void> {
   await api.cleanup(api.openRecords().filter((r) => !before.has(r)));
-}
-
-/** Differences of `sent` against `got` as readable lines: every key sent must come back equal (objects: recursively; extra keys in `got` are fine). */
-export function echoDifferences(sent: unknown, got: unknown, at = ''): string[] {
-  if (isObj(sent)) {
-    if (!isObj(got)) return [`${at || '/'}: sent an object, read ${JSON.stringify(got) ?? 'nothing'}`];
-    return Object.keys(sent).flatMap((k) => echoDifferences(sent[k], got[k], `${at}/${k}`));
-  }
-  if (Array.isArray(sent)) {
-    if (!Array.isArray(got) || got.length !== sent.length) return [`${at}: sent ${sent.length} items, read ${Array.isArray(got) ? `${got.length} items` : (JSON.stringify(got) ?? 'nothing')}`];
-    return sent.flatMap((v, i) => echoDifferences(v, got[i], `${at}/${i}`));
-  }
-  if (sent === got) return [];
-  const show = (v: unknown) => {
-    const s = JSON.stringify(v) ?? 'nothing';
-    return s.length > 80 ? `${s.slice(0, 80)}… (${typeof v === 'string' ? `${[...v].length} characters` : `${s.length} characters of JSON`})` : s;
-  };
-  return [`${at}: sent ${show(sent)}, read ${show(got)}`];
 }
 

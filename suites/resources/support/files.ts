@@ -5,25 +5,27 @@
 // parameters is a 400; and the list parameters that apply to a list of names (paging, per_page,
 // Link, search). `sort` and `fields` name record fields, which file names do not have: not judged.
 import { FILE_OPS, fileName, listedNames, uploadFile, uploadForm, type FileGroup } from '../../../fixtures/factories/files.js';
-import { isObj } from '../../../src/core/json.js';
 import { requireWrites, type FactoryKit } from '../../../fixtures/factories/index.js';
-import { expectNamesRecord, expectRule, show } from '../../../fixtures/evidence.js';
-import { linkHeaderRule, pagingRule, perPageRule, searchRule, type ListSubject } from '../../../fixtures/list-rules.js';
+import { isObj } from '../../../src/core/json.js';
+import { expectNamesRecord, expectHeld, show } from '../../../fixtures/evidence.js';
+import type { ListSubject } from '../../../fixtures/list-rules.js';
+import { listParameterTests } from '../../../fixtures/list-tests.js';
 import type { SpecOperations } from '../../../fixtures/spec-ops.js';
 import type { Exchange } from '../../../src/core/exchange.js';
 import type { CheckContext } from '../../../src/checks/types.js';
-import { callOk, expectError, test } from './catalogue.js';
+import { test } from './catalogue.js';
+import { step, wrongRequest } from '../../../fixtures/requests.js';
 
 /** Larger than any upload limit a shop is likely to set (the reference shop takes 5 MB, PHP's default is 2 MB). */
 export const OVERSIZED_BYTES = 6 * 1024 * 1024;
 
 async function listNames(kit: FactoryKit, checks: CheckContext, op: string, rule: string): Promise<{ names: string[]; exchange: Exchange }> {
-  const ex = await callOk(kit, checks, rule, op, {}, `${op} should list the stored files`);
+  const ex = await step(kit, op, {}, { tag: rule, conform: checks });
   return { names: listedNames(ex), exchange: ex };
 }
 
 function expectListed(kit: FactoryKit, list: { names: string[]; exchange: Exchange }, name: string, listed: boolean, why: string, related: Exchange[] = []): void {
-  expectRule(list.names.includes(name) === listed, kit.api, {
+  expectHeld(list.names.includes(name) === listed, kit.api, {
     rule: 'files',
     title: `${why}: ${name} should ${listed ? '' : 'not '}be listed`,
     message: `${list.names.length} names listed${list.names.length <= 20 ? `: ${show(list.names)}` : ''}`,
@@ -42,11 +44,11 @@ export function fileTests(group: FileGroup, spec: SpecOperations): void {
     const up = await uploadFile(kit, ops, { intent: 'positive' });
     expectListed(kit, await listNames(kit, checks, ops.list, 'files'), up.name, true, 'after the upload', [up.exchange]);
     const to = fileName(kit);
-    const ren = await callOk(kit, checks, 'files', ops.rename, { body: { oldFilename: up.name, newFilename: to } }, `renaming ${up.name} to ${to} should succeed`);
+    const ren = await step(kit, ops.rename, { body: { oldFilename: up.name, newFilename: to } }, { tag: 'files', conform: checks });
     const renamed = await listNames(kit, checks, ops.list, 'files');
     expectListed(kit, renamed, to, true, 'after the rename', [ren]);
     expectListed(kit, renamed, up.name, false, 'after the rename', [ren]);
-    const del = await callOk(kit, checks, 'files', ops.remove, { body: { filename: to } }, `deleting ${to} should succeed`);
+    const del = await step(kit, ops.remove, { body: { filename: to } }, { tag: 'files', conform: checks });
     expectListed(kit, await listNames(kit, checks, ops.list, 'files'), to, false, 'after the delete', [del]);
   });
 
@@ -55,7 +57,7 @@ export function fileTests(group: FileGroup, spec: SpecOperations): void {
       requireWrites(kit);
       const up = await uploadFile(kit, ops, { rule: 'idempotent-delete' });
       for (const attempt of ['first', 'second']) {
-        const del = await callOk(kit, checks, 'idempotent-delete', ops.remove, { body: { filename: up.name }, label: `${attempt} delete` }, `the ${attempt} delete of ${up.name} should succeed (x-idempotent-delete)`);
+        const del = await step(kit, ops.remove, { body: { filename: up.name }, label: `${attempt} delete` }, { tag: 'idempotent-delete', conform: checks });
         const echoed = isObj(del.response.json) ? del.response.json.filename : undefined;
         expectNamesRecord(kit.api, 'idempotent-delete', del, { field: 'filename', value: echoed, matches: typeof echoed === 'string' && echoed.split('/').pop() === up.name, title: `the ${attempt} delete should echo the file name` });
       }
@@ -65,19 +67,19 @@ export function fileTests(group: FileGroup, spec: SpecOperations): void {
   test('should refuse uploads without a file or without a name, and a rename without parameters, with 400', { tag: [G, `@op:${ops.upload}`, `@op:${ops.rename}`, '@rule:files', '@rule:error-status'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const name = fileName(kit);
-    await expectError(kit, checks, ops.upload, { multipart: uploadForm(kit, ops, name, { file: null }), label: 'upload without a file' }, 400, 'an upload without a file should be refused with 400', true, 'files');
-    await expectError(kit, checks, ops.upload, { multipart: uploadForm(kit, ops, name, { filename: null }), label: 'upload without the filename field' }, 400, 'an upload without the filename field should be refused with 400', true, 'files');
+    await wrongRequest(kit, ops.upload, { multipart: uploadForm(kit, ops, name, { file: null }), label: 'upload without a file' }, { want: 400, tag: 'files', conform: checks });
+    await wrongRequest(kit, ops.upload, { multipart: uploadForm(kit, ops, name, { filename: null }), label: 'upload without the filename field' }, { want: 400, tag: 'files', conform: checks });
     const renameDeclares400 = kit.api.operation(ops.rename).responses.some((r) => r.status === '400');
-    await expectError(kit, checks, ops.rename, { body: {} }, 400, 'a rename without oldFilename and newFilename should be refused with 400', renameDeclares400, 'files');
+    await wrongRequest(kit, ops.rename, { body: {} }, { want: 400, tag: 'files', ...(renameDeclares400 ? { conform: checks } : {}) });
     expectListed(kit, await listNames(kit, checks, ops.list, 'files'), name, false, 'after the refused uploads');
   });
 
   test('should refuse an empty and an oversized upload with a clear 4xx and store nothing', { tag: [G, `@op:${ops.upload}`, '@rule:files'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const empty = fileName(kit);
-    await expectError(kit, checks, ops.upload, { multipart: uploadForm(kit, ops, empty, { file: Buffer.alloc(0) }), label: 'upload of an empty file' }, [400, 413, 422], 'an empty (0-byte) upload should be refused with a 4xx', false, 'files');
+    await wrongRequest(kit, ops.upload, { multipart: uploadForm(kit, ops, empty, { file: Buffer.alloc(0) }), label: 'upload of an empty file' }, { want: [400, 413, 422], tag: 'files' });
     const big = fileName(kit);
-    await expectError(kit, checks, ops.upload, { multipart: uploadForm(kit, ops, big, { file: Buffer.alloc(OVERSIZED_BYTES, 1) }), label: 'upload of an oversized file' }, [400, 413, 422], `an upload of ${OVERSIZED_BYTES} bytes should be refused with a 4xx`, false, 'files');
+    await wrongRequest(kit, ops.upload, { multipart: uploadForm(kit, ops, big, { file: Buffer.alloc(OVERSIZED_BYTES, 1) }), label: 'upload of an oversized file' }, { want: [400, 413, 422], tag: 'files' });
     const list = await listNames(kit, checks, ops.list, 'files');
     expectListed(kit, list, empty, false, 'after the refused empty upload');
     expectListed(kit, list, big, false, 'after the refused oversized upload');
@@ -101,17 +103,5 @@ export function fileTests(group: FileGroup, spec: SpecOperations): void {
       },
     };
   };
-  const listTag = (rule: string) => [G, `@op:${ops.list}`, `@rule:${rule}`];
-  test('should page the file list without gaps or duplicates', { tag: listTag('paging') }, async ({ kit }) => {
-    await pagingRule(kit, subject(kit));
-  });
-  test('should size pages of the file list by per_page and refuse per_page below 1', { tag: listTag('per-page') }, async ({ kit }) => {
-    await perPageRule(kit, subject(kit));
-  });
-  test('should link the pages of the file list in the Link header', { tag: listTag('link-header') }, async ({ kit }) => {
-    await linkHeaderRule(kit, subject(kit));
-  });
-  test('should find files by search and q', { tag: listTag('search') }, async ({ kit }) => {
-    await searchRule(kit, subject(kit));
-  });
+  listParameterTests({ group: ops.group, op: spec.get(ops.list), what: 'files', subject, rules: ['paging', 'per-page', 'link-header', 'search'] });
 }

@@ -9,7 +9,9 @@ import { names } from '../../../fixtures/factories/catalogue-extras.js';
 import { listParameterTests } from '../../../fixtures/list-tests.js';
 import { sortableValue, type ListSubject } from '../../../fixtures/list-rules.js';
 import type { SpecOperations } from '../../../fixtures/spec-ops.js';
-import { expectError, expectReadsBack, listedIds, readBack, readOk, skipBecause, test, setupStep, stepOk } from './catalogue.js';
+import { expectReadsBack, listedIds, test } from './catalogue.js';
+import { setupStep, step, wrongRequest } from '../../../fixtures/requests.js';
+import { skipBecause } from '../../../fixtures/outcome.js';
 
 export interface NamedResource {
   /** Group tag without the @, e.g. `quantity_units`. */
@@ -40,36 +42,36 @@ export function namedResourceTests(r: NamedResource, spec: SpecOperations): void
   const G = `@${r.group}`;
   const o = r.ops;
 
-  test(`should create ${article(r.one)}, read it back, change it, read it back, delete it and then answer 404`, { tag: [G, `@op:${o.create}`, `@op:${o.read}`, `@op:${o.update}`, `@op:${o.remove}`, '@rule:lifecycle'] }, async ({ kit, checks }) => {
+  test(`should create ${article(r.one)}, read it back, change it, read it back, delete it and then answer 404`, { tag: [G, `@op:${o.create}`, `@op:${o.read}`, `@op:${o.update}`, `@op:${o.remove}`, '@rule:lifecycle'] }, async ({ kit }) => {
     requireWrites(kit);
     const made = await r.make(kit, { rule: 'lifecycle', intent: 'positive' });
     const langKeys = r.upperLanguageKeys ? ['names'] : [];
-    expectReadsBack(kit, made.input, await readBack(kit, o.read, { [r.idParam]: made.id }), `a created ${r.one}`, [], [made.exchange], langKeys);
+    expectReadsBack(kit, made.input, await step(kit, o.read, { path: { [r.idParam]: made.id } }), { related: [made.exchange], languageKeysOf: langKeys });
     const next = { ...r.extra, names: names(kit, 'changed') };
-    const upd = await stepOk(kit, 'lifecycle', o.update, { path: { [r.idParam]: made.id }, body: next }, `${o.update} should change the ${r.one}`);
-    expectReadsBack(kit, next, await readBack(kit, o.read, { [r.idParam]: made.id }), `a changed ${r.one}`, [], [upd], langKeys);
-    await stepOk(kit, 'lifecycle', o.remove, { path: { [r.idParam]: made.id } }, `${o.remove} should delete the ${r.one}`);
-    await expectError(kit, checks, o.read, { path: { [r.idParam]: made.id } }, 404, `a deleted ${r.one} should read 404`, false, 'lifecycle');
+    const upd = await step(kit, o.update, { path: { [r.idParam]: made.id }, body: next });
+    expectReadsBack(kit, next, await step(kit, o.read, { path: { [r.idParam]: made.id } }), { related: [upd], languageKeysOf: langKeys });
+    await step(kit, o.remove, { path: { [r.idParam]: made.id } });
+    await wrongRequest(kit, o.read, { path: { [r.idParam]: made.id } }, { want: 404, tag: 'lifecycle' });
   });
 
   test(`should answer the declared errors for invalid ids, missing ${r.many} and missing bodies`, { tag: [G, `@op:${o.read}`, `@op:${o.update}`, `@op:${o.remove}`, `@op:${o.create}`, '@rule:error-status'] }, async ({ kit, checks }) => {
     requireWrites(kit);
     const body = { ...r.extra, names: names(kit, 'x') };
-    await expectError(kit, checks, o.update, { path: { [r.idParam]: 'abc' }, body }, 400, `${o.update} with the id abc should be refused with 400`);
-    await expectError(kit, checks, o.remove, { path: { [r.idParam]: 'abc' } }, 400, `${o.remove} with the id abc should be refused with 400`);
-    if (declares(kit, o.read, 400)) await expectError(kit, checks, o.read, { path: { [r.idParam]: 'abc' } }, 400, `${o.read} with the id abc should be refused with 400`);
-    if (declares(kit, o.create, 400)) await expectError(kit, checks, o.create, { contentType: 'application/json' }, 400, `${o.create} without a body should be refused with 400`);
+    await wrongRequest(kit, o.update, { path: { [r.idParam]: 'abc' }, body }, { want: 400, conform: checks });
+    await wrongRequest(kit, o.remove, { path: { [r.idParam]: 'abc' } }, { want: 400, conform: checks });
+    if (declares(kit, o.read, 400)) await wrongRequest(kit, o.read, { path: { [r.idParam]: 'abc' } }, { want: 400, conform: checks });
+    if (declares(kit, o.create, 400)) await wrongRequest(kit, o.create, { contentType: 'application/json' }, { want: 400, conform: checks });
     const gone = await r.make(kit, { rule: 'error-status' });
-    await expectError(kit, checks, o.update, { path: { [r.idParam]: gone.id }, contentType: 'application/json' }, 400, `${o.update} without a body should be refused with 400`);
-    await setupStep(kit, o.remove, { path: { [r.idParam]: gone.id } }, `deleting an own ${r.one}`);
-    await expectError(kit, checks, o.read, { path: { [r.idParam]: gone.id } }, 404, `${o.read} of a deleted ${r.one} should answer 404`);
-    if (declares(kit, o.update, 404)) await expectError(kit, checks, o.update, { path: { [r.idParam]: gone.id }, body }, 404, `${o.update} of a deleted ${r.one} should answer 404`);
+    await wrongRequest(kit, o.update, { path: { [r.idParam]: gone.id }, contentType: 'application/json' }, { want: 400, conform: checks });
+    await setupStep(kit, o.remove, { path: { [r.idParam]: gone.id } });
+    await wrongRequest(kit, o.read, { path: { [r.idParam]: gone.id } }, { want: 404, conform: checks });
+    if (declares(kit, o.update, 404)) await wrongRequest(kit, o.update, { path: { [r.idParam]: gone.id }, body }, { want: 404, conform: checks });
   });
 
   test(`should read a listed ${r.one} of the target in the declared shape`, { tag: [G, `@op:${o.list}`, `@op:${o.read}`, '@readonly'] }, async ({ kit, checks }) => {
-    const first = listedIds(await readOk(kit, checks, o.list, undefined, 'lifecycle'))[0];
+    const first = listedIds(await step(kit, o.list, {}, { conform: checks }))[0];
     if (first === undefined) skipBecause(`the target lists no ${r.many}`);
-    await readOk(kit, checks, o.read, { [r.idParam]: first });
+    await step(kit, o.read, { path: { [r.idParam]: first } }, { conform: checks });
   });
 
   const subject = (kit: FactoryKit): ListSubject => {

@@ -6,13 +6,15 @@
 // of a group without a group price nor which quantities are refused: those two are our reference
 // shop's reading, so a shop that answers otherwise gets an advisory, never a Fail (OUR_PRICING).
 import { createProduct, groupPricesFor, type GroupPriceInput } from '../../../fixtures/factories/products.js';
+import { requireWrites, type FactoryKit } from '../../../fixtures/factories/index.js';
+import { RULE } from '../../../src/checks/rules/registry.js';
 import { isObj } from '../../../src/core/json.js';
-import { requireWrites, sameJson, type FactoryKit } from '../../../fixtures/factories/index.js';
-import { expectRule, show } from '../../../fixtures/evidence.js';
+import { expectHeld, expectRule, show } from '../../../fixtures/evidence.js';
 import { project } from '../../../src/checks/basis.js';
 import type { Exchange } from '../../../src/core/exchange.js';
 import type { Basis } from '../../../src/core/finding.js';
-import { expectError, single, test, setupStep, readBack } from './catalogue.js';
+import { single, test } from './catalogue.js';
+import { setupStep, step, wrongRequest } from '../../../fixtures/requests.js';
 
 export interface PriceOps {
   /** Tag of the suite's group, e.g. `@products`. */
@@ -34,25 +36,23 @@ async function setPrices(kit: FactoryKit, ops: PriceOps, productId: number, pric
   // The prices are the subject of the lifecycle rule; for the other rules setting them is a setup step.
   const intent = rule === 'lifecycle' ? 'positive' : 'setup';
   const ex = await kit.api.call(ops.put, { path: { product_id: productId }, body: { price, groupPrices: sent }, intent });
-  kit.expectSetup(ex.response.status >= 200 && ex.response.status < 300, ops.put, intent, { rule, title: `${ops.put} should set the prices of product ${productId}`, message: `expected a 2xx answer, got ${ex.response.status || ex.response.transportError || 'no answer'}`, exchange: ex });
+  kit.expectSetup(RULE.answers, { status: ex.response.status, transportError: ex.response.transportError, want: 'success', body: ex.response.json }, { exchange: ex, tag: rule }, ops.put, intent);
   const body = single(ex.response.json);
   const answered = body && Array.isArray(body.groupPrices) ? body.groupPrices.filter(isObj) : [];
   const answeredIds = answered.map((g) => Number(g.customerGroupId));
   // The groups the prices went to: the ones named, else (a shop that lists no groups) the answer's first.
   const named = sent.flatMap((g) => (g.customerGroupId === undefined ? [] : [g.customerGroupId]));
   const groupIds = named.length === groups.length ? named : answeredIds.slice(0, groups.length);
-  kit.expectSetup(answered.length >= groups.length && groupIds.every((id) => Number.isSafeInteger(id) && id > 0 && answeredIds.includes(id)), ops.put, intent, {
-    rule,
-    title: `${ops.put} should answer the customer group of each group price`,
-    message: `sent ${groups.length} group price(s), got ${show(answered)}`,
-    exchange: ex,
-  });
+  // Each group price sent reads back under its customer group in the answer (the one read-back comparison).
+  const want = groups.map((_, k) => ({ customerGroupId: groupIds[k] ?? 'a customer group' }));
+  const got = answered.flatMap((g) => (groupIds.includes(Number(g.customerGroupId)) && Number(g.customerGroupId) > 0 ? [{ customerGroupId: Number(g.customerGroupId) }] : []));
+  kit.expectSetup(RULE.readsBack, { sent: { groupPrices: want }, got: { groupPrices: got } }, { exchange: ex, tag: rule }, ops.put, intent);
   return { exchange: ex, groupIds };
 }
 
 async function quantityPrice(kit: FactoryKit, ops: PriceOps, productId: number, groupId: number, quantity: number): Promise<{ price: number; exchange: Exchange }> {
   // The rule judges the price; the answer's shape is the operation's own check.
-  const ex = await readBack(kit, ops.quantity, { product_id: productId, customer_group_id: groupId, quantity }, 'graduated-prices');
+  const ex = await step(kit, ops.quantity, { path: { product_id: productId, customer_group_id: groupId, quantity } }, { tag: 'graduated-prices' });
   return { price: Number(single(ex.response.json)?.graduatedPrice), exchange: ex };
 }
 
@@ -62,7 +62,7 @@ type PriceCase = readonly [number, number, string, Basis?];
 async function expectPrices(kit: FactoryKit, ops: PriceOps, productId: number, groupId: number, cases: readonly PriceCase[], related: Exchange[]): Promise<void> {
   for (const [quantity, want, why, basis] of cases) {
     const got = await quantityPrice(kit, ops, productId, groupId, quantity);
-    expectRule(Math.abs(got.price - want) < 1e-6, kit.api, {
+    expectHeld(Math.abs(got.price - want) < 1e-6, kit.api, {
       rule: 'graduated-prices',
       title: `the price of ${quantity} for customer group ${groupId} should be ${want} (${why})`,
       message: `got ${show(single(got.exchange.response.json))}`,
@@ -82,17 +82,12 @@ export function priceTests(ops: PriceOps): void {
     const p = await createProduct(kit, {}, { rule: 'lifecycle' });
     const groups: GroupPriceInput[] = [{ groupPrice: 9.5, graduatedPrices: [{ threshold: 5, graduatedPrice: 8.75 }, { threshold: 20, graduatedPrice: 7.25 }] }];
     const set = await setPrices(kit, ops, p.id, 12.5, groups, 'lifecycle');
-    const read = await readBack(kit, ops.get, { product_id: p.id });
+    const read = await step(kit, ops.get, { path: { product_id: p.id } });
     const body = single(read.response.json);
+    // The answer holds a price per customer group; the one set is judged (the others are the shop's).
     const group = body && Array.isArray(body.groupPrices) ? body.groupPrices.filter(isObj).find((g) => Number(g.customerGroupId) === set.groupIds[0]) : undefined;
-    const same = body?.price === 12.5 && group?.groupPrice === 9.5 && sameJson(group.graduatedPrices, groups[0]?.graduatedPrices);
-    expectRule(same, kit.api, {
-      rule: 'lifecycle',
-      title: 'the prices should read back as set',
-      message: `set price 12.5 and ${show(groups[0])} for group ${set.groupIds[0]}; read ${show(body)}`,
-      exchange: read,
-      related: [set.exchange],
-    });
+    const sent = { price: 12.5, groupPrices: [{ groupPrice: 9.5, graduatedPrices: groups[0]?.graduatedPrices ?? [] }] };
+    expectRule(kit.api, RULE.readsBack, { sent, got: { price: body?.price, groupPrices: group ? [group] : [] } }, { exchange: read, related: [set.exchange] });
   });
 
   test('should answer the graduated price of the quantity band the quantity falls in', { tag: tags('graduated-prices') }, async ({ kit }) => {
@@ -126,7 +121,7 @@ export function priceTests(ops: PriceOps): void {
     const p = await createProduct(kit, {}, { rule: 'graduated-prices' });
     const set = await setPrices(kit, ops, p.id, 10, [{ groupPrice: 9, graduatedPrices: [] }], 'graduated-prices');
     for (const quantity of [0, -1]) {
-      await expectError(kit, checks, ops.quantity, { path: { product_id: p.id, customer_group_id: set.groupIds[0] as number, quantity } }, 400, `a quantity of ${quantity} should be refused with 400`, true, 'graduated-prices', OUR_PRICING.quantity);
+      await wrongRequest(kit, ops.quantity, { path: { product_id: p.id, customer_group_id: set.groupIds[0] as number, quantity } }, { want: 400, tag: 'graduated-prices', basis: OUR_PRICING.quantity, conform: checks });
     }
   });
 
@@ -134,9 +129,9 @@ export function priceTests(ops: PriceOps): void {
     requireWrites(kit);
     const p = await createProduct(kit, {}, { rule: 'error-status' });
     const set = await setPrices(kit, ops, p.id, 10, [{ groupPrice: 9, graduatedPrices: [] }], 'error-status');
-    await setupStep(kit, 'deleteProducts', { path: { product_id: [p.id] } }, 'deleting an own product');
-    await expectError(kit, checks, ops.get, { path: { product_id: p.id } }, 404, `${ops.get} of a deleted product should answer 404`);
-    await expectError(kit, checks, ops.quantity, { path: { product_id: p.id, customer_group_id: set.groupIds[0] as number, quantity: 1 } }, 404, `${ops.quantity} of a deleted product should answer 404`);
-    await expectError(kit, checks, ops.get, { path: { product_id: 'abc' } }, 400, `${ops.get} with the id abc should be refused with 400`);
+    await setupStep(kit, 'deleteProducts', { path: { product_id: [p.id] } });
+    await wrongRequest(kit, ops.get, { path: { product_id: p.id } }, { want: 404, conform: checks });
+    await wrongRequest(kit, ops.quantity, { path: { product_id: p.id, customer_group_id: set.groupIds[0] as number, quantity: 1 } }, { want: 404, conform: checks });
+    await wrongRequest(kit, ops.get, { path: { product_id: 'abc' } }, { want: 400, conform: checks });
   });
 }

@@ -1,5 +1,5 @@
 // The proof run of the customer-group suites (child process of
-// test/harness/resources-customers.spec.ts): the suites of issue 5 against in-process reference
+// test/harness/resources-customers.spec.ts): the customer-group suites against in-process reference
 // shops, clean and with each fault of support/customer-fault-cases.ts (a project per fault,
 // running only the tests it must break). CUSTOMERS_PROOF_MODE:
 //   standard (default)  clean + every case without a profile

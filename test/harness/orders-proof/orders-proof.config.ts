@@ -1,5 +1,5 @@
 // The proof run of the order suites (child process of test/harness/resources-orders.spec.ts): the
-// suites of issue 7 against in-process reference shops, clean and with each fault of
+// order suites against in-process reference shops, clean and with each fault of
 // support/order-fault-cases.ts (a project per fault, running only the tests it must break).
 // ORDERS_PROOF_CLEAN_ONLY=1 runs the clean project alone (the PROFILE=readonly run).
 import { ORDER_FAULT_CASES, ORDER_SUITES } from '../support/order-fault-cases.js';

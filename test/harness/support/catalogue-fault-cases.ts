@@ -1,11 +1,11 @@
 // Which tests of the catalogue suites each fault must make fail (the proof of
 // test/harness/resources-catalogue.spec.ts). Every fault of reference/faults/catalogue-suite.ts is
-// here, plus the older faults of rules issue 6 names (recursive, graduated prices, manufacturer
+// here, plus the older faults of the catalogue rules (recursive, graduated prices, manufacturer
 // PATCH, idempotent deletes, bulk deletes). The list-parameter, search-condition and changed-date
 // faults are proven by the fault matrix (test/faults/) through the tags these suites carry.
 import { catalogueSuiteFaults } from '../../../reference/faults/catalogue-suite.js';
 
-/** The suites of issue 6, relative to suites/. */
+/** The catalogue suites, relative to suites/. */
 export const CATALOGUE_SUITES = [
   'resources/categories.spec.ts',
   'resources/products.spec.ts',

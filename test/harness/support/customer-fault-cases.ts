@@ -1,13 +1,13 @@
-// Which tests of the customer-group suites (issue 5) each fault must make fail (the proof of
+// Which tests of the customer-group suites each fault must make fail (the proof of
 // test/harness/resources-customers.spec.ts). Every fault of reference/faults/customers-suite.ts is
-// here, plus the older faults of the rules issue 5 names (unique e-mails, guests, batches, lost
+// here, plus the older faults of the customer rules (unique e-mails, guests, batches, lost
 // updates, idempotent and bulk deletes, hidden passwords, type/state filters, dates). The list
 // parameter faults (paging, per_page, Link, sort, fields, search) are proven by the fault matrix
 // (test/faults/) through the @rule tags of the list tests, which every collection here carries;
-// each child worker costs seconds, so this proof keeps to the rules of issue 5.
+// each child worker costs seconds, so this proof keeps to the customer rules.
 import { customersSuiteFaults } from '../../../reference/faults/customers-suite.js';
 
-/** The suites of issue 5, relative to suites/. */
+/** The customer-group suites, relative to suites/. */
 export const CUSTOMER_SUITES = [
   'resources/customers.spec.ts',
   'resources/addresses.spec.ts',
@@ -70,7 +70,7 @@ export const CUSTOMER_FAULT_CASES: CustomerFaultCase[] = [
   { fault: 'email-send-stays-pending', fails: ['should send a queued e-mail and read it back as sent'], profile: 'full' },
   { fault: 'email-attachments-dropped', fails: ['should refer to an uploaded attachment by the path the upload answered'] },
   { fault: 'upload-without-file-accepted', fails: ['should refuse an upload without a file with 400'] },
-  { fault: 'deleted-filter-ignored', fails: ['should find customers by changed, modified and deleted date'] },
+  { fault: 'deleted-filter-ignored', fails: ['should list customers changed, modified and deleted on a day'] },
   // Older faults whose rules these suites check as well.
   { fault: 'registree-email-duplicate-on-create', fails: [UNIQUE.create] },
   { fault: 'registree-email-duplicate-on-update', fails: [UNIQUE.update] },
@@ -85,7 +85,7 @@ export const CUSTOMER_FAULT_CASES: CustomerFaultCase[] = [
   // Other types refused with 400 is observed, not described: an advisory here (negativeDataRejection fails it in the contract suites).
   { fault: 'type-filter-invalid-accepted', fails: [], advises: ['should refuse type=foo with 400'] },
   { fault: 'state-filter-inverted', fails: ['should filter e-mails by state=pending and state=sent'] },
-  { fault: 'changed-filter-ignored', fails: ['should find customers by changed, modified and deleted date'] },
+  { fault: 'changed-filter-ignored', fails: ['should list customers changed, modified and deleted on a day'] },
 ];
 
 /** Every fault of reference/faults/customers-suite.ts has a case (a new fault without one fails the self-test). */

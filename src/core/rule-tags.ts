@@ -1,6 +1,8 @@
-// The test tags faults name in `catches`, and suites put on their tests. Generic checks are
-// `@check:<checkName>` (src/checks/registry.ts); resource-suite rules are `@rule:<name>` from this
-// list. A new rule is added here first, with a one-line meaning, then used by a fault and a test.
+// The harness's `@rule:` tags: the columns its resource-suite rules are judged in, each with a
+// one-line meaning. Suites put them on their tests and the reference shop's faults name them in
+// `catches`; the list is the harness's, so the shop may read it and the harness never reads the
+// shop. Generic checks are `@check:<checkName>` (src/checks/registry.ts). A new rule tag is added
+// here first, then used by a test and by the fault that proves it.
 export const RULE_TAGS = {
   '@rule:idempotent-delete': 'deleting a record twice (or a missing one) succeeds where the spec says x-idempotent-delete',
   '@rule:unique-email': "a registree's e-mail is unique (409 on create and update); guests may share",

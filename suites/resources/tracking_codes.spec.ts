@@ -12,9 +12,10 @@ import { test, requireWrites } from '../../fixtures/factories/index.js';
 import { catalogueFor } from '../../src/spec/cache.js';
 import { deprecatedAnnotations } from '../../fixtures/deprecated.js';
 import { createOrder, createTrackingCode } from '../../fixtures/factories/orders.js';
-import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
-import { checkContext, expectConforms, expectGone, expectSameRecords, firstListed, listOf, notCovered } from '../../fixtures/order-rules.js';
+import { expectRule } from '../../fixtures/evidence.js';
+import { checkContext, expectConforms, firstListed, gone, listedIn, step, wrongRequest } from '../../fixtures/requests.js';
 import type { FactoryKit, Json } from '../../fixtures/factories/base.js';
+import { RULE } from '../../src/checks/rules/registry.js';
 import { loadConfig } from '../../src/config/config.js';
 import type { Exchange } from '../../src/core/exchange.js';
 
@@ -24,8 +25,13 @@ const ops = await specOperations();
 
 const DEPRECATED_OPS = ['postTrackingCodeDeprecated', 'getOrderTrackingCodesDeprecated', 'getTrackingCodesDeprecated', 'getTrackingCodeDeprecated', 'deleteTrackingCodeDeprecated'];
 
-function read(kit: FactoryKit, rule: string, ex: Exchange, what: string): { ex: Exchange; records: Json[] } {
-  return { ex, records: listOf(kit, rule, ex, what) };
+function read(kit: FactoryKit, tag: string, ex: Exchange): { ex: Exchange; records: Json[] } {
+  return { ex, records: listedIn(kit, ex, tag) };
+}
+
+/** The records the current path answers are those the other answers. */
+function expectSame(kit: FactoryKit, tag: string, a: { ex: Exchange; records: readonly Json[] }, b: { ex: Exchange; records: readonly Json[] }, other: string): void {
+  expectRule(kit.api, RULE.sameRecords, { first: a.records, second: b.records, other }, { exchange: b.ex, related: [a.ex], tag });
 }
 
 // Scoped per test: the deprecated paths are a group of their own (ONLY_GROUPS / SKIP_GROUPS, src/config/scope.ts).
@@ -35,34 +41,30 @@ test.describe('tracking codes', () => {
     { tag: ['@orders', '@tracking_codes', '@op:postTrackingCode', '@op:getOrderTrackingCodes', '@op:getTrackingCodes', '@op:getTrackingCode', '@op:deleteTrackingCodes', '@rule:lifecycle'] },
     async ({ kit, validators }) => {
       requireWrites(kit);
-      const rule = 'lifecycle';
+      const tag = 'lifecycle';
       const ctx = checkContext({ catalogue, validators, config });
       const order = await createOrder(kit);
       const order_id = order.id;
       const code = await createTrackingCode(kit, order_id, { intent: 'positive' });
       expectConforms(kit, ctx, code.exchange);
-      const problems = notCovered({ ...code.input, orderId: String(order_id) }, code.record);
-      expectRule(!problems.length, kit.api, { rule, title: 'the create should answer the tracking code as sent, for its order', message: problems.join('; '), exchange: code.exchange });
+      expectRule(kit.api, RULE.readsBack, { sent: { ...code.input, orderId: String(order_id) }, got: code.record }, { exchange: code.exchange, tag });
       const id = String(code.id);
 
-      const ofOrder = read(kit, rule, await kit.api.call('getOrderTrackingCodes', { path: { order_id } }), `GET /orders/${order_id}/tracking_codes`);
+      const ofOrder = read(kit, tag, await kit.api.call('getOrderTrackingCodes', { path: { order_id } }));
       expectConforms(kit, ctx, ofOrder.ex);
-      const mine = ofOrder.records.find((r) => String(r.id) === id);
-      expectRule(mine !== undefined, kit.api, { rule, title: "the order's tracking codes should list the new code", message: `code ${id} not among ${show(ofOrder.records.map((r) => r.id))}`, exchange: ofOrder.ex });
-      const global = read(kit, rule, await kit.api.call('getTrackingCodes', { query: { search: code.input.trackingCode } }), 'GET /tracking_codes?search=<code>');
+      expectRule(kit.api, RULE.listsCreated, { made: [id], listed: ofOrder.records.map((r) => String(r.id)) }, { exchange: ofOrder.ex, tag });
+      const mine = ofOrder.records.filter((r) => String(r.id) === id);
+      const global = read(kit, tag, await kit.api.call('getTrackingCodes', { query: { search: code.input.trackingCode } }));
       expectConforms(kit, ctx, global.ex);
-      expectSameRecords(kit, rule, { ex: ofOrder.ex, records: [mine] }, global, 'GET /tracking_codes should list the new code as the order lists it (and nothing else with its unique code)');
-      const one = await kit.api.call('getTrackingCode', { path: { tracking_code_id: code.id } });
-      expectStatus(kit.api, rule, one, 200, 'GET /tracking_codes/{id} should read the new code');
-      expectConforms(kit, ctx, one);
-      expectSameRecords(kit, rule, { ex: ofOrder.ex, records: [mine] }, read(kit, rule, one, 'GET /tracking_codes/{id}'), 'GET /tracking_codes/{id} should answer the code as the order lists it');
+      // Nothing else holds its unique code.
+      expectSame(kit, tag, { ex: ofOrder.ex, records: mine }, global, 'GET /orders/{id}/tracking_codes');
+      const one = await step(kit, 'getTrackingCode', { path: { tracking_code_id: code.id } }, { tag, want: [200], conform: ctx });
+      expectSame(kit, tag, { ex: ofOrder.ex, records: mine }, read(kit, tag, one), 'GET /orders/{id}/tracking_codes');
 
-      const del = await kit.api.call('deleteTrackingCodes', { path: { tracking_code_id: code.id } });
-      expectStatus(kit.api, rule, del, 200, 'DELETE /tracking_codes/{id} should answer 200');
-      expectConforms(kit, ctx, del);
-      expectGone(kit, rule, await kit.api.call('getTrackingCode', { path: { tracking_code_id: code.id } }), 'the deleted tracking code', [del]);
-      const left = read(kit, rule, await kit.api.call('getOrderTrackingCodes', { path: { order_id } }), `GET /orders/${order_id}/tracking_codes`);
-      expectRule(!left.records.some((r) => String(r.id) === id), kit.api, { rule, title: 'the deleted code should leave the order', message: show(left.records), exchange: left.ex, related: [del] });
+      const del = await step(kit, 'deleteTrackingCodes', { path: { tracking_code_id: code.id } }, { tag, want: [200], conform: ctx });
+      await wrongRequest(kit, 'getTrackingCode', { path: { tracking_code_id: code.id }, intent: 'positive' }, gone(tag, [del]));
+      const left = read(kit, tag, await kit.api.call('getOrderTrackingCodes', { path: { order_id } }));
+      expectRule(kit.api, RULE.unlistedAfterDelete, { deleted: [id], listed: left.records.map((r) => String(r.id)) }, { exchange: left.ex, related: [del], tag });
     },
   );
 
@@ -87,7 +89,7 @@ test.describe('tracking codes', () => {
     },
     async ({ kit, validators }) => {
       requireWrites(kit);
-      const rule = 'path-aliases';
+      const tag = 'path-aliases';
       const ctx = checkContext({ catalogue, validators, config });
       const order = await createOrder(kit);
       const order_id = order.id;
@@ -104,15 +106,13 @@ test.describe('tracking codes', () => {
         const a = await kit.api.call(current, { path, query });
         const b = await kit.api.call(old, { path, query });
         expectConforms(kit, ctx, b);
-        const left = read(kit, rule, a, current);
-        expectRule(left.records.some((r) => String(r.id) === String(tracking_code_id)), kit.api, { rule, title: `${current} should answer the code created through the deprecated path`, message: show(left.records), exchange: a });
-        expectSameRecords(kit, rule, left, read(kit, rule, b, old), `deprecated ${old} should answer the same as ${current}`);
+        const left = read(kit, tag, a);
+        expectRule(kit.api, RULE.listsCreated, { made: [String(tracking_code_id)], listed: left.records.map((r) => String(r.id)) }, { exchange: a, tag });
+        expectSame(kit, tag, left, read(kit, tag, b), current);
       }
-      const del = await kit.api.call('deleteTrackingCodeDeprecated', { path: { tracking_code_id } });
-      expectStatus(kit.api, rule, del, 200, 'the deprecated DELETE /tracking_code/{id} should answer 200');
-      expectConforms(kit, ctx, del);
-      expectGone(kit, rule, await kit.api.call('getTrackingCode', { path: { tracking_code_id } }), 'a code deleted through the deprecated path, read through the current one', [del]);
-      expectGone(kit, rule, await kit.api.call('getTrackingCodeDeprecated', { path: { tracking_code_id } }), 'a code deleted through the deprecated path', [del]);
+      const del = await step(kit, 'deleteTrackingCodeDeprecated', { path: { tracking_code_id } }, { tag, want: [200], conform: ctx });
+      await wrongRequest(kit, 'getTrackingCode', { path: { tracking_code_id }, intent: 'positive' }, gone(tag, [del]));
+      await wrongRequest(kit, 'getTrackingCodeDeprecated', { path: { tracking_code_id }, intent: 'positive' }, gone(tag, [del]));
     },
   );
 
@@ -123,8 +123,8 @@ test.describe('tracking codes', () => {
       annotation: deprecatedAnnotations(catalogue, ['getTrackingCodesDeprecated', 'getTrackingCodeDeprecated', 'getOrderTrackingCodesDeprecated']),
     },
     async ({ kit }) => {
-      const rule = 'path-aliases';
-      const { record } = await firstListed(kit, rule, 'getTrackingCodes');
+      const tag = 'path-aliases';
+      const { record } = await firstListed(kit, tag, 'getTrackingCodes');
       const tracking_code_id = Number(record.id);
       const order_id = Number(record.orderId);
       const pairs: [string, string, Record<string, number>, Record<string, unknown>][] = [
@@ -133,8 +133,8 @@ test.describe('tracking codes', () => {
         ['getOrderTrackingCodes', 'getOrderTrackingCodesDeprecated', { order_id }, {}],
       ];
       for (const [current, old, path, query] of pairs) {
-        const a = read(kit, rule, await kit.api.call(current, { path, query }), current);
-        expectSameRecords(kit, rule, a, read(kit, rule, await kit.api.call(old, { path, query }), old), `deprecated ${old} should answer the same as ${current}`);
+        const a = read(kit, tag, await kit.api.call(current, { path, query }));
+        expectSame(kit, tag, a, read(kit, tag, await kit.api.call(old, { path, query })), current);
       }
     },
   );

@@ -5,30 +5,23 @@
 import { specOperations } from '../../fixtures/spec-ops.js';
 import { test, requireWrites } from '../../fixtures/factories/index.js';
 import { createOrder } from '../../fixtures/factories/orders.js';
-import { expectRule, expectStatus, show } from '../../fixtures/evidence.js';
-import { checkContext, expectConforms, firstListed } from '../../fixtures/order-rules.js';
-import { sameJson, type FactoryKit } from '../../fixtures/factories/base.js';
+import { expectRule } from '../../fixtures/evidence.js';
+import { checkContext, expectConforms, firstListed, step } from '../../fixtures/requests.js';
+import type { FactoryKit } from '../../fixtures/factories/base.js';
 import type { CheckContext } from '../../src/checks/types.js';
+import { RULE } from '../../src/checks/rules/registry.js';
 
 const ops = await specOperations();
 
 async function expectSameDetails(kit: FactoryKit, order_id: number, ctx?: CheckContext): Promise<void> {
-  const rule = 'path-aliases';
-  const viaOrder = await kit.api.call('getOrderPaymentDetails', { path: { order_id } });
-  const direct = await kit.api.call('getPaymentDetails', { path: { order_id } });
-  expectStatus(kit.api, rule, viaOrder, 200, 'GET /orders/{id}/payment_details should answer 200');
-  expectStatus(kit.api, rule, direct, 200, 'GET /payment_details/{order_id} should answer 200');
+  const tag = 'path-aliases';
+  const viaOrder = await step(kit, 'getOrderPaymentDetails', { path: { order_id } }, { tag, want: [200] });
+  const direct = await step(kit, 'getPaymentDetails', { path: { order_id } }, { tag, want: [200] });
   if (ctx) {
     expectConforms(kit, ctx, viaOrder);
     expectConforms(kit, ctx, direct);
   }
-  expectRule(sameJson(viaOrder.response.json, direct.response.json), kit.api, {
-    rule,
-    title: 'GET /payment_details/{order_id} should answer the same as GET /orders/{id}/payment_details',
-    message: `${show(direct.response.json)} vs ${show(viaOrder.response.json)}`,
-    exchange: direct,
-    related: [viaOrder],
-  });
+  expectRule(kit.api, RULE.sameRecords, { first: [viaOrder.response.json], second: [direct.response.json], other: 'GET /orders/{id}/payment_details' }, { exchange: direct, related: [viaOrder] });
 }
 
 if (ops.inScope('orders', 'payment_details')) test.describe('payment details', () => {
