@@ -24,8 +24,10 @@ const SERVER_PATH = new RegExp(`(?<![\\w.:/\\\\-])(?:[A-Za-z]:\\\\|/(?:${FS_ROOT
 /** The line a path is followed by: `on line 96`, `(96)`, `:96`. */
 const LINE_AFTER = /^(?: on line |\(|:)(\d+)/;
 
+/** A frame as JSON inside a text answer (GX 4.8 prints a query error, then its trace array). */
+const JSON_FRAME = /"file"\s*:\s*"([^"]+)"\s*,\s*"line"\s*:\s*(\d+)/;
 /** Frames of a trace in text: PHP `#0 /x/y.php(12): f()`, JVM/Node `at f (x.js:1:2)`, Python's header. */
-const TRACE_TEXT = [/#\d+ (?:\S+\(\d+\)|\[internal function\]): \S/, /(?:^|\n)\s*at [\w$.<>[\]]+ \(?[^()\n]*:\d+(?::\d+)?\)?\s*\n\s*at /, /Traceback \(most recent call last\)/];
+const TRACE_TEXT = [/#\d+ (?:\S+\(\d+\)|\[internal function\]): \S/, /(?:^|\n)\s*at [\w$.<>[\]]+ \(?[^()\n]*:\d+(?::\d+)?\)?\s*\n\s*at /, /Traceback \(most recent call last\)/, JSON_FRAME];
 /** JSON keys that hold a trace. */
 const TRACE_KEY = /^(?:stack_?trace|trace|backtrace|stack)$/i;
 
@@ -103,6 +105,8 @@ function textFrame(text: string): Frame | undefined {
   if (php?.[1] && php[2]) return { file: php[1], line: Number(php[2]) };
   const at = /\bat [\w$.<>[\]]+ \(?([^()\s]+):(\d+)(?::\d+)?\)?/.exec(text);
   if (at?.[1] && at[2]) return { file: at[1], line: Number(at[2]) };
+  const json = JSON_FRAME.exec(text);
+  if (json?.[1] && json[2]) return { file: json[1].replace(/\\\//g, '/'), line: Number(json[2]) };
   const py = /File "([^"]+)", line (\d+)/.exec(text);
   if (py?.[1] && py[2]) return { file: py[1], line: Number(py[2]) };
   return undefined;

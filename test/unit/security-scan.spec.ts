@@ -44,6 +44,9 @@ test.describe('security scan of answers', () => {
     expect(kinds(ex(400, bulk))).toEqual(['leak:stack-trace | Types/IdType.inc.php:47']);
     const php = 'PHP Fatal error: Uncaught Exception: x in /var/www/html/app/Foo.php:12\nStack trace:\n#0 /var/www/html/app/Bar.php(34): Foo->run()\n#1 {main}';
     expect(kinds(ex(500, php))).toEqual(['leak:stack-trace | app/Bar.php:34']);
+    // GX 4.8's special offers: a query error in plain text, then its trace array as JSON.
+    const query = "Query error: Duplicate entry '11' for key 'products_id2' - Invalid query: INSERT INTO `specials` (`products_id`) VALUES (11)[ { \"file\": \"\\/srv\\/shop\\/vendor\\/gambio\\/codeigniter-db\\/CIDB.php\", \"line\": 147, \"function\": \"xtc_db_error\" } ]";
+    expect(kinds(ex(400, query))).toEqual(['leak:stack-trace | codeigniter-db/CIDB.php:147', "leak:sql | Duplicate entry '…' for key"]);
   });
 
   test('should find class names in an error text, not in a success answer', () => {
