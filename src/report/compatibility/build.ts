@@ -41,12 +41,11 @@ export interface BuildInput {
   now?: Date;
 }
 
-/** The gate with the security gate's verdict in it, when the gate is on (never when off). */
+/** The conformance gate (applyBaseline's) with the security gate's verdict in it, when that is on (never when off). */
 function withSecurity(gate: Gate, security: SecurityReport): Gate {
-  const { security: _old, ...rest } = gate;
-  if (security.gate.threshold === 'off') return { ...rest, ok: rest.newFailures.length === 0 && !rest.harnessErrors?.length && rest.runErrors.length === 0 };
+  if (security.gate.threshold === 'off') return gate;
   const ok = security.gate.ok;
-  return { ...rest, ok: rest.newFailures.length === 0 && !rest.harnessErrors?.length && rest.runErrors.length === 0 && ok, security: { threshold: security.gate.threshold, ok, failing: security.gate.failing } };
+  return { ...gate, ok: gate.ok && ok, security: { threshold: security.gate.threshold, ok, failing: security.gate.failing } };
 }
 
 const ORDER: Record<Outcome, number> = { error: 0, fail: 1, unsupported: 2, pass: 3, skip: 4, disabled: 5 };
