@@ -40,14 +40,23 @@ export interface InjectionPlace {
   plain: string;
   /** A list answer whose plain value finds nothing: a class that finds records got more. */
   countsRecords: boolean;
+  /** Classes not sent here, because there they would not stay inert. */
+  notSent?: readonly string[];
 }
 
 export const INJECTION_PLACES = {
   sort: { name: 'sort', write: (v: string) => `+id,-${v}`, plain: '+id,-zq_unknown_field', countsRecords: false },
   fields: { name: 'fields', write: (v: string) => `id,${v}`, plain: 'id,zq_unknown_field', countsRecords: false },
   search: { name: 'search', write: (v: string) => v, plain: 'zq-unknown-0815', countsRecords: true },
-  pathId: { name: 'path id', write: (v: string) => v, plain: 'zq-unknown', countsRecords: false },
+  // A traversal in a path segment leaves the API: the web server resolves it to another path (GX's
+  // PHP server serves the storefront, which counts a page view in gm_counter_page: a write).
+  pathId: { name: 'path id', write: (v: string) => v, plain: 'zq-unknown', countsRecords: false, notSent: ['path traversal'] },
 } as const satisfies Record<string, InjectionPlace>;
+
+/** The classes a place is sent. */
+export function classesFor(place: InjectionPlace): InjectionClass[] {
+  return INJECTION_CLASSES.filter((c) => !place.notSent?.includes(c.name));
+}
 
 /** The judgement of one class's answer, beside the plain value's. */
 export function judgeInjection(place: InjectionPlace, cls: InjectionClass, plain: Exchange, probe: Exchange): SecurityFinding[] {

@@ -1,14 +1,15 @@
 // Injection-shaped input (src/security/injection.ts): in two lists that hold personal data, each
 // of sort, fields and search gets a plain unknown value and then the fixed inert classes (quote,
-// comment, keyword expression, path traversal, NUL, overlong), and so does the record's path id.
-// Reads only, the same requests every run (1 + 6 per parameter), in every profile; what the
+// comment, keyword expression, path traversal, NUL, overlong), and so does the record's path id
+// (all but the traversal, which would leave the API there: INJECTION_PLACES.pathId). Reads only,
+// the same requests every run (1 + 6 per parameter, 1 + 5 for the id), in every profile; what the
 // answers show goes to the test's verdict record as security findings, never a Fail.
 import { test } from '../../fixtures/index.js';
 import { verdictOf } from '../../fixtures/verdict.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
 import type { ApiClient } from '../../src/client/api-client.js';
 import type { Exchange } from '../../src/core/exchange.js';
-import { INJECTION_CLASSES, INJECTION_PLACES, judgeInjection, type InjectionPlace } from '../../src/security/injection.js';
+import { classesFor, INJECTION_PLACES, judgeInjection, type InjectionPlace } from '../../src/security/injection.js';
 
 const ops = await specOperations();
 
@@ -27,7 +28,7 @@ type Send = (value: string, label: string) => Promise<Exchange>;
 /** The plain unknown value, then every class, each judged beside the plain one. */
 async function tryPlace(place: InjectionPlace, send: Send): Promise<void> {
   const plain = await send(place.plain, `${place.name}: a plain unknown value`);
-  for (const cls of INJECTION_CLASSES) {
+  for (const cls of classesFor(place)) {
     const probe = await send(place.write(cls.value), `${place.name}: ${cls.name}`);
     verdictOf(test.info()).security(judgeInjection(place, cls, plain, probe));
   }
