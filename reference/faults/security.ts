@@ -15,5 +15,6 @@ import corsOriginReflected from './security/cors-origin-reflected.js';
 import sortExpression500 from './security/sort-expression-500.js';
 import fieldsErrorReflects from './security/fields-error-reflects.js';
 import searchQuoteMatchesAll from './security/search-quote-matches-all.js';
+import otherUserAccepted from './security/other-user-accepted.js';
 
-export const securityFaults = [errorLeaksStackTrace, errorLeaksServerPath, errorNamesClasses, errorLeaksSql, poweredByVersion, sessionCookieSet, customerPasswordHashReturned, nosniffMissing, cacheControlMaxAge, hstsMissing, corsOriginReflected, sortExpression500, fieldsErrorReflects, searchQuoteMatchesAll] as const;
+export const securityFaults = [errorLeaksStackTrace, errorLeaksServerPath, errorNamesClasses, errorLeaksSql, poweredByVersion, sessionCookieSet, customerPasswordHashReturned, nosniffMissing, cacheControlMaxAge, hstsMissing, corsOriginReflected, sortExpression500, fieldsErrorReflects, searchQuoteMatchesAll, otherUserAccepted] as const;

@@ -1,6 +1,7 @@
 // Redaction: credentials must never reach an artefact. Every place that turns a request into text
 // (evidence, curl, errors, reporter output) goes through these helpers, and the redacting reporter
 // applies the same secret list to whatever Playwright itself produced.
+import { ownUserPassword } from '../core/security.js';
 
 export const REDACTED = '[REDACTED]';
 
@@ -54,6 +55,14 @@ export class Redactor {
 
   static forCredentials(user: string, password: string): Redactor {
     return new Redactor(secretForms(user, password));
+  }
+
+  /** The configured credentials, and the second user's when SECOND_USER/SECOND_PASSWORD are set. */
+  static forConfig(c: { apiUser: string; apiPassword: string; secondUser?: string | undefined; secondPassword?: string | undefined; runId?: string }): Redactor {
+    const second = c.secondUser !== undefined && c.secondPassword !== undefined ? secretForms(c.secondUser, c.secondPassword) : [];
+    // The registree the run makes for the security pack has a password derived from the run id.
+    const own = c.runId !== undefined ? [ownUserPassword(c.runId)] : [];
+    return new Redactor([...new Set([...secretForms(c.apiUser, c.apiPassword), ...second, ...own])].sort((a, b) => b.length - a.length));
   }
 
   text(s: string): string {

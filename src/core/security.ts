@@ -54,3 +54,12 @@ export interface SecurityFinding {
 export function securitySignature(f: Pick<SecurityFinding, 'kind' | 'cause'>): string {
   return `${f.kind} | ${f.cause}`;
 }
+
+/**
+ * The password of the registree the run makes to try another user's credentials (fixtures/
+ * other-user.ts): derived from the run id, so every redactor of the run knows it and scrubs it
+ * like the admin's (src/client/redact.ts forConfig), though the account is deleted with the worker.
+ */
+export function ownUserPassword(runId: string): string {
+  return `Qa-${runId}-Other9`;
+}

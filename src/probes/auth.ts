@@ -21,8 +21,13 @@ export const authProbe: Probe = async (op, env) => {
   const where = resolved.ok ? '' : ` (to ids that need name no record: ${resolved.reason})`;
   const none = await env.client.call(op, { ...input, auth: 'none', intent: 'no-auth', label: `without credentials${where}`, noAnswer: 'return' });
   const wrong = await env.client.call(op, { ...input, auth: 'wrong', intent: 'wrong-auth', label: `with wrong credentials${where}`, noAnswer: 'return' });
+  // The security pack (API2/API5): the same request with a real non-admin user's credentials must
+  // be refused too. The security scan judges it (src/security/credentials.ts); never a conformance cell.
+  const user = await env.other?.();
+  const other = user?.ok ? await env.client.call(op, { ...input, auth: 'other', credentials: user.credentials, intent: 'other-auth', label: `with another user's credentials (${user.source})${where}`, noAnswer: 'return' }) : undefined;
   // Only a plain refusal (401/403) surely left the record alone; any other answer may have deleted it.
   const refused = (status: number): boolean => status === 401 || status === 403;
-  if (resolved.ok && mode === 'consume' && refused(none.response.status) && refused(wrong.response.status)) return { exchanges: [none, wrong], spare: input };
-  return { exchanges: [none, wrong] };
+  const exchanges = other ? [none, wrong, other] : [none, wrong];
+  if (resolved.ok && mode === 'consume' && exchanges.every((ex) => refused(ex.response.status))) return { exchanges, spare: input };
+  return { exchanges };
 };

@@ -7,6 +7,7 @@ import type { SecurityFinding } from '../core/security.js';
 import { scanHeaders } from './headers.js';
 import { scanLeaks } from './leaks.js';
 import { scanSecrets } from './secrets.js';
+import { judgeOtherUser } from './credentials.js';
 
 /**
  * Answers that say nothing of the API's own configuration: the plain-http probe reaches another
@@ -16,5 +17,5 @@ const NOT_SCANNED = new Set(['plain-http']);
 
 export function scanExchange(ex: Exchange): SecurityFinding[] {
   if (NOT_SCANNED.has(ex.intent) || ex.response.status === 0) return [];
-  return [...scanLeaks(ex), ...scanSecrets(ex), ...scanHeaders(ex)];
+  return [...scanLeaks(ex), ...scanSecrets(ex), ...scanHeaders(ex), ...judgeOtherUser(ex)];
 }

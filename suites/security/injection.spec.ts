@@ -1,4 +1,4 @@
-// Injection-shaped input (src/security/injection.ts): in the lists that hold the admin's data, each
+// Injection-shaped input (src/security/injection.ts): in two lists that hold personal data, each
 // of sort, fields and search gets a plain unknown value and then the fixed inert classes (quote,
 // comment, keyword expression, path traversal, NUL, overlong), and so does the record's path id
 // (all but the traversal, which would leave the API there: INJECTION_PLACES.pathId). Reads only,
@@ -13,12 +13,14 @@ import { classesFor, INJECTION_PLACES, judgeInjection, type InjectionPlace } fro
 
 const ops = await specOperations();
 
-/** Lists of the admin's data and the read of one of their records. */
+/**
+ * Lists of the admin's personal data and the read of one of their records. Two, not every list: a
+ * finding's cause is the parameter, which these show as well as twenty lists would, and a real
+ * shop's run has a request budget (GX 4.8's standard run is near the phase's 4,600).
+ */
 const SUBJECTS = [
   { group: 'customers', list: 'getCustomers', read: 'getCustomer', id: 'customer_id' },
-  { group: 'products', list: 'getProducts', read: 'getProduct', id: 'product_id' },
   { group: 'orders', list: 'getOrdersMultiple', read: 'getOrders', id: 'order_id' },
-  { group: 'manufacturers', list: 'getMultipleManufacturers', read: 'getManufacturer', id: 'manufacturer_id' },
 ] as const;
 
 type Send = (value: string, label: string) => Promise<Exchange>;

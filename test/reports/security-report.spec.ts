@@ -101,5 +101,8 @@ test.describe('the Security section @reports', () => {
     expect(loadConfig({ SECURITY_GATE: 'HIGH' }).securityGate).toBe('high');
     expect(loadConfig({}).securityGate).toBe('off');
     expect(() => loadConfig({ SECURITY_GATE: 'critical' })).toThrow('SECURITY_GATE=critical is unknown; use one of off, high, medium, low.');
+    expect(() => loadConfig({ SECOND_USER: 'customer@example.test' })).toThrow('SECOND_USER and SECOND_PASSWORD go together');
+    expect(() => loadConfig({ SECOND_USER: 'admin@example.test', SECOND_PASSWORD: 'x' })).toThrow('SECOND_USER is the admin');
+    expect(loadConfig({ SECOND_USER: 'customer@example.test', SECOND_PASSWORD: 'pw-0815' }).secondPassword).toBe('pw-0815');
   });
 });

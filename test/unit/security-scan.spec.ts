@@ -125,4 +125,15 @@ test.describe('security scan of answers', () => {
     expect(classesFor(INJECTION_PLACES.sort)).toHaveLength(INJECTION_CLASSES.length);
     for (const c of INJECTION_CLASSES) expect(c.value, 'inert: nothing that writes, waits or stacks').not.toMatch(/\b(?:drop|delete|insert|update|sleep|benchmark|waitfor|into\s+outfile)\b|;/i);
   });
+
+  test("should take another user's credentials answered otherwise than 401/403 as a finding", () => {
+    const other = (status: number): Exchange => ({ ...ex(status, status < 300 ? [] : { message: 'x' }), intent: 'other-auth' });
+    expect(kinds(other(401))).toEqual([]);
+    expect(kinds(other(403))).toEqual([]);
+    expect(kinds(other(200))).toEqual(["auth:other-user-accepted | another user's credentials served"]);
+    expect(kinds(other(404))).toEqual(["auth:other-user-accepted | another user's credentials past authentication"]);
+    // The admin's own answers are no such finding.
+    expect(kinds(ex(200, []))).toEqual([]);
+  });
 });
+

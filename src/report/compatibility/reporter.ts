@@ -50,7 +50,7 @@ export default class CompatibilityReporter implements Reporter {
 
   constructor(private readonly options: CompatibilityReporterOptions = {}) {
     const config = loadConfig();
-    this.redactor = Redactor.forCredentials(config.apiUser, config.apiPassword);
+    this.redactor = Redactor.forConfig(config);
     this.outputDir = options.outputDir ?? path.join(config.reportDir, 'compatibility');
   }
 

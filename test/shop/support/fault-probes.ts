@@ -127,6 +127,7 @@ export const PROBES: Record<FaultName, Probe> = {
   'sort-expression-500': { observe: ({ api }) => status(api.get(`customers?sort=${encodeURIComponent('+id,-(select 1)')}`)) },
   'fields-error-reflects': { observe: ({ api }) => status(api.get(`customers?fields=${encodeURIComponent('id,(select 1)')}`)) },
   'search-quote-matches-all': { observe: async ({ api }) => (await list(api.get(`customers?search=${encodeURIComponent("zq' OR 'a'='a")}`))).length },
+  'other-user-accepted': { observe: ({ anon }) => status(anon.get('customers', { headers: { Authorization: `Basic ${Buffer.from('someone@example.test:pw').toString('base64')}` } })) },
   'rate-limit-headers-missing': { observe: async ({ api }) => (await api.get('languages')).headers()['x-rate-limit-limit'] ?? null },
   'links-not-disabled': { observe: async ({ api }) => '_links' in ((await json(api.get('addresses/2?disable_links'))) as Rec) },
   'recursive-ignored': { observe: async ({ api }) => (await list(api.get('categories?recursive'))).length },
