@@ -40,7 +40,7 @@ export interface HarnessConfig {
   responseBudgets: ResponseBudgets;
   /** MIN_COVERAGE: the run fails when its coverage index (percent) is below it; undefined: off. */
   minCoverage: number | undefined;
-  /** SECOND_USER / SECOND_PASSWORD: a non-admin user's credentials the security pack tries on every operation (both or neither). */
+  /** SECOND_USER / SECOND_PASSWORD: a non-admin user's credentials the security pack tries on one read per resource (both or neither). */
   secondUser: string | undefined;
   secondPassword: string | undefined;
   /** SECURITY_GATE: security findings of this severity or worse, not in the baseline, fail the gate; `off`: never. */
@@ -107,7 +107,7 @@ export const CONFIG_FIELDS: readonly FieldDoc[] = [
   { env: 'MAX_RESPONSE_MS', default: String(DEFAULT_MAX_RESPONSE_MS), meaning: 'Response-time budget: the responseTime check fails an operation whose p95 is over it; 0 turns it off' },
   { env: 'RESPONSE_BUDGETS', default: '(none)', meaning: 'Budgets of some groups or operations instead, e.g. orders:4000,getCountry:1000 (an operation wins over its group; 0 turns it off)' },
   { env: 'MIN_COVERAGE', default: '(off)', meaning: 'Fail the run when its coverage index is below this percentage (0-100)' },
-  { env: 'SECOND_USER', default: '(unset)', meaning: "A non-admin user's Basic-auth user (e.g. a registered customer's e-mail); every operation tried with it must be refused (security pack, API2/API5). Unset: the run makes a registree of its own where the profile writes" },
+  { env: 'SECOND_USER', default: '(unset)', meaning: "A non-admin user's Basic-auth user (e.g. a registered customer's e-mail); one read per resource tried with it must be refused (security pack, API2/API5). Unset: the run makes a registree of its own where the profile writes" },
   { env: 'SECOND_PASSWORD', default: '(unset)', meaning: "SECOND_USER's password (both or neither)" },
   { env: 'SECURITY_GATE', default: 'off', meaning: 'off, high, medium or low: security findings of that severity or worse that the baseline does not know fail the run (exit 1); off: they are reported only' },
   { env: 'RUN_ID', default: '(generated)', meaning: 'Run id used in names, e-mails and the ledger' },

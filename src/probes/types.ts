@@ -41,6 +41,8 @@ export interface ProbeEnv {
   valid(op: Operation): Promise<Resolved<RequestInput>>;
   /** A non-admin user's credentials, got once per worker (fixtures/other-user.ts); absent: none tried. */
   other?: () => Promise<OtherUser>;
+  /** The operations tried with that user's credentials (src/security/credentials.ts otherUserReads); absent: none. */
+  otherTries?: ReadonlySet<string>;
 }
 
 export type Probe = (op: Operation, env: ProbeEnv) => Promise<ProbeResult>;

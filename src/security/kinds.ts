@@ -24,7 +24,7 @@ export const SECURITY_KINDS = {
   'header:nosniff': { owasp: 'API8:2023', severity: 'low', about: 'a JSON answer lacks X-Content-Type-Options: nosniff' },
   'header:cache-control': { owasp: 'API8:2023', severity: 'medium', about: "an answer with the admin's data lets caches keep it (no Cache-Control: no-store)" },
   'header:hsts': { owasp: 'API8:2023', severity: 'medium', about: 'an answer over https lacks Strict-Transport-Security (or sets max-age=0)' },
-  // Other credentials refused (API2 / API5): a non-admin user's credentials on every operation.
+  // Other credentials refused (API2 / API5): a non-admin user's credentials on one read per resource.
   'auth:other-user-accepted': { owasp: 'API5:2023', severity: 'high', about: "a non-admin user's credentials (SECOND_USER, or a registree the run made) are answered otherwise than 401/403" },
   // Injection-shaped input (API8 / API10): fixed inert classes in sort, fields, search and path ids.
   'inject:server-error': { owasp: 'API8:2023', severity: 'medium', about: 'an injection-shaped value (quote, comment, keyword expression, traversal, NUL, overlong) is answered 5xx' },

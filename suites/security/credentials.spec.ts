@@ -1,5 +1,5 @@
-// Other credentials refused (API2/API5): the contract suite's auth probe tries every operation it
-// sends with a non-admin user's credentials too (src/probes/auth.ts; judged by the security scan,
+// Other credentials refused (API2/API5): the contract suite's auth probe tries one read per resource
+// with a non-admin user's credentials too (src/probes/auth.ts; judged by the security scan,
 // src/security/credentials.ts). This test says whether the run had such a user, and why not: a
 // Skip naming the reason, never a Pass, when it had none (readonly without SECOND_USER, a spec
 // without a customer create, a registration the target refused); with one, it tries the customers

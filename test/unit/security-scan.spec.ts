@@ -7,6 +7,9 @@ import { scanExchange } from '../../src/security/scan.js';
 import { cookieNames } from '../../src/security/headers.js';
 import { redactHeaderValue } from '../../src/client/redact.js';
 import { classesFor, INJECTION_CLASSES, INJECTION_PLACES, judgeInjection } from '../../src/security/injection.js';
+import { otherUserReads } from '../../src/security/credentials.js';
+import { BUNDLED_SPEC } from '../../src/config/config.js';
+import { loadCatalogue } from '../../src/spec/load.js';
 
 const BASE = 'http://127.0.0.1:8192/api.php/v2';
 
@@ -134,6 +137,16 @@ test.describe('security scan of answers', () => {
     expect(kinds(other(404))).toEqual(["auth:other-user-accepted | another user's credentials past authentication"]);
     // The admin's own answers are no such finding.
     expect(kinds(ex(200, []))).toEqual([]);
+  });
+
+  test("should try another user's credentials on one read per resource, its list where it has one", async () => {
+    const { operations } = await loadCatalogue(BUNDLED_SPEC);
+    const tries = otherUserReads(operations);
+    const groups = new Set(operations.filter((o) => o.method === 'get').map((o) => o.group));
+    expect(tries.size).toBe(groups.size);
+    expect(tries.has('getCustomers')).toBe(true);
+    expect(tries.has('getCustomer')).toBe(false);
+    for (const id of tries) expect(operations.find((o) => o.id === id)?.method).toBe('get');
   });
 });
 
