@@ -16,5 +16,6 @@ import sortExpression500 from './security/sort-expression-500.js';
 import fieldsErrorReflects from './security/fields-error-reflects.js';
 import searchQuoteMatchesAll from './security/search-quote-matches-all.js';
 import otherUserAccepted from './security/other-user-accepted.js';
+import readonlyFieldStored from './security/readonly-field-stored.js';
 
-export const securityFaults = [errorLeaksStackTrace, errorLeaksServerPath, errorNamesClasses, errorLeaksSql, poweredByVersion, sessionCookieSet, customerPasswordHashReturned, nosniffMissing, cacheControlMaxAge, hstsMissing, corsOriginReflected, sortExpression500, fieldsErrorReflects, searchQuoteMatchesAll, otherUserAccepted] as const;
+export const securityFaults = [errorLeaksStackTrace, errorLeaksServerPath, errorNamesClasses, errorLeaksSql, poweredByVersion, sessionCookieSet, customerPasswordHashReturned, nosniffMissing, cacheControlMaxAge, hstsMissing, corsOriginReflected, sortExpression500, fieldsErrorReflects, searchQuoteMatchesAll, otherUserAccepted, readonlyFieldStored] as const;

@@ -30,6 +30,8 @@ export const SECURITY_KINDS = {
   'inject:server-error': { owasp: 'API8:2023', severity: 'medium', about: 'an injection-shaped value (quote, comment, keyword expression, traversal, NUL, overlong) is answered 5xx' },
   'inject:reflected': { owasp: 'API8:2023', severity: 'low', about: 'an injection-shaped value is repeated in the error text' },
   'inject:more-records': { owasp: 'API10:2023', severity: 'high', about: 'an injection-shaped search value returns records a plain unknown value does not' },
+  // Mass assignment (API3): a create's readOnly fields (counters, dates) are not stored.
+  'assign:read-only-stored': { owasp: 'API3:2023', severity: 'medium', about: 'a create stores a field the spec marks readOnly (a counter or date only the shop may set)' },
   'header:cors': { owasp: 'API8:2023', severity: 'high', about: 'an unknown Origin is echoed in Access-Control-Allow-Origin with credentials allowed' },
 } as const satisfies Record<string, SecurityKind>;
 

@@ -8,6 +8,7 @@ import { cookieNames } from '../../src/security/headers.js';
 import { redactHeaderValue } from '../../src/client/redact.js';
 import { classesFor, INJECTION_CLASSES, INJECTION_PLACES, judgeInjection } from '../../src/security/injection.js';
 import { otherUserReads } from '../../src/security/credentials.js';
+import { ASSIGNED_DATE, ASSIGNED_INT, judgeAssignment, readOnlyAssignments } from '../../src/security/mass-assignment.js';
 import { BUNDLED_SPEC } from '../../src/config/config.js';
 import { loadCatalogue } from '../../src/spec/load.js';
 
@@ -137,6 +138,17 @@ test.describe('security scan of answers', () => {
     expect(kinds(other(404))).toEqual(["auth:other-user-accepted | another user's credentials past authentication"]);
     // The admin's own answers are no such finding.
     expect(kinds(ex(200, []))).toEqual([]);
+  });
+
+  test('should send the readOnly counters and dates of a create, never an id, and find those that read back as sent', async () => {
+    const { operations } = await loadCatalogue(BUNDLED_SPEC);
+    const sent = readOnlyAssignments(operations.find((o) => o.id === 'createProducts')?.body?.schema);
+    expect(sent).toEqual({ dateAdded: ASSIGNED_DATE, lastModified: ASSIGNED_DATE, orderedCount: ASSIGNED_INT });
+    expect(readOnlyAssignments({ type: 'object', properties: { id: { type: 'integer', readOnly: true }, customerId: { type: 'integer', readOnly: true }, name: { type: 'string' } } })).toEqual({});
+    const back = (record: unknown, status = 200): Exchange => ({ ...ex(status, record), operationId: 'getProduct' });
+    expect(judgeAssignment(back({ id: 7, orderedCount: ASSIGNED_INT, dateAdded: '2026-11-29 12:00:00' }), sent).map((f) => `${f.kind} | ${f.cause}`)).toEqual(['assign:read-only-stored | orderedCount']);
+    expect(judgeAssignment(back({ id: 7, orderedCount: 0, dateAdded: '2026-11-29 12:00:00' }), sent)).toEqual([]);
+    expect(judgeAssignment(back({ message: 'x' }, 404), sent)).toEqual([]);
   });
 
   test("should try another user's credentials on one read per resource, its list where it has one", async () => {

@@ -128,6 +128,14 @@ export const PROBES: Record<FaultName, Probe> = {
   'fields-error-reflects': { observe: ({ api }) => status(api.get(`customers?fields=${encodeURIComponent('id,(select 1)')}`)) },
   'search-quote-matches-all': { observe: async ({ api }) => (await list(api.get(`customers?search=${encodeURIComponent("zq' OR 'a'='a")}`))).length },
   'other-user-accepted': { observe: ({ anon }) => status(anon.get('customers', { headers: { Authorization: `Basic ${Buffer.from('someone@example.test:pw').toString('base64')}` } })) },
+  'readonly-field-stored': {
+    observe: async ({ api }) => {
+      const { id: _id, dateAdded: _added, lastModified: _modified, orderedCount: _ordered, specialOfferId: _offer, ...body } = (await json(api.get('products/1'))) as Rec;
+      const made = (await json(api.post('products', { data: [{ ...body, orderedCount: 4242 }] }))) as { created?: Rec[] } | Rec[];
+      const rec = Array.isArray(made) ? made[0] : made.created?.[0];
+      return rec ? ((await json(api.get(`products/${String(rec.id)}`))) as Rec).orderedCount : 'no product made';
+    },
+  },
   'rate-limit-headers-missing': { observe: async ({ api }) => (await api.get('languages')).headers()['x-rate-limit-limit'] ?? null },
   'links-not-disabled': { observe: async ({ api }) => '_links' in ((await json(api.get('addresses/2?disable_links'))) as Rec) },
   'recursive-ignored': { observe: async ({ api }) => (await list(api.get('categories?recursive'))).length },
