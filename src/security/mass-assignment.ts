@@ -20,7 +20,7 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
  */
 export function readOnlyAssignments(body: SpecSchema | undefined): Record<string, unknown> {
   const record = body && body.type === 'array' && isObj(body.items) ? (body.items as SpecSchema) : body;
-  const props = record && isObj(record.properties) ? (record.properties as Record<string, unknown>) : {};
+  const props = record && isObj(record.properties) ? record.properties : {};
   const out: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(props)) {
     if (!isObj(raw) || raw.readOnly !== true || /(?:^id|Id)$/.test(name)) continue;
