@@ -17,6 +17,7 @@ import { summaryLine } from '../../src/report/compatibility/reporter.js';
 import { scanExchange } from '../../src/security/scan.js';
 import { catalogue, META, op, rec } from './support/records.js';
 import { loadConfig } from '../../src/config/config.js';
+import { VerdictBuilder } from '../../fixtures/verdict.js';
 
 function answer(operationId: string, status: number, headers: Record<string, string>, json: unknown): Exchange {
   // A careful deployment's headers, so only the leaks below show.
@@ -39,6 +40,17 @@ function build(baseline: Baseline = NO_BASELINE, securityGate: 'off' | 'high' | 
 }
 
 test.describe('the Security section @reports', () => {
+  test("should keep a test's every cause, however many operations showed the others", () => {
+    // A resource test's setup reads a hundred operations of a shop that sends X-Powered-By; the one
+    // stack trace its own request met must still reach the record.
+    const b = new VerdictBuilder();
+    for (let i = 0; i < 100; i++) b.security(scanExchange(answer(`get${i}`, 200, { 'x-powered-by': 'PHP/7.4.33' }, [])));
+    b.security(findingsB);
+    const kept = b.build({ tags: [], annotations: [], status: 'passed' }, undefined).security ?? [];
+    expect(kept.filter((f) => f.kind === 'leak:stack-trace').map((f) => f.operationId)).toEqual(['getB']);
+    expect(kept.filter((f) => f.kind === 'leak:version-header').length).toBe(60);
+  });
+
   test('should group one cause over operations, rank by severity, and leave the matrix and score alone', () => {
     const r = build();
     expect(r.security?.findings.map((f) => [f.severity, f.signature, f.operations])).toEqual([
