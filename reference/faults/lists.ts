@@ -18,5 +18,6 @@ import recursiveIgnored from './lists/recursive-ignored.js';
 import searchConditionsIgnored from './lists/search-conditions-ignored.js';
 import changedFilterIgnored from './lists/changed-filter-ignored.js';
 import searchNoMatchAnswersAll from './lists/search-no-match-answers-all.js';
+import searchKeywordAsPattern from './lists/search-keyword-as-pattern.js';
 
-export const listParameterFaults = [pagingZeroBased, perPageIgnored, perPageZeroEmpty, linkHeaderWithoutNext, sortDescendingIgnored, sortCaseInsensitive, fieldsIgnoredOnLists, fieldsIgnoredOnSingle, searchCaseSensitive, qParameterIgnored, typeFilterIgnored, typeFilterInvalidAccepted, stateFilterInverted, linksNotDisabled, recursiveIgnored, searchConditionsIgnored, changedFilterIgnored, searchNoMatchAnswersAll] as const;
+export const listParameterFaults = [pagingZeroBased, perPageIgnored, perPageZeroEmpty, linkHeaderWithoutNext, sortDescendingIgnored, sortCaseInsensitive, fieldsIgnoredOnLists, fieldsIgnoredOnSingle, searchCaseSensitive, qParameterIgnored, typeFilterIgnored, typeFilterInvalidAccepted, stateFilterInverted, linksNotDisabled, recursiveIgnored, searchConditionsIgnored, changedFilterIgnored, searchNoMatchAnswersAll, searchKeywordAsPattern] as const;

@@ -8,9 +8,12 @@ import { containsFolded } from '../checks/rules/search.js';
  * - `digits`: digits only, cut from a value (a shop may take a number for an id and look it up);
  * - `letters`: letters only, from inside a word (a shop may match only at the start of a value);
  * - `whole`: a whole field value (a shop may miss a match that spans the field);
- * - `other-case`: the same whole value in another case (a shop may compare case-sensitively).
+ * - `other-case`: the same whole value in another case (a shop may compare case-sensitively);
+ * - `pattern`: a piece of a word with one letter made a dot, which no value holds as written (a
+ *   shop may hand the keyword to a pattern match, where the dot stands for any character: GX 4.8
+ *   answers "Handbuch" to `Hand.uch`; only some drawn keywords, such as "11.", showed it).
  */
-export type KeywordClass = 'digits' | 'letters' | 'whole' | 'other-case';
+export type KeywordClass = 'digits' | 'letters' | 'whole' | 'other-case' | 'pattern';
 
 export interface ClassKeyword {
   kind: KeywordClass;
@@ -96,6 +99,15 @@ function longestRun(sorted: readonly string[], re: RegExp): Run | undefined {
   return best;
 }
 
+/** The piece with one letter (the second, else a later one) made a dot, so that no value holds it as written. */
+function dottedPiece(piece: readonly string[], values: readonly string[]): string | undefined {
+  for (let i = 1; i < piece.length - 1; i++) {
+    const keyword = [...piece.slice(0, i), '.', ...piece.slice(i + 1)].join('');
+    if (!values.some((v) => containsFolded(v, keyword, true))) return keyword;
+  }
+  return undefined;
+}
+
 /**
  * One keyword per class the values allow, chosen the same way every run of an unchanged list:
  * candidates are taken in code-unit order, never in the order the list answered them.
@@ -107,7 +119,9 @@ function longestRun(sorted: readonly string[], re: RegExp): Run | undefined {
  * - whole: the first value of at most 40 characters with a letter whose case changes, with
  *   no space at either end (shops trim search input); else the first such value with a letter,
  *   else with a digit;
- * - other-case: that value upper-cased (or lower-cased, when it is upper case already).
+ * - other-case: that value upper-cased (or lower-cased, when it is upper case already);
+ * - pattern: the letters keyword with its second letter (else the third, ...) made a dot, the
+ *   first such that no value contains it as written.
  * Keywords that come out alike are tried once.
  */
 export function keywordExamples(values: Iterable<string>): ClassKeyword[] {
@@ -123,6 +137,8 @@ export function keywordExamples(values: Iterable<string>): ClassKeyword[] {
 
   const letters = firstRun(sorted, /\p{L}+/gu, 4);
   if (letters) add({ kind: 'letters', keyword: chars(letters.run).slice(1, 1 + MAX_PIECE).join(''), from: letters.from });
+  const dotted = letters ? dottedPiece(chars(letters.run).slice(1, 1 + MAX_PIECE), sorted) : undefined;
+  if (letters && dotted) add({ kind: 'pattern', keyword: dotted, from: letters.from });
 
   const short = sorted.filter((v) => v.trim() === v && chars(v).length <= MAX_WHOLE && /[\p{L}\p{N}]/u.test(v));
   const cased = short.find((v) => otherCase(v) !== undefined);

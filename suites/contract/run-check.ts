@@ -72,7 +72,7 @@ async function evaluate(contract: ContractKit, op: Operation, check: Check, test
   for (const b of blocked) verdictOf(testInfo).note(`${b.probe} probe ${b.kind === 'disabled' ? 'disabled' : 'skipped'}: ${b.reason}`);
   const ctx = contract.context(related);
   const result = judge(check, op, exchanges, ctx);
-  // A failure is sent again before it is a verdict (issue 20): alone, then overlapped.
+  // A failure is sent again before it is a verdict: alone, then overlapped.
   return result.outcome === 'fail' ? settleByReplay(contract.client, check, op, exchanges, ctx, result, verdictOf(testInfo)) : result;
 }
 

@@ -40,7 +40,7 @@ test.describe('fields @properties', () => {
       // list and its first record) comes first; a drawn run asks one in five of six (fc.option),
       // the first runs less often. Without it a seed whose few runs all drew no record (3 runs a
       // list at FC_RUNS=25) left fields on the single read unsent, and the coverage index of one
-      // shop moved between runs (issue 32).
+      // shop moved between runs.
       const examples: [string[], number | undefined][] = single ? [[c.fields.all.slice(0, 2), 0]] : [];
       await prop.check(
         `GET ${c.path}?fields=… answers exactly the asked fields`,

@@ -2,10 +2,10 @@
 // missing required field, a value outside its enum or format, ...), the answer is a 4xx and
 // nothing is stored. Every run first sends one fixed body per class of rule (each rule kind at each
 // first-level field of the body, drawn with a fixed seed: src/arbitraries/invalid.ts
-// invalidClasses), so which of a shop's unenforced rules the run finds does not depend on FC_SEED
-// (issue 20); drawn bodies come on top, within the run budget. A record the shop stored anyway is
+// invalidClasses), so which of a shop's unenforced rules the run finds does not depend on FC_SEED;
+// drawn bodies come on top, within the run budget. A record the shop stored anyway is
 // recognised by the run-id marks its body carried (unique per body: run id and a counter), so one
-// read of the list after a whole batch of bodies judges them all (issue 23: about a request per
+// read of the list after a whole batch of bodies judges them all (about a request per
 // class). A body without a mark (its only unique field is the one left out or mistyped) is judged
 // by its answer alone, as before: nothing in the list can be told apart from another writer's.
 import fc from 'fast-check';

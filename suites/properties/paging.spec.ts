@@ -26,10 +26,10 @@ const config = loadConfig();
 const catalogue = await catalogueFor(config.spec, config.errata);
 const LISTS = collectionsWith(listCollections(catalogue, config), 'page', 'per_page');
 
-/** Pages of one record are a fixed example only for lists this short (a request per record; issue 23). */
+/** Pages of one record are a fixed example only for lists this short (a request per record). */
 const ONES_UP_TO = 6;
 
-/** A walk never sends more than this many page requests: big collections get bigger pages (10: each page is a request against a real shop; issue 23). */
+/** A walk never sends more than this many page requests: big collections get bigger pages (10: each page is a request against a real shop). */
 const MAX_PAGES = 10;
 /** The largest page size drawn. */
 const MAX_PER_PAGE = 60;
@@ -81,7 +81,7 @@ function pagingSortArb(sortable: readonly string[], tied: readonly string[]): fc
  * One page. A page read with a sort that is not answered with a list is the sort's failure when
  * the unpaged list refuses that sort too (one more request, only then): GX 4.8 answers 500 to
  * some sortable keys, which the sort property finds with every key in every run; blamed on
- * paging, the cell would fail only in runs that happened to draw such a key (issue 20).
+ * paging, the cell would fail only in runs that happened to draw such a key.
  */
 async function readPage(api: Parameters<typeof readList>[0], c: ListCollection, query: Record<string, unknown>, label: string, sort: string[] | undefined): Promise<Listing> {
   try {
@@ -137,12 +137,12 @@ test.describe('paging partition @properties', () => {
         sort: sortable.length ? fc.option(pagingSortArb(sortable, tied), { nil: undefined }) : fc.constant(undefined),
         pastEnd: fc.boolean(),
       });
-      // The boundaries, whatever the seed (issue 20); the drawn walks follow them.
+      // The boundaries, whatever the seed; the drawn walks follow them.
       const declaredMax = c.list.parameters.find((p) => p.in === 'query' && p.name === 'per_page')?.schema.maximum;
       const boundaries = pageBoundaries(all.items.length, { maxPages: MAX_PAGES, maxPerPage: MAX_PER_PAGE, onesUpTo: ONES_UP_TO, ...(typeof declaredMax === 'number' ? { declaredMax } : {}) });
       const examples: { per_page: number; sort: string[] | undefined; pastEnd: boolean }[][] = boundaries.map((b) => [{ per_page: b.perPage, sort: undefined, pastEnd: b.pastEnd }]);
       // A sort led by a field with ties, over about three pages: where a sort that breaks ties
-      // differently on each page shows (a class, not a draw: issue 20).
+      // differently on each page shows (a class, not a draw).
       const tiePage = Math.ceil(all.items.length / 3);
       const tiedField = tied[0];
       if (tiedField !== undefined && all.items.length >= 3 && tiePage <= MAX_PER_PAGE) examples.push([{ per_page: tiePage, sort: [`+${tiedField}`], pastEnd: false }]);

@@ -1,7 +1,7 @@
 // Round trip: for any valid create body a real client sends (strings with Unicode, empty and up
 // to a declared maxLength, optional fields in any subset, reference ids pinned to records of the
 // target), the created record read back equals the body on every field a client writes and the
-// single read answers. Every run tries the input classes first, whatever the seed (issue 20):
+// single read answers. Every run tries the input classes first, whatever the seed:
 // only the required fields; every optional field with booleans true, then false, each value of a
 // small enum; ASCII, non-ASCII and astral text; and text of 300 characters where the schema sets
 // no maxLength, whose refusal or cut is an advisory (support/round-trip-cases.ts). Each run

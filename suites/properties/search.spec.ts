@@ -103,7 +103,7 @@ test.describe('search @properties', () => {
       }
       if (all.items.length < 1) skipBecause(`GET ${c.path} lists no record to search`);
       const values = [...new Set(all.items.flatMap(searchableValues))].slice(0, 500);
-      // Every class of keyword, by each name, whatever the seed (issue 20): chosen from all the
+      // Every class of keyword, by each name, whatever the seed: chosen from all the
       // values of the shop's own records (not those other tests of the run make and delete
       // meanwhile), not the first 500 in the order the list answered, so an unchanged shop gives
       // the same keywords every run.
@@ -116,7 +116,7 @@ test.describe('search @properties', () => {
       const absent = absentKeyword(all.items.flatMap(searchableValues));
       // Every class by the first name; by the other (an alias: the description says search, the
       // guide q) the whole value, that it works at all: every class twice cost GX 4.8's standard
-      // run about 70 requests of its 4,000 (issue 23).
+      // run about 70 requests of its 4,000.
       const examples = [
         ...params.flatMap((p, i) => classes.filter((k) => i === 0 || k.kind === 'whole').map((k) => [p, k.keyword])),
         ...(absent && params[0] ? [[params[0], absent]] : []),
@@ -137,7 +137,7 @@ test.describe('search @properties', () => {
           let stray: unknown;
           let reads = 0;
           // Judged on the shop's own records, whose values are the same every run: a run record's
-          // values carry counters that differ with test order (issue 20: GX 4.8's e-mails, "5" in
+          // values carry counters that differ with test order (GX 4.8's e-mails, "5" in
           // one run's counter and not the other's). A keyword no record holds (a list of only run
           // records) makes every hit a stray, whoever made it.
           const judged = (r: unknown): boolean => kw === absent || !searchableValues(r).some(madeByARun);

@@ -19,10 +19,21 @@ test.describe('search keyword classes @unit', () => {
       letters: 'erlin',
       whole: 'Berlin',
       'other-case': 'BERLIN',
+      // The piece of a word with a letter made a dot: a shop that reads it as a pattern finds Berlin.
+      pattern: 'e.lin',
     });
     expect(ks.find((k) => k.kind === 'digits')?.from).toBe('Hauptstraße 12');
-    // Every keyword is found in the value it was taken from, as the search judge folds case.
-    for (const k of ks) expect(containsFolded(k.from, k.keyword), k.kind).toBe(true);
+    // Every keyword is found in the value it was taken from, as the search judge folds case; the
+    // pattern keyword in none.
+    for (const k of ks.filter((x) => x.kind !== 'pattern')) expect(containsFolded(k.from, k.keyword), k.kind).toBe(true);
+    expect(ADDRESSES.some((v) => containsFolded(v, 'e.lin', true))).toBe(false);
+  });
+
+  test('should make a later letter the dot when a value holds the first dotted piece as written', () => {
+    expect(byKind(keywordExamples(['Berlin', 'E.LIN 2']))).toMatchObject({ letters: 'erlin', pattern: 'er.in' });
+    expect(byKind(keywordExamples(['Oslo']))).toMatchObject({ letters: 'slo', pattern: 's.o' });
+    // Every dotted piece is some value as written: no pattern keyword.
+    expect(byKind(keywordExamples(['Oslo', 'S.O 1']))).not.toHaveProperty('pattern');
   });
 
   test('should choose the same keywords whatever order the records were listed in', () => {

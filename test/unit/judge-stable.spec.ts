@@ -1,6 +1,6 @@
 // judgeStable (suites/properties/support/lists.ts): a list property's failure (a rule its judgement
 // threw) stands only when the list held still and the failure shows again on it; a record another worker made and deleted
-// between two reads of an equal list is no verdict (issue 20).
+// between two reads of an equal list is no verdict.
 import fc from 'fast-check';
 import { expect, test } from '@playwright/test';
 import type { ApiClient } from '../../src/client/api-client.js';

@@ -205,7 +205,7 @@ export const createsManyRule = defineRule<CreatesManyInput>({
     const ids = i.created.map((r) => Number(r.id));
     if (i.created.length === i.sent && ids.every((id) => Number.isSafeInteger(id) && id > 0)) return undefined;
     // GX 3.2 answers the bulk form with one record it made from a body it did not read (every text
-    // empty): that is no created list (issue 37).
+    // empty): that is no created list.
     const one = isObj(i.body) && !Array.isArray(i.body.created) && i.body.id !== undefined ? i.body : undefined;
     return one
       ? `sent ${i.sent} record(s) as a list, the answer is one record (id ${shown(one.id)}), not the list of created records: ${shown(i.body)}`

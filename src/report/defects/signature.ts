@@ -122,6 +122,39 @@ export function bodyKind(ev: Evidence): string {
   return 'text';
 }
 
+/**
+ * The values a request's query carried, each list item apart and without its sort direction
+ * (`sort=+email,-isGuest` -> `email`, `isGuest`), read from the evidence's curl.
+ */
+function queryValues(curl: string): Set<string> {
+  const url = /'(https?:\/\/[^']+)'/.exec(curl)?.[1];
+  const out = new Set<string>();
+  if (!url) return out;
+  try {
+    for (const [, v] of new URL(url).searchParams) {
+      for (const item of v.split(',')) {
+        const bare = item.trim().replace(/^[+-]/, '');
+        if (bare) out.add(bare);
+      }
+    }
+  } catch {
+    // Not a URL (a curl of a request that never had one): nothing to take out.
+  }
+  return out;
+}
+
+/**
+ * A server's message with the values the request sent in its query taken out where it quotes them
+ * (`The field 'isGuest' is not a valid field name.` -> `The field '…' is not ...`): which of the
+ * sent values the shop names first is the request's, not the cause's, so a refused sort key is one
+ * defect whichever key a test sent, and so whichever seed drew the keys.
+ */
+function withoutSentValues(message: string, curl: string): string {
+  const sent = queryValues(curl);
+  if (!sent.size) return message;
+  return message.replace(/(['"])([^'"]{1,80})\1/g, (m, q: string, v: string) => (sent.has(v) ? `${q}…${q}` : m));
+}
+
 /** A server's message without the value it complains about (`... got string): 1abc` -> `... got string)`). */
 function serverCause(message: string): string {
   return normalise(message.replace(/\)\s*:\s*\S*$/, ')').replace(/:\s+\S+$/, (m) => (/^:\s+[\w#.-]+$/.test(m) ? '' : m)));
@@ -317,7 +350,7 @@ export function signaturesOf(f: ReportFinding): Signature[] {
     // met it; an empty or generic one says little, and the kind of input tells causes apart.
     // Valid and invalid input stay apart: a crash on what a client may send is not the missing
     // validation of what it may not. A bare value type on a valid request is the operation's own.
-    const cause = serverCause(serverMessage(ev));
+    const cause = serverCause(withoutSentValues(serverMessage(ev), ev.curl));
     const specific = (cause.length >= 16 && !cause.startsWith('(')) || cause.startsWith('$… is not');
     const negative = NEGATIVE_INTENTS.has(ev.intent ?? '');
     const valid = specific && !negative && onlyAType(cause) && f.operationId ? `valid request to ${f.operationId}` : 'valid request';

@@ -122,7 +122,7 @@ export async function liveOptions(kit: FactoryKit, w: Writable, pinned: Override
  * pinned, unique fields with the run id, and no long strings where the schema sets no maxLength:
  * no real client sends a 300-character street, and GX 4.8 refuses one (its columns are VARCHAR:
  * street 64, company 255), which the spec does not declare. Drawn, such strings made a property's
- * verdict on a real shop depend on FC_SEED (issue 20); the round trip sends them as one fixed
+ * verdict on a real shop depend on FC_SEED; the round trip sends them as one fixed
  * class, judged as an advisory (LONG_CLASS). Strings up to a declared maxLength stay.
  */
 export async function bodyOptions(kit: FactoryKit, w: Writable, catalogue: Catalogue): Promise<ArbOptions> {

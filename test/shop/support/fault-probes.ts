@@ -88,6 +88,7 @@ export const PROBES: Record<FaultName, Probe> = {
   'fields-ignored-on-single': { observe: async ({ api }) => Object.keys((await json(api.get('customers/2?fields=id'))) as Rec) },
   'search-case-sensitive': { observe: async ({ api }) => (await list(api.get('customers?search=LOVELACE'))).length },
   'q-parameter-ignored': { observe: async ({ api }) => (await list(api.get('customers?q=Lovelace'))).length },
+  'search-keyword-as-pattern': { observe: async ({ api }) => (await list(api.get('customers?search=Love.ace'))).length },
   'search-no-match-answers-all': { observe: async ({ api }) => (await list(api.get('customers?search=qzxjqzxj'))).length },
   'type-filter-ignored': { observe: async ({ api }) => (await list(api.get('customers?type=guest'))).length },
   'type-filter-invalid-accepted': { observe: ({ api }) => status(api.get('customers?type=vip')) },
