@@ -12,7 +12,7 @@ import tseslint from 'typescript-eslint';
  */
 export const LAYERS = [
   ['src/core', 'src/config', 'src/spec'],
-  ['src/checks', 'src/arbitraries'],
+  ['src/checks', 'src/arbitraries', 'src/security'],
   ['src/support'],
   ['src/client'],
   ['src/data'],

@@ -16,7 +16,8 @@ import { secretForms } from '../src/client/redact.js';
 import { scanTree, type Hit } from './support/artefact-scan.js';
 
 const config = loadConfigOrExit();
-const needles = secretForms(config.apiUser, config.apiPassword);
+// The second user's credentials too (SECOND_USER/SECOND_PASSWORD: the security pack's other user).
+const needles = [...secretForms(config.apiUser, config.apiPassword), ...(config.secondUser !== undefined && config.secondPassword !== undefined ? secretForms(config.secondUser, config.secondPassword) : [])];
 const sinceArg = process.argv.find((a) => a.startsWith('--since='));
 const since = sinceArg ? Number(sinceArg.slice('--since='.length)) : 0;
 const dirs = process.argv.slice(2).filter((a) => !a.startsWith('--')).map((d) => path.resolve(PROJECT_ROOT, d)).filter((d) => existsSync(d));

@@ -10,10 +10,11 @@ import { listParameterFaults } from './lists.js';
 import { orderSuiteFaults } from './orders-suite.js';
 import { propertyFaults } from './properties.js';
 import { schemaFaults } from './schema.js';
+import { securityFaults } from './security.js';
 import type { Fault } from './types.js';
 
 /** Every named fault the shop can run with, also those still waiting for their check (`awaits`). */
-export const ALL_FAULTS = [...coreFaults, ...checkExtraFaults, ...schemaFaults, ...customerFaults, ...customersSuiteFaults, ...listParameterFaults, ...lifecycleFaults, ...catalogueSuiteFaults, ...orderSuiteFaults, ...propertyFaults] as const satisfies readonly Fault[];
+export const ALL_FAULTS = [...coreFaults, ...checkExtraFaults, ...schemaFaults, ...customerFaults, ...customersSuiteFaults, ...listParameterFaults, ...lifecycleFaults, ...catalogueSuiteFaults, ...orderSuiteFaults, ...propertyFaults, ...securityFaults] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof ALL_FAULTS)[number]['name'];
 

@@ -49,7 +49,14 @@ export interface Fault extends FaultBehaviour {
    * must report it as an advisory finding of one of the `catches` rules/checks, and must not fail
    * a test over it (shared/api-facts/README.md: only described behaviour may fail a shop).
    */
-  shows?: 'fail' | 'advisory';
+  shows?: 'fail' | 'advisory' | 'security';
+  /**
+   * `shows: 'security'`: the kinds of security finding (src/security/kinds.ts, e.g. `leak:sql`) that
+   * show it. A weakness the vendor does not describe is never a Fail either: it is caught when a
+   * tagged test's verdict record holds a security finding of one of these kinds with the fault on,
+   * none of them on the clean shop, and no tagged test fails over it.
+   */
+  finds?: readonly string[];
   /** The issue/area that owns the fault, for the listing (e.g. `core`, `customers`, `orders`). */
   area: string;
   /**

@@ -14,6 +14,7 @@ import { errorBody, ShopError } from './errors.js';
 import type { EdgeInfo } from './hooks.js';
 import { rateLimiter, type RateLimit } from './rate-limit.js';
 import { opOf, requestInfo } from './request-info.js';
+import { securityHeaders } from './security-headers.js';
 import { serverFactory } from './server.js';
 import type { TlsMaterial } from './tls.js';
 
@@ -49,7 +50,7 @@ function allowedMethods(env: ShopEnv, path: string): string[] {
 }
 
 /** A request Node cannot parse (bad framing, huge headers): answered as JSON, then the socket closes. */
-function clientError(env: ShopEnv) {
+function clientError(env: ShopEnv, tls: boolean) {
   return (err: NodeJS.ErrnoException, socket: Duplex): void => {
     if (err.code === 'ECONNRESET' || socket.destroyed) return;
     const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
@@ -60,6 +61,7 @@ function clientError(env: ShopEnv) {
       `Content-Length: ${Buffer.byteLength(body)}`,
       `X-API-Version: ${API_VERSION}`,
       `X-Shop-Version: ${env.spec.catalogue.info.version}`,
+      ...Object.entries(securityHeaders(tls)).map(([k, v]) => `${k}: ${v}`),
       'Connection: close',
     ];
     socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
@@ -84,9 +86,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       reply.header('Content-Type', 'application/json; charset=utf-8');
       reply.header('X-API-Version', API_VERSION);
       reply.header('X-Shop-Version', env.spec.catalogue.info.version);
+      reply.headers(securityHeaders(opts.tls !== undefined));
       void reply.code(400).send(JSON.stringify(body));
     },
-    clientErrorHandler: clientError(env),
+    clientErrorHandler: clientError(env, opts.tls !== undefined),
   });
 
   // An empty body with Content-Type: application/json means "no body" (the operation decides
@@ -124,6 +127,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     reply.header('Content-Type', 'application/json; charset=utf-8');
     reply.header('X-API-Version', API_VERSION);
     reply.header('X-Shop-Version', env.spec.catalogue.info.version);
+    reply.headers(securityHeaders(opts.tls !== undefined));
     done(null, payload);
   });
   for (const h of edge) if (h.onSend) app.addHook('onSend', h.onSend(shop));

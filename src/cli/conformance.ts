@@ -208,7 +208,7 @@ function updateBaseline(report: CompatibilityReport, baseline: Baseline, file: s
   }
   const defectsOf = (op: string, check: string) => report.defects.filter((d) => d.cells.some((c) => c.operation === op && c.check === check));
   const entries = updatedEntries(baseline.entries, report.gate, (op, check) => describeFailure(report, op, check), defectsOf);
-  writeBaseline(file, entries);
+  writeBaseline(file, entries, baseline.security);
   const name = path.relative(process.cwd(), file) || file;
   process.stdout.write(`\nWrote ${name}: ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'} (${report.gate.newFailures.length} added, ${report.gate.fixed.length} removed as passing).\n`);
   if (report.gate.newFailures.length) process.stdout.write('Each added entry says "TODO": replace it with the real reason the deviation is accepted.\n');
@@ -240,7 +240,8 @@ function exitCode(report: CompatibilityReport, minCoverage: number | undefined, 
     if (status !== 0) process.stdout.write(`\nEvery failure is a known deviation: exit 0 instead of Playwright's ${status}.\n`);
     return EXIT.passed;
   }
-  return report.gate.newFailures.length ? EXIT.targetFailed : EXIT.harnessBroke;
+  // A security finding over SECURITY_GATE is the target's too.
+  return report.gate.newFailures.length || report.gate.security?.ok === false ? EXIT.targetFailed : EXIT.harnessBroke;
 }
 
 function main(): void {

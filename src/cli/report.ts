@@ -124,7 +124,7 @@ function merge(dir: string, reportDir: string, baseline: string | undefined): vo
 function main(): number {
   const args = parseArgs(process.argv.slice(2));
   const config = loadConfigOrExit();
-  const redactor = Redactor.forCredentials(config.apiUser, config.apiPassword);
+  const redactor = Redactor.forConfig(config);
   if (args.merge) merge(args.merge, config.reportDir, args.baseline);
 
   let status = 0;

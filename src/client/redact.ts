@@ -1,6 +1,7 @@
 // Redaction: credentials must never reach an artefact. Every place that turns a request into text
 // (evidence, curl, errors, reporter output) goes through these helpers, and the redacting reporter
 // applies the same secret list to whatever Playwright itself produced.
+import { ownUserPassword } from '../core/security.js';
 
 export const REDACTED = '[REDACTED]';
 
@@ -56,6 +57,14 @@ export class Redactor {
     return new Redactor(secretForms(user, password));
   }
 
+  /** The configured credentials, and the second user's when SECOND_USER/SECOND_PASSWORD are set. */
+  static forConfig(c: { apiUser: string; apiPassword: string; secondUser?: string | undefined; secondPassword?: string | undefined; runId?: string }): Redactor {
+    const second = c.secondUser !== undefined && c.secondPassword !== undefined ? secretForms(c.secondUser, c.secondPassword) : [];
+    // The registree the run makes for the security pack has a password derived from the run id.
+    const own = c.runId !== undefined ? [ownUserPassword(c.runId)] : [];
+    return new Redactor([...new Set([...secretForms(c.apiUser, c.apiPassword), ...second, ...own])].sort((a, b) => b.length - a.length));
+  }
+
   text(s: string): string {
     return s.replace(this.pattern, REDACTED);
   }
@@ -90,5 +99,8 @@ export function redactHeaderValue(name: string, value: string): string {
     const scheme = /^\s*(\S+)\s+/.exec(value)?.[1];
     return scheme ? `${scheme} ${REDACTED}` : REDACTED;
   }
+  // A cookie's name and attributes are evidence (the security pack names the cookie an API sets);
+  // its value, a session id, is not kept. Repeated headers arrive joined with ", ".
+  if (/^set-cookie$/i.test(name)) return value.replace(/(^|,\s*)([!#$%&'*+\-.^_`|~0-9A-Za-z]+)=[^;,]*/g, `$1$2=${REDACTED}`);
   return REDACTED;
 }

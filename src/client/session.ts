@@ -54,7 +54,7 @@ export class Session {
     // still paced by its rate-limit headers), which saves seconds of sleeping in every run.
     this.pacer = new Pacer({ maxRps: opts.ephemeral ? 100_000 : config.maxRps });
     this.ledger = new Ledger(ledgerFile(config.reportDir), config.runId, opts.apiRoot, opts.ephemeral);
-    this.redactor = Redactor.forCredentials(config.apiUser, config.apiPassword);
+    this.redactor = Redactor.forConfig(config);
     this.uniq = new Uniq((opts.workerIndex + 1) * 100_000 + 1);
     this.floor = new Floor({ reportDir: config.reportDir });
     const declaredGets = new Set(opts.catalogue.operations.filter((o) => o.method === 'get').map((o) => o.path));

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseDotenv } from 'dotenv';
 import { BudgetSyntaxError, DEFAULT_MAX_RESPONSE_MS, parseResponseBudgets, type ResponseBudgets } from './budgets.js';
 import { DEPTH_PLANS, DEPTHS, type Depth } from './depth.js';
+import { SECURITY_GATES, type SecurityGate } from '../core/security.js';
 
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -42,6 +43,11 @@ export interface HarnessConfig {
   responseBudgets: ResponseBudgets;
   /** MIN_COVERAGE: the run fails when its coverage index (percent) is below it; undefined: off. */
   minCoverage: number | undefined;
+  /** SECOND_USER / SECOND_PASSWORD: a non-admin user's credentials the security pack tries on one read per resource (both or neither). */
+  secondUser: string | undefined;
+  secondPassword: string | undefined;
+  /** SECURITY_GATE: security findings of this severity or worse, not in the baseline, fail the gate; `off`: never. */
+  securityGate: SecurityGate;
   /** Identifies one run in every record name, e-mail and ledger line. */
   runId: string;
   reportDir: string;
@@ -105,6 +111,9 @@ export const CONFIG_FIELDS: readonly FieldDoc[] = [
   { env: 'MAX_RESPONSE_MS', default: String(DEFAULT_MAX_RESPONSE_MS), meaning: 'Response-time budget: the responseTime check fails an operation whose p95 is over it; 0 turns it off' },
   { env: 'RESPONSE_BUDGETS', default: '(none)', meaning: 'Budgets of some groups or operations instead, e.g. orders:4000,getCountry:1000 (an operation wins over its group; 0 turns it off)' },
   { env: 'MIN_COVERAGE', default: '(off)', meaning: 'Fail the run when its coverage index is below this percentage (0-100)' },
+  { env: 'SECOND_USER', default: '(unset)', meaning: "A non-admin user's Basic-auth user (e.g. a registered customer's e-mail); one read per resource tried with it must be refused (security pack, API2/API5). Unset: the run makes a registree of its own where the profile writes" },
+  { env: 'SECOND_PASSWORD', default: '(unset)', meaning: "SECOND_USER's password (both or neither)" },
+  { env: 'SECURITY_GATE', default: 'off', meaning: 'off, high, medium or low: security findings of that severity or worse that the baseline does not know fail the run (exit 1); off: they are reported only' },
   { env: 'RUN_ID', default: '(generated)', meaning: 'Run id used in names, e-mails and the ledger' },
   { env: 'REPORT_DIR', default: 'reports', meaning: 'Where reports, the ledger and evidence go' },
 ];
@@ -283,6 +292,21 @@ export function loadConfig(env: Env = process.env, root: string = PROJECT_ROOT):
     skipGroups: parseList(e.SKIP_GROUPS),
     responseBudgets: { default: take('MAX_RESPONSE_MS', () => parseInt('MAX_RESPONSE_MS', e.MAX_RESPONSE_MS, DEFAULT_MAX_RESPONSE_MS, 0, 600000), DEFAULT_MAX_RESPONSE_MS), overrides },
     minCoverage: take('MIN_COVERAGE', () => (e.MIN_COVERAGE === undefined ? undefined : parsePercent('MIN_COVERAGE', e.MIN_COVERAGE)), undefined),
+    secondUser: take('SECOND_USER', () => {
+      if ((e.SECOND_USER === undefined) !== (e.SECOND_PASSWORD === undefined)) throw new ConfigError('SECOND_USER and SECOND_PASSWORD go together: set both (a non-admin user\'s credentials) or neither.');
+      if (e.SECOND_USER !== undefined && e.SECOND_USER === (e.API_USER ?? DEFAULT_USER)) throw new ConfigError('SECOND_USER is the admin (API_USER): give a non-admin user, e.g. a registered customer.');
+      return e.SECOND_USER;
+    }, undefined),
+    secondPassword: e.SECOND_USER !== undefined ? e.SECOND_PASSWORD : undefined,
+    securityGate: take(
+      'SECURITY_GATE',
+      () => {
+        const g = (e.SECURITY_GATE ?? 'off').trim().toLowerCase();
+        if (!(SECURITY_GATES as readonly string[]).includes(g)) throw new ConfigError(`SECURITY_GATE=${e.SECURITY_GATE} is unknown; use one of ${SECURITY_GATES.join(', ')}.`);
+        return g as SecurityGate;
+      },
+      'off',
+    ),
     runId,
     reportDir: path.resolve(root, e.REPORT_DIR ?? 'reports'),
   };

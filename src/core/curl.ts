@@ -15,6 +15,8 @@ export function toCurl(req: RecordedRequest, maxBody = 2000): string {
   parts.push(q(req.url));
   if (req.auth === 'default') parts.push('-u', '"$API_USER:$API_PASSWORD"');
   else if (req.auth === 'wrong') parts.push('-u', '"$API_USER:wrong-password"');
+  // Another (non-admin) user's credentials: SECOND_USER/SECOND_PASSWORD, or the registree the run made.
+  else if (req.auth === 'other') parts.push('-u', '"$SECOND_USER:$SECOND_PASSWORD"');
   for (const [k, v] of Object.entries(req.headers)) {
     if (SKIP.has(k)) continue;
     if (req.multipart && k === 'content-type') continue;

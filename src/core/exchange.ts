@@ -15,7 +15,7 @@ export interface RecordedRequest {
   /** Multipart fields; files are described as `@name (type, n bytes)`. */
   multipart?: Record<string, string>;
   /** Which credentials were sent: the configured ones, none, or deliberately wrong ones. */
-  auth: 'default' | 'none' | 'wrong';
+  auth: 'default' | 'none' | 'wrong' | 'other';
   /** TLS verification was off for this request (INSECURE_TLS). */
   insecure?: boolean;
 }
@@ -41,6 +41,8 @@ export type Intent =
   | 'negative'
   | 'no-auth'
   | 'wrong-auth'
+  /** Another user's valid credentials (a non-admin customer): the security pack's API2/API5 probe. */
+  | 'other-auth'
   | 'wrong-content-type'
   | 'plain-http'
   | 'method-override'

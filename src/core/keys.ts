@@ -5,6 +5,7 @@
 //   @check:<name>            a generic check      -> column `<name>`
 //   @rule:<name>             a resource-suite rule -> column `rule:<name>`
 //   @property:/@model:<name> property and model suites -> column `property:<name>` / `model:<name>`
+//   @security:<name>         the security pack's tests -> column `security:<name>`
 // These are declarations made when the test is defined, not verdicts: the worker reads them once
 // into the test's verdict record (src/core/verdict.ts). Tests that follow none of this are still
 // reported (under "other"), never dropped.
@@ -25,7 +26,7 @@ export interface TestKeys {
 }
 
 /** Tag kinds that name a matrix column; `check` is the default kind and is written bare. */
-const COLUMN_KINDS = new Set(['check', 'rule', 'property', 'prop', 'model']);
+const COLUMN_KINDS = new Set(['check', 'rule', 'property', 'prop', 'model', 'security']);
 
 /** Colon-free tags that mark a test rather than name its group. */
 const FLAG_TAGS = new Set(['readonly', 'smoke', 'slow', 'destructive', 'full', 'standard', 'writes', 'harness', 'critical', 'flaky', 'known']);

@@ -38,3 +38,12 @@ export const RULE_TAGS = {
 } as const;
 
 export type RuleTag = keyof typeof RULE_TAGS;
+
+/** The security pack's test tags (suites/security/): what a security fault names in `catches`. */
+export const SECURITY_TAGS = {
+  '@security:answers': 'the scan is shown a list, a wrong-typed id, a missing record, no credentials and an unknown Origin',
+  '@security:tls': 'the scan is shown an answer over https (HSTS)',
+  '@security:credentials': "a non-admin user's credentials (SECOND_USER, or a registree the run made) are refused with 401 or 403",
+  '@security:assignment': 'a product create with its readOnly fields set does not store them (read back)',
+  '@security:injection': 'injection-shaped sort, fields, search and path-id values are refused or treated as unknown: never a 5xx, never reflected, never more records',
+} as const;

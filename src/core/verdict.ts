@@ -9,6 +9,7 @@
 // Unsupported test about the operations the target lacks).
 import type { Evidence, Finding, Outcome } from './finding.js';
 import { isObj } from './json.js';
+import type { SecurityFinding } from './security.js';
 import type { Traffic } from './traffic.js';
 
 export const VERDICT_ATTACHMENT = 'verdict.json';
@@ -109,6 +110,11 @@ export interface VerdictRecord {
    * response times, the slowest answers, statuses, parameters and body fields. Absent: none.
    */
   traffic?: Traffic;
+  /**
+   * Security findings the answers of the test showed (src/security/), one per kind, cause and
+   * operation: their own class, never an outcome, never a cell. Absent: none.
+   */
+  security?: SecurityFinding[];
 }
 
 /** How Playwright ended the test (TestInfo.status / TestResult.status). */

@@ -8,6 +8,10 @@ import type { ValidatorSet } from '../spec/validators.js';
 import type { Exchange } from '../core/exchange.js';
 import type { ProbeKind } from '../checks/types.js';
 import type { Depth } from '../config/depth.js';
+import type { OtherCredentials } from '../client/pipeline/request.js';
+
+/** A non-admin user's credentials for the security pack's probe (API2/API5), or why there are none. */
+export type OtherUser = { ok: true; credentials: OtherCredentials; source: string } | { ok: false; reason: string };
 
 export interface ProbeResult {
   exchanges: Exchange[];
@@ -38,6 +42,10 @@ export interface ProbeEnv {
    * its other probes ask the resolver for their own.
    */
   valid(op: Operation): Promise<Resolved<RequestInput>>;
+  /** A non-admin user's credentials, got once per worker (fixtures/other-user.ts); absent: none tried. */
+  other?: () => Promise<OtherUser>;
+  /** The operations tried with that user's credentials (src/security/credentials.ts otherUserReads); absent: none. */
+  otherTries?: ReadonlySet<string>;
 }
 
 export type Probe = (op: Operation, env: ProbeEnv) => Promise<ProbeResult>;

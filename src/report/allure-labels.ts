@@ -79,7 +79,7 @@ export default class AllureLabelsReporter implements Reporter {
 
   constructor(private readonly options: AllureLabelsOptions) {
     this.config = loadConfig();
-    this.redactor = Redactor.forCredentials(this.config.apiUser, this.config.apiPassword);
+    this.redactor = Redactor.forConfig(this.config);
   }
 
   printsToStdio(): boolean {

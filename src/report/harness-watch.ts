@@ -46,7 +46,7 @@ export default class HarnessWatch implements Reporter {
     const config = loadConfig();
     this.reportDir = config.reportDir;
     this.runId = config.runId;
-    this.redactor = Redactor.forCredentials(config.apiUser, config.apiPassword);
+    this.redactor = Redactor.forConfig(config);
   }
 
   printsToStdio(): boolean {

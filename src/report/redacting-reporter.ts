@@ -110,7 +110,7 @@ export default class RedactingReporter implements Reporter {
   constructor(options: { keptFailuresExpected?: boolean } = {}) {
     this.keptFailuresExpected = options.keptFailuresExpected === true;
     const config = loadConfig();
-    this.scrub = new Scrubber(Redactor.forCredentials(config.apiUser, config.apiPassword));
+    this.scrub = new Scrubber(Redactor.forConfig(config));
   }
 
   printsToStdio(): boolean {

@@ -28,8 +28,11 @@ export interface TestRef {
   error?: string;
 }
 
-/** What catches a fault: a Fail (the default), or an advisory for a demand the vendor does not describe. */
-export type Shows = 'fail' | 'advisory';
+/**
+ * What catches a fault: a Fail (the default), an advisory for a demand the vendor does not
+ * describe, or a security finding of one of the fault's `finds` kinds (the security pack, issue 33).
+ */
+export type Shows = 'fail' | 'advisory' | 'security';
 
 export interface FaultVerdict {
   fault: string;
@@ -69,6 +72,8 @@ export interface CleanVerdict {
   project: string;
   ran: number;
   failures: TestRef[];
+  /** Tests that recorded a security finding on the clean shop (its tags: the kinds): the clean shop must have none. */
+  security?: TestRef[];
 }
 
 export interface MatrixResult {
@@ -134,6 +139,22 @@ function advisoryVerdictOf(r: RawResult, clean: RawResult | undefined, columns: 
   return 'caught';
 }
 
+function found(r: RawResult | undefined, kinds: readonly string[]): boolean {
+  return (r?.security ?? []).some((k) => kinds.includes(k));
+}
+
+/**
+ * Did this result (a security fault on) show it as a security finding of one of its kinds, given the
+ * same test on the clean shop? Like an advisory: a Fail over it would name no defect of a shop.
+ */
+function securityVerdictOf(r: RawResult, clean: RawResult | undefined, kinds: readonly string[]): 'caught' | 'failed' | 'harness' | 'clean-fails' | 'clean-advises' | 'none' {
+  if (clean && FAILED.has(clean.status) && (FAILED.has(r.status) || found(r, kinds))) return 'clean-fails';
+  if (FAILED.has(r.status)) return isHarnessError(r) ? 'harness' : 'failed';
+  if (!found(r, kinds)) return 'none';
+  if (found(clean, kinds)) return 'clean-advises';
+  return 'caught';
+}
+
 function list(tags: readonly string[]): string {
   return tags.join(', ');
 }
@@ -174,9 +195,9 @@ export function judgeFault(fault: Fault, project: string, results: RawResult[], 
     }
     tagged++;
     const clean = cleanById.get(r.id);
-    if (shows === 'advisory') {
-      const verdict = advisoryVerdictOf(r, clean, columns);
-      if (verdict === 'caught') v.caughtBy.push({ ...ref(r, expected), outcome: 'advisory' });
+    if (shows === 'advisory' || shows === 'security') {
+      const verdict = shows === 'security' ? securityVerdictOf(r, clean, fault.finds ?? []) : advisoryVerdictOf(r, clean, columns);
+      if (verdict === 'caught') v.caughtBy.push({ ...ref(r, expected), outcome: shows });
       else if (verdict === 'failed') v.failedInstead.push(ref(r, expected));
       else if (verdict === 'harness') v.harnessErrors.push(ref(r, expected));
       else if (verdict === 'clean-fails') v.failsCleanToo.push(r.id);
@@ -202,11 +223,11 @@ export function judgeFault(fault: Fault, project: string, results: RawResult[], 
   v.defects = [...shown.values()].sort((a, b) => b.tests - a.tests || a.title.localeCompare(b.title));
   v.grouping = groupingOf(v, reasons[fault.name]);
   if (!v.caught) {
-    const what = shows === 'advisory' ? `recorded an advisory of ${list(columns)} because of it` : 'failed because of it';
+    const what = shows === 'advisory' ? `recorded an advisory of ${list(columns)} because of it` : shows === 'security' ? `recorded a security finding of ${list(fault.finds ?? [])} because of it` : 'failed because of it';
     if (missingTags.length === catches.length) v.reason = `not caught: no test carries ${catches.length > 1 ? 'any of the tags' : 'the tag'} ${list(catches)}`;
     else if (!mine.length) v.reason = `not caught: its project ran no test (expected tags ${list(catches)})`;
     else if (v.failedInstead.length) {
-      v.reason = `not caught: ${v.failedInstead.length} test(s) tagged ${list(catches.filter((t) => !missingTags.includes(t)))} failed with it on, but it breaks only a demand the vendor does not describe (shows: advisory), so a Fail names no defect of the shop: the demand's basis is wrong`;
+      v.reason = `not caught: ${v.failedInstead.length} test(s) tagged ${list(catches.filter((t) => !missingTags.includes(t)))} failed with it on, but it breaks only a demand the vendor does not describe (shows: ${shows}), so a Fail names no defect of the shop: the demand's basis is wrong`;
     } else {
       const parts = [`none of the ${tagged} test(s) tagged ${list(catches.filter((t) => !missingTags.includes(t)))} ${what}`];
       if (v.harnessErrors.length) parts.push(`${v.harnessErrors.length} ended in harness errors or timeouts`);
@@ -241,6 +262,7 @@ function groupingOf(v: FaultVerdict, reason: readonly [number, string] | undefin
   if (n === 0 && v.caughtBy.length && v.caughtBy.every((t) => t.outcome === 'unsupported')) return { ok: true, note: 'no defect: the fault takes an operation away, which is Unsupported, not a failure' };
   if (n === 0 && !v.caught) return { ok: true, note: 'no defect: not caught' };
   if (n === 0 && v.shows === 'advisory') return { ok: true, note: 'no defect: an advisory, never a Fail' };
+  if (n === 0 && v.shows === 'security') return { ok: true, note: 'no defect: a security finding, never a Fail' };
   if (!reason) return { ok: false, note: `${n} defects and no reason in test/faults/defect-reasons.ts: ${list}` };
   const [most, why] = reason;
   if (n > most) return { ok: false, note: `${n} defects, more than the ${most} test/faults/defect-reasons.ts explains (${why}): ${list}` };
@@ -258,6 +280,12 @@ export interface AnalyseOptions {
   reasons?: Readonly<Record<string, readonly [number, string]>>;
 }
 
+/** ` (2 by an advisory, 14 by a security finding)`, or nothing when all were caught by a Fail. */
+function caughtHow(byAdvisory: number | undefined, bySecurity: number): string {
+  const parts = [byAdvisory !== undefined ? `${byAdvisory} by an advisory` : '', bySecurity ? `${bySecurity} by a security finding` : ''].filter(Boolean);
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
 export function analyse(plan: MatrixPlan, raw: RawRun, opts: AnalyseOptions): MatrixResult {
   const byProject = new Map<string, RawResult[]>();
   for (const r of raw.results) byProject.set(r.project, [...(byProject.get(r.project) ?? []), r]);
@@ -267,7 +295,8 @@ export function analyse(plan: MatrixPlan, raw: RawRun, opts: AnalyseOptions): Ma
     .filter((p) => p.fault === undefined)
     .map((p) => {
       const rs = byProject.get(p.name) ?? [];
-      return { project: p.name, ran: rs.length, failures: rs.filter((r) => FAILED.has(r.status)).map((r) => ref(r, r.tags)) };
+      const security = rs.filter((r) => r.security?.length).map((r) => ({ ...ref(r, r.security ?? []), outcome: 'security' }));
+      return { project: p.name, ran: rs.length, failures: rs.filter((r) => FAILED.has(r.status)).map((r) => ref(r, r.tags)), ...(security.length ? { security } : {}) };
     });
   const errors = [...raw.errors];
   for (const c of clean) if (c.ran === 0) errors.push(`the clean project ${c.project} ran no test`);
@@ -284,10 +313,13 @@ export function analyse(plan: MatrixPlan, raw: RawRun, opts: AnalyseOptions): Ma
   const advisoryFaults = faults.filter((f) => f.shows === 'advisory');
   const byAdvisory = advisoryFaults.filter((f) => f.caught).length;
   const cleanFailures = clean.reduce((n, c) => n + c.failures.length, 0);
-  const cleanGreen = cleanFailures === 0 && clean.every((c) => c.ran > 0);
+  // The clean shop has no weakness the security pack checks: a finding there is a scanner's mistake or the shop's.
+  const cleanSecurity = clean.reduce((n, c) => n + (c.security?.length ?? 0), 0);
+  const cleanGreen = cleanFailures === 0 && cleanSecurity === 0 && clean.every((c) => c.ran > 0);
+  const bySecurity = faults.filter((f) => f.shows === 'security' && f.caught).length;
   const summary = [
-    `caught ${caught}/${faults.length}${advisoryFaults.length ? ` (${byAdvisory} by an advisory)` : ''}`,
-    cleanGreen ? 'clean run green' : `clean run: ${cleanFailures} failure(s)`,
+    `caught ${caught}/${faults.length}${caughtHow(advisoryFaults.length ? byAdvisory : undefined, bySecurity)}`,
+    cleanGreen ? 'clean run green' : `clean run: ${[`${cleanFailures} failure(s)`, cleanSecurity ? `${cleanSecurity} test(s) with security findings` : ''].filter(Boolean).join(', ')}`,
     `one defect per fault ${grouped}/${faults.length}`,
     ...(errors.length ? [`${errors.length} run error(s)`] : []),
   ].join(', ');

@@ -60,6 +60,9 @@ export default class MatrixReporter implements Reporter {
     // Which rules and checks it advised on: a fault the vendor's description does not cover is caught by these.
     const advised = [...new Set(verdict.advisories.map((f) => f.check))];
     if (advised.length) raw.advisories = advised;
+    // Which kinds of security finding it recorded: a security fault is caught by these, and the clean shop must record none.
+    const security = [...new Set((verdict.security ?? []).map((f) => f.kind))];
+    if (security.length) raw.security = security;
     const error = firstLines(result.error?.message);
     if (error) raw.error = error;
     this.results.push(raw);

@@ -272,3 +272,42 @@ test.describe('fault matrix verdicts of advisory faults @faults', () => {
     for (const f of FAULTS.filter((x) => x.shows === 'advisory')) for (const t of f.catches) expect(t, f.name).toMatch(/^@(rule|check):[\w-]+$/);
   });
 });
+
+test.describe('fault matrix verdicts of security faults @faults', () => {
+  const LEAK: Fault = { name: 'leaks-trace', description: 'Traces in errors.', catches: ['@security:answers'], shows: 'security', finds: ['leak:stack-trace'], area: 'security' };
+  const clean = (security?: string[]) => r('clean', 'sec-1', ['@security:answers'], 'passed', { outcome: 'pass', ...(security ? { security } : {}) });
+
+  test('should count a security fault as caught by a finding of its kind that the clean shop does not record', () => {
+    const plan = planMatrix([LEAK]);
+    const m = analyse(plan, run([clean(), r('fault:leaks-trace', 'sec-1', ['@security:answers'], 'passed', { outcome: 'pass', security: ['leak:stack-trace', 'header:nosniff'] })]), OPTS);
+    expect(m.faults[0]?.caught).toBe(true);
+    expect(m.faults[0]?.caughtBy.map((t) => t.outcome)).toEqual(['security']);
+    expect(m.faults[0]?.grouping.note).toBe('no defect: a security finding, never a Fail');
+    expect(m.summary).toBe('caught 1/1 (1 by a security finding), clean run green, one defect per fault 1/1');
+    expect(renderMarkdown(m)).toContain('caught by a security finding (1)');
+  });
+
+  test('should not count a finding of another kind, nor a Fail, and should not call a clean shop with findings green', () => {
+    const plan = planMatrix([LEAK]);
+    const other = analyse(plan, run([clean(), r('fault:leaks-trace', 'sec-1', ['@security:answers'], 'passed', { outcome: 'pass', security: ['header:nosniff'] })]), OPTS);
+    expect(other.faults[0]?.reason).toBe('not caught: none of the 1 test(s) tagged @security:answers recorded a security finding of leak:stack-trace because of it');
+    const failed = analyse(plan, run([clean(), r('fault:leaks-trace', 'sec-1', ['@security:answers'], 'failed', { outcome: 'fail', security: ['leak:stack-trace'] })]), OPTS);
+    expect(failed.faults[0]?.caught).toBe(false);
+    expect(failed.faults[0]?.reason).toContain('(shows: security)');
+    const dirty = analyse(plan, run([clean(['cookie:session']), r('fault:leaks-trace', 'sec-1', ['@security:answers'], 'passed', { outcome: 'pass', security: ['leak:stack-trace'] })]), OPTS);
+    expect(dirty.cleanGreen).toBe(false);
+    expect(dirty.summary).toContain('clean run: 0 failure(s), 1 test(s) with security findings');
+  });
+
+  test('should name only kinds the security pack has, and give every kind a fault', async () => {
+    const { SECURITY_KINDS } = await import('../../src/security/kinds.js');
+    for (const f of FAULTS.filter((x) => x.shows === 'security')) {
+      expect(f.finds?.length, f.name).toBeGreaterThan(0);
+      for (const k of f.finds ?? []) expect(Object.keys(SECURITY_KINDS), f.name).toContain(k);
+    }
+    // A check that cannot fail is a defect: every kind has a fault that it finds.
+    const found = new Set(FAULTS.flatMap((f) => f.finds ?? []));
+    for (const k of Object.keys(SECURITY_KINDS)) expect(found.has(k), `no fault of reference/faults/security/ finds ${k}`).toBe(true);
+  });
+});
+

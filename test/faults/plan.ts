@@ -49,6 +49,8 @@ export const SMOKE_TAGS = ['@op:getCustomer', '@check:'] as const;
  */
 const TAG_VARIANTS: Readonly<Record<string, Partial<ShopVariant>>> = {
   '@check:transportSecurity': { tls: true },
+  // The security pack's checks of what only https answers say (HSTS).
+  '@security:tls': { tls: true },
   // Sending an e-mail is destructive: its test runs only with PROFILE=full.
   '@rule:email-queue': { profile: 'full' },
 };

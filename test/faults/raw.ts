@@ -18,6 +18,8 @@ export interface RawResult {
    * record holds, each once; absent when it recorded none.
    */
   advisories?: string[];
+  /** The kinds (`leak:sql`, ...) of the security findings its verdict record holds, each once; absent when none. */
+  security?: string[];
   /** First lines of the error message (already redacted by the reporter before it). */
   error?: string;
   /**

@@ -31,7 +31,7 @@ function bullets(list: TestRef[], max = 20): string[] {
 }
 
 function row(f: FaultVerdict): string {
-  const result = f.caught ? `caught${f.shows === 'advisory' ? ' by an advisory' : ''} (${f.caughtBy.length})` : '**NOT CAUGHT**';
+  const result = f.caught ? `caught${f.shows === 'advisory' ? ' by an advisory' : f.shows === 'security' ? ' by a security finding' : ''} (${f.caughtBy.length})` : '**NOT CAUGHT**';
   const by = f.caught ? refs(f.caughtBy) : f.reason;
   const defects = f.defects.length === 1 ? cell(f.defects[0]?.title ?? '') : `${f.grouping.ok ? '' : '**'}${f.defects.length}${f.grouping.ok ? '' : '**'}`;
   return `| \`${f.fault}\` | ${f.area} | ${f.catches.map((t) => `\`${t}\``).join(' ')} | ${result} | ${cell(by)} | ${defects} |`;
@@ -46,6 +46,7 @@ export function renderMarkdown(m: MatrixResult): string {
   out.push(
     'Each fault runs the reference shop with that one fault on, and the tests carrying its expected tags plus a smoke set. A fault is caught when one of its tagged tests fails (or turns Unsupported) while the same test passes on the clean shop.',
     "A fault that breaks only a demand the vendor does not describe (`shows: 'advisory'`) is caught instead when a tagged test records an advisory finding of one of its rules/checks with it on and none on the clean shop, and no tagged test fails over it; an advisory never catches a fault that expects a Fail.",
+    "A weakness of a deployment (`shows: 'security'`, issue 33) is caught the same way by a security finding of one of the kinds it names (`finds`); the clean shop must have no security finding at all.",
     '',
   );
 
@@ -56,7 +57,7 @@ export function renderMarkdown(m: MatrixResult): string {
   }
 
   out.push('## Clean shop', '');
-  for (const c of m.clean) out.push(`- \`${c.project}\`: ${c.ran} tests, ${c.failures.length} failed`, ...bullets(c.failures));
+  for (const c of m.clean) out.push(`- \`${c.project}\`: ${c.ran} tests, ${c.failures.length} failed${c.security?.length ? `, ${c.security.length} with security findings (the clean shop must have none)` : ''}`, ...bullets(c.failures), ...bullets(c.security ?? []));
   out.push('');
 
   out.push('## Faults', '', '| Fault | Area | Expected tags | Result | Caught by / why not | Defect in the compatibility report |', '|---|---|---|---|---|---|');

@@ -5,7 +5,7 @@ import { request } from '@playwright/test';
 import { CHECK_NAMES } from '../../src/checks/registry.js';
 import { ALL_FAULTS, FAULTS, FaultSet, UnknownFaultError, type FaultName } from '../../reference/faults/registry.js';
 import type { Fault } from '../../reference/faults/types.js';
-import { RULE_TAGS } from '../../src/core/rule-tags.js';
+import { RULE_TAGS, SECURITY_TAGS } from '../../src/core/rule-tags.js';
 import { createShop } from '../../reference/shop.js';
 import { PROBES, type ProbeContext } from './support/fault-probes.js';
 import { AUTH, expect, test } from './support/shop-fixture.js';
@@ -25,7 +25,7 @@ test.describe('fault registry @shop @faults', () => {
       expect(f.catches.length, f.name).toBeLessThanOrEqual(3);
       for (const tag of f.catches) {
         // A fault may name the one check it waits for (`awaits`) before that check exists.
-        const known = tag === f.awaits || (tag.startsWith('@check:') ? CHECK_NAMES.includes(tag.slice('@check:'.length)) : tag in RULE_TAGS);
+        const known = tag === f.awaits || (tag.startsWith('@check:') ? CHECK_NAMES.includes(tag.slice('@check:'.length)) : tag in RULE_TAGS || tag in SECURITY_TAGS);
         expect(known, `${f.name}: ${tag}`).toBe(true);
       }
     }

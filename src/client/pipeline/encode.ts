@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { PROJECT_ROOT } from '../../config/config.js';
 import { multipartBody } from '../http.js';
-import type { Addressed, AuthMode, WireRequest } from './request.js';
+import type { Addressed, AuthMode, OtherCredentials, WireRequest } from './request.js';
 
 const VERSION = (JSON.parse(readFileSync(`${PROJECT_ROOT}/package.json`, 'utf8')) as { version: string }).version;
 export const USER_AGENT = `shop-api-conformance/${VERSION}`;
@@ -18,8 +18,12 @@ export interface Credentials {
 }
 
 /** The Authorization header for a mode: the configured credentials, none, or deliberately wrong ones. */
-function authHeader(mode: AuthMode, c: Credentials): string | undefined {
+function authHeader(mode: AuthMode, c: Credentials, other: OtherCredentials | undefined): string | undefined {
   if (mode === 'none') return undefined;
+  if (mode === 'other') {
+    if (!other) throw new Error("auth: 'other' needs the other user's credentials (CallOptions.credentials)");
+    return `Basic ${Buffer.from(`${other.user}:${other.password}`, 'utf8').toString('base64')}`;
+  }
   const pass = mode === 'wrong' ? `wrong-${c.runId}-${c.apiPassword.length}` : c.apiPassword;
   return `Basic ${Buffer.from(`${c.apiUser}:${pass}`, 'utf8').toString('base64')}`;
 }
@@ -27,7 +31,7 @@ function authHeader(mode: AuthMode, c: Credentials): string | undefined {
 export function encode(req: Addressed, c: Credentials): WireRequest {
   const { opts } = req;
   const headers: Record<string, string> = { 'user-agent': `${USER_AGENT} (run ${c.runId})`, accept: 'application/json' };
-  const authorization = authHeader(opts.auth ?? 'default', c);
+  const authorization = authHeader(opts.auth ?? 'default', c, opts.credentials);
   if (authorization) headers.authorization = authorization;
   let body: Buffer | undefined;
   let bodyText: string | undefined;

@@ -5,7 +5,13 @@ import type { Intent } from '../../core/exchange.js';
 import type { PathValue } from '../../spec/catalogue.js';
 import type { Operation } from '../../spec/types.js';
 
-export type AuthMode = 'default' | 'none' | 'wrong';
+export type AuthMode = 'default' | 'none' | 'wrong' | 'other';
+
+/** Credentials other than the configured admin's (`auth: 'other'`): a non-admin user's. */
+export interface OtherCredentials {
+  user: string;
+  password: string;
+}
 
 export type MultipartValue = string | number | boolean | { name: string; mimeType: string; buffer: Buffer };
 
@@ -22,6 +28,8 @@ export interface CallOptions {
   multipart?: Readonly<Record<string, MultipartValue>>;
   headers?: Readonly<Record<string, string>>;
   auth?: AuthMode;
+  /** With `auth: 'other'`: whose credentials to send. */
+  credentials?: OtherCredentials;
   /** Content-Type to send instead of the default; null sends none. */
   contentType?: string | null;
   intent?: Intent;

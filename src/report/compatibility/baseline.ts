@@ -17,6 +17,8 @@ import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import type { Outcome } from '../../core/finding.js';
 import { normaliseColumn } from '../../core/keys.js';
 import type { CellReport } from './rows.js';
+import { parseSecurityBaseline } from '../security/baseline.js';
+import type { SecurityBaselineEntry } from '../security/types.js';
 import { OTHER_OPERATION, type BaselineEntry, type Defect, type Gate } from './types.js';
 
 export const BASELINE_NAMES = ['conformance.baseline.json', 'conformance.baseline.yaml', 'conformance.baseline.yml'] as const;
@@ -29,6 +31,8 @@ export interface Baseline {
   /** Absolute path, or undefined when the project has none. */
   file: string | undefined;
   entries: BaselineEntry[];
+  /** Security findings known by signature (the file's `security` list; src/report/security/baseline.ts). */
+  security?: SecurityBaselineEntry[];
 }
 
 /** The baseline file of a project: the first of BASELINE_NAMES that exists. */
@@ -81,7 +85,11 @@ export function parseBaseline(text: string, file: string): BaselineEntry[] {
 /** Reads a baseline; no file means an empty one. An invalid file throws BaselineError. */
 export function readBaseline(file: string | undefined): Baseline {
   if (!file || !existsSync(file)) return { file, entries: [] };
-  return { file, entries: parseBaseline(readFileSync(file, 'utf8'), file) };
+  const text = readFileSync(file, 'utf8');
+  const entries = parseBaseline(text, file);
+  const security = parseSecurityBaseline(text, file);
+  if (typeof security === 'string') throw new BaselineError(security);
+  return { file, entries, ...(security.length ? { security } : {}) };
 }
 
 const HEADER =
@@ -89,14 +97,16 @@ const HEADER =
   '(or "*"), a check or rule column (or "*"), the defect (its signature in report.json) and why the deviation is accepted. ' +
   'An entry knows its defect in the cells it names, and nothing else there; "spread" (a reason) tolerates the defect in any cell. `npm run baseline:update` rewrites this file from a run.';
 
-export function formatBaseline(entries: readonly BaselineEntry[], file: string): string {
+/** `security`: the file's known security findings, kept as they are (baseline:update does not judge them). */
+export function formatBaseline(entries: readonly BaselineEntry[], file: string, security: readonly SecurityBaselineEntry[] = []): string {
   const sorted = [...entries].sort((a, b) => a.operation.localeCompare(b.operation) || a.check.localeCompare(b.check) || (a.defect ?? '').localeCompare(b.defect ?? ''));
-  const doc = { $comment: HEADER, version: 1, deviations: sorted };
-  return isYaml(file) ? `# ${HEADER}\n${stringifyYaml({ version: 1, deviations: sorted })}` : `${JSON.stringify(doc, null, 2)}\n`;
+  const rest = security.length ? { security } : {};
+  const doc = { $comment: HEADER, version: 1, deviations: sorted, ...rest };
+  return isYaml(file) ? `# ${HEADER}\n${stringifyYaml({ version: 1, deviations: sorted, ...rest })}` : `${JSON.stringify(doc, null, 2)}\n`;
 }
 
-export function writeBaseline(file: string, entries: readonly BaselineEntry[]): void {
-  writeFileSync(file, formatBaseline(entries, file));
+export function writeBaseline(file: string, entries: readonly BaselineEntry[], security: readonly SecurityBaselineEntry[] = []): void {
+  writeFileSync(file, formatBaseline(entries, file, security));
 }
 
 /** The entry names this cell (its operation and check, or "*"). */

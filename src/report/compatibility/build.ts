@@ -13,7 +13,10 @@ import { buildMatrix, cellKey, CONFORMANT_DEFINITION, emptyCounts, SCOPED_DEFINI
 import type { RunMeta } from './meta.js';
 import type { TestRecord } from './test-record.js';
 import type { CellReport, OperationRow, OperationStatus, ReportScope } from './rows.js';
-import { OTHER_OPERATION, SCHEMA_VERSION, type AdvisoryReport, type CompatibilityReport, type UnreproducedReport } from './types.js';
+import { OTHER_OPERATION, SCHEMA_VERSION, type AdvisoryReport, type CompatibilityReport, type Gate, type UnreproducedReport } from './types.js';
+import type { SecurityGate } from '../../core/security.js';
+import { groupSecurity, securityReport } from '../security/group.js';
+import type { SecurityReport } from '../security/types.js';
 
 export interface BuildInput {
   catalogue: Pick<Catalogue, 'operations' | 'findings' | 'errataApplied'>;
@@ -33,7 +36,16 @@ export interface BuildInput {
   budgets?: ResponseBudgets;
   /** MIN_COVERAGE: the coverage section says whether the index is below it. */
   minCoverage?: number;
+  /** SECURITY_GATE of the run (default off: security findings are reported, never gated). */
+  securityGate?: SecurityGate;
   now?: Date;
+}
+
+/** The conformance gate (applyBaseline's) with the security gate's verdict in it, when that is on (never when off). */
+function withSecurity(gate: Gate, security: SecurityReport): Gate {
+  if (security.gate.threshold === 'off') return gate;
+  const ok = security.gate.ok;
+  return { ...gate, ok: gate.ok && ok, security: { threshold: security.gate.threshold, ok, failing: security.gate.failing } };
 }
 
 const ORDER: Record<Outcome, number> = { error: 0, fail: 1, unsupported: 2, pass: 3, skip: 4, disabled: 5 };
@@ -129,7 +141,8 @@ export function buildReport(input: BuildInput): CompatibilityReport {
   else if (input.runStatus === 'timedout') runErrors.push(`the run ended early (${input.runStatus})`);
   const cells = [...matrix.cells.values()];
   const defects = groupDefects(cells, input.meta.replayEnv ?? []);
-  const gate = applyBaseline({ baseline: input.baseline, cells, defects, runErrors, projectRoot: input.projectRoot, outOfScope: outOfScopeSet(scope, matrix.operations), depth: input.meta.depth });
+  const security = securityReport(groupSecurity(input.records), input.baseline.security ?? [], input.securityGate ?? 'off');
+  const gate = withSecurity(applyBaseline({ baseline: input.baseline, cells, defects, runErrors, projectRoot: input.projectRoot, outOfScope: outOfScopeSet(scope, matrix.operations), depth: input.meta.depth }), security);
   const rows = restatus(matrix.operations, (op, check) => matrix.cells.get(cellKey(op, check))?.known === true);
 
   const testsByOutcome = emptyCounts();
@@ -184,6 +197,7 @@ export function buildReport(input: BuildInput): CompatibilityReport {
     errataApplied: input.catalogue.errataApplied,
     latency,
     coverage,
+    security,
   };
 }
 
@@ -203,10 +217,12 @@ export function rebaseline(report: CompatibilityReport, baseline: Baseline, proj
   // Grouped again from the cells' findings: the signatures of this harness, whichever wrote report.json.
   const defects = groupDefects([...failures, ...other], report.replayEnv ?? []);
   const runErrors = report.gate.runErrors.filter((e) => !e.startsWith('baseline: '));
-  const gate = applyBaseline({ baseline, cells: [...failures, ...other, ...passStubs], defects, runErrors, projectRoot, outOfScope: outOfScopeSet(report.scope, report.operations), depth: report.depth });
+  const conformance = applyBaseline({ baseline, cells: [...failures, ...other, ...passStubs], defects, runErrors, projectRoot, outOfScope: outOfScopeSet(report.scope, report.operations), depth: report.depth });
+  const security = report.security ? securityReport(report.security.findings, baseline.security ?? [], report.security.gate.threshold) : undefined;
+  const gate = security ? withSecurity(conformance, security) : conformance;
   const known = new Set(failures.filter((c) => c.known).map((c) => cellKey(c.operation, c.check)));
   const operations = restatus(report.operations, (op, check) => known.has(cellKey(op, check)));
   const counts = { ...report.counts, operations: noStatuses(), defects: defectCounts(defects) };
   for (const row of operations) if (row.declared) counts.operations[row.status]++;
-  return { ...report, operations, groups: summariseGroups(operations), counts, failures, other, defects, gate };
+  return { ...report, operations, groups: summariseGroups(operations), counts, failures, other, defects, gate, ...(security ? { security } : {}) };
 }

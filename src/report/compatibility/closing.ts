@@ -6,6 +6,7 @@ import { depthNote, DEPTHS, type Depth } from '../../config/depth.js';
 import { notTestedLine } from './not-tested.js';
 import { budgetsText } from './render-figures.js';
 import type { CompatibilityReport } from './types.js';
+import { securityLine } from '../security/group.js';
 
 /** `Response times: p95 12 ms over 3,402 answers (max 340 ms); slowest operation getOrders (p95 45 ms); none over its budget (MAX_RESPONSE_MS=2000 ms).` */
 export function latencyLine(r: Pick<CompatibilityReport, 'latency'>): string | undefined {
@@ -33,5 +34,6 @@ export function closingLines(r: CompatibilityReport): string[] {
   const depth = depthLine(r);
   const notTested = notTestedLine(r.notTested);
   const latency = latencyLine(r);
-  return [...(depth ? [depth] : []), ...(notTested ? [`${notTested}.`] : []), ...(latency ? [latency] : [])];
+  const security = securityLine(r.security);
+  return [...(depth ? [depth] : []), ...(notTested ? [`${notTested}.`] : []), ...(latency ? [latency] : []), ...(security ? [security] : [])];
 }

@@ -80,6 +80,7 @@ export function toRecord(test: TestCase, result: TestResult, rootDir: string, re
   if (v.reproduction) record.reproduction = v.reproduction;
   if (v.unreproduced?.length) record.unreproduced = v.unreproduced.slice(0, FINDINGS_LIMIT).map((u) => ({ showing: u.showing, finding: reportFinding(u.finding, redactor), replays: u.replays.map((e) => redactor.value(e)) }));
   if (v.traffic) record.traffic = redactor.value(v.traffic);
+  if (v.security?.length) record.security = redactor.value(v.security);
   if (outcome === 'fail' || outcome === 'error') {
     const m = messageOf(result, redactor) ?? v.reason;
     if (m !== undefined) record.message = m;

@@ -16,6 +16,7 @@ import { advisoryHtml, defectsHtml, failureHtml, unreproducedHtml } from './rend
 import { listOrNone, opLabel, outcomePill, pill } from './render-parts.js';
 import { gateDefects, leftoversText, requestsText } from './report-texts.js';
 import { coverageHtml, FIGURES_CSS, latencyHtml } from './render-figures.js';
+import { SECURITY_CSS, securityHtml } from '../security/render.js';
 import { notTestedLine } from './not-tested.js';
 import { depthLine } from './closing.js';
 import type { CellReport, GroupSummary, OperationRow } from './rows.js';
@@ -80,7 +81,8 @@ function gateHtml(r: CompatibilityReport): string {
   const lines: string[] = [];
   if (g.ok) lines.push(`<div class="gate ok" id="gate">CI gate: passed. ${g.known.length} known deviation(s) from the ${esc(base)}.</div>`);
   else {
-    const why = [g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline${gateDefects(g)}` : '', harnessErrorsText(g.harnessErrors), ...g.runErrors].filter(Boolean).join('; ');
+    const security = g.security && !g.security.ok ? `${g.security.failing.length} security finding(s) at ${g.security.threshold} or worse not in the baseline (SECURITY_GATE)` : '';
+    const why = [g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline${gateDefects(g)}` : '', security, harnessErrorsText(g.harnessErrors), ...g.runErrors].filter(Boolean).join('; ');
     lines.push(`<div class="gate bad" id="gate">CI gate: failed: ${esc(why)} (${esc(base)}, ${g.known.length} known deviation(s)).</div>`);
   }
   return lines.join('\n');
@@ -235,7 +237,7 @@ export function renderHtml(r: CompatibilityReport): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title>
-<style>${CSS}${FIGURES_CSS}</style>
+<style>${CSS}${FIGURES_CSS}${SECURITY_CSS}</style>
 </head>
 <body>
 <main>
@@ -245,6 +247,8 @@ ${metaHtml(r)}
 ${scoreHtml(r)}
 
 ${defectsHtml(r)}
+
+${securityHtml(r.security)}
 
 <h2 id="groups">Resource groups</h2>
 ${groupOverviewSvg(inScopeGroups(r))}

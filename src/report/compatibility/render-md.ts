@@ -13,6 +13,7 @@ import { reproductionText, unreproducedWhat } from './reproduction.js';
 import { outOfScopeReason, scopedLabel, scopeVariables, scoreText } from './scope.js';
 import type { CellReport } from './rows.js';
 import type { AdvisoryReport, CompatibilityReport, Defect, UnreproducedReport } from './types.js';
+import { securityMd } from '../security/render.js';
 
 const EVIDENCE_LINES = 14;
 
@@ -144,6 +145,7 @@ export function renderMarkdown(r: CompatibilityReport): string {
   out.push(...(newF.length ? newF.map(failureMd) : ['None outside the baseline.']), '');
   out.push(`## Known deviations (${known.length})`, '');
   out.push(...(known.length ? known.map(failureMd) : ['None.']), '');
+  out.push(...securityMd(r.security));
   const advisories = r.advisories ?? [];
   out.push(`## Advisories (${advisories.length})`, '');
   out.push('Stricter than the vendor describes (our errata, a habit observed on one shop, our own rules): never a failure, never in the CI gate.', '');

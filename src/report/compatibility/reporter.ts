@@ -51,7 +51,7 @@ export default class CompatibilityReporter implements Reporter {
 
   constructor(private readonly options: CompatibilityReporterOptions = {}) {
     const config = loadConfig();
-    this.redactor = Redactor.forCredentials(config.apiUser, config.apiPassword);
+    this.redactor = Redactor.forConfig(config);
     this.outputDir = options.outputDir ?? path.join(config.reportDir, 'compatibility');
   }
 
@@ -122,6 +122,7 @@ export default class CompatibilityReporter implements Reporter {
       scope: runScope(this.metadata, config),
       budgets: config.responseBudgets,
       ...(config.minCoverage !== undefined ? { minCoverage: config.minCoverage } : {}),
+      securityGate: config.securityGate,
     });
   }
 }
@@ -131,7 +132,8 @@ export function summaryLine(r: CompatibilityReport, where: string): string {
   // A run the harness watch stopped judged nothing of the target: no score to read as its.
   if (r.harnessStop) return `${scopedLabel('Compatibility', r.scope)}: not judged: ${harnessStopLine(r.harnessStop)}. ${where}`;
   const harness = harnessErrorsText(g.harnessErrors);
-  const gate = g.ok ? `CI gate passed${g.known.length ? ` (${g.known.length} known deviation(s))` : ''}` : `CI gate failed (${[g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline` : '', harness, ...g.runErrors].filter(Boolean).join('; ')})`;
+  const security = g.security && !g.security.ok ? `${g.security.failing.length} security finding(s) over SECURITY_GATE=${g.security.threshold}` : '';
+  const gate = g.ok ? `CI gate passed${g.known.length ? ` (${g.known.length} known deviation(s))` : ''}` : `CI gate failed (${[g.newFailures.length ? `${g.newFailures.length} failure(s) not in the baseline` : '', security, harness, ...g.runErrors].filter(Boolean).join('; ')})`;
   const fixed = g.fixed.length ? `; ${g.fixed.length} baseline entr${g.fixed.length === 1 ? 'y' : 'ies'} now pass and can be removed` : '';
   const shard = r.shard ? ` [shard ${r.shard.current}/${r.shard.total}]` : '';
   // Advisories are counted apart: they never fail anything.

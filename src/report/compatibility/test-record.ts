@@ -3,6 +3,7 @@
 import type { Basis, Evidence, Outcome } from '../../core/finding.js';
 import type { Traffic } from '../../core/traffic.js';
 import type { CellVerdict, PropertyRun, Reproduction } from '../../core/verdict.js';
+import type { SecurityFinding } from '../../core/security.js';
 
 /** A finding as kept in the report: the check's words plus the redacted evidence. */
 export interface ReportFinding {
@@ -56,5 +57,7 @@ export interface TestRecord {
   unreproduced?: { showing: 'concurrency' | 'flaky'; finding: ReportFinding; replays: Evidence[] }[];
   /** What its requests showed of each operation: response times, statuses, parameters, fields (verdict record). */
   traffic?: Traffic;
+  /** Security findings its answers showed (verdict record): their own class, never a cell. */
+  security?: SecurityFinding[];
   durationMs: number;
 }

@@ -9,6 +9,7 @@ import type { DefectKind } from '../defects/signature.js';
 import type { SpecFinding } from '../../spec/types.js';
 import type { CellReport, GroupSummary, OperationRow, OperationStatus, ReportScope } from './rows.js';
 import type { ReportFinding } from './test-record.js';
+import type { SecurityReport } from '../security/types.js';
 
 /**
  * Bump when a consumer of report.json would break.
@@ -17,6 +18,8 @@ import type { ReportFinding } from './test-record.js';
  * 3: `defects` (every Fail cell grouped by cause, ranked), `CellReport.defects`, `counts.defects`,
  *    `gate.defects`, `gate.newFailures[].defects`; a baseline entry may name a defect, and a cell
  *    is known only when every defect in it is (`advisories`, `counts.advisories` came in 2 already).
+ *    `security` (the security pack's findings, their counts and gate; `gate.security`) came in 3,
+ *    absent in older reports: an addition no reader of 3 breaks on.
  */
 export const SCHEMA_VERSION = 3;
 
@@ -171,6 +174,11 @@ export interface Gate {
   /** Why the run itself cannot be trusted (interrupted, global errors, an invalid baseline). */
   runErrors: string[];
   /**
+   * The security gate (SECURITY_GATE), when it is on: false when a security finding at or above its
+   * threshold is not in the baseline; then `ok` is false too. Absent: off, or an older report.
+   */
+  security?: { threshold: string; ok: boolean; failing: string[] };
+  /**
    * Defects by what the baseline knows: new ones (ids, no entry names them) fail the gate through
    * their cells; known ones in every cell they show (`known`); known ones that reached cells no
    * entry naming them names (`reached`: those cells fail the gate; absent in older reports), or
@@ -296,4 +304,6 @@ export interface CompatibilityReport {
   latency?: LatencyReport;
   /** What of the description the run could judge: statuses, parameters, body fields; the coverage index (coverage.ts). */
   coverage?: CoverageReport;
+  /** The security pack's findings grouped by cause, counted by severity and OWASP id, and the security gate (absent in older reports). */
+  security?: SecurityReport;
 }

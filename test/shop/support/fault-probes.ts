@@ -114,6 +114,29 @@ export const PROBES: Record<FaultName, Probe> = {
     },
   },
   'location-header-missing': { observe: async ({ api }) => (await api.post('manufacturers', { data: { name: 'n' } })).headers().location !== undefined },
+  'error-leaks-stack-trace': { observe: async ({ api }) => 'trace' in ((await json(api.get('customers/999'))) as Rec) },
+  'error-leaks-server-path': { observe: async ({ api }) => ((await json(api.get('customers/999'))) as Rec).message },
+  'error-names-classes': { observe: async ({ api }) => ((await json(api.get('customers/abc'))) as Rec).message },
+  'error-leaks-sql': { observe: async ({ api }) => ((await json(api.get('customers/999'))) as Rec).message },
+  'powered-by-version': { observe: async ({ api }) => (await api.get('languages')).headers()['x-powered-by'] ?? null },
+  'session-cookie-set': { observe: async ({ anon }) => (await anon.get('languages')).headers()['set-cookie'] ?? null },
+  'customer-password-hash-returned': { observe: async ({ api }) => 'passwordHash' in ((await json(api.get('customers/2'))) as Rec) },
+  'nosniff-missing': { observe: async ({ api }) => (await api.get('languages')).headers()['x-content-type-options'] ?? null },
+  'cache-control-max-age': { observe: async ({ api }) => (await api.get('languages')).headers()['cache-control'] ?? null },
+  'hsts-missing': { tls: true, observe: async ({ api }) => (await api.get('languages')).headers()['strict-transport-security'] ?? null },
+  'cors-origin-reflected': { observe: async ({ api }) => (await api.get('languages', { headers: { Origin: 'https://elsewhere.example.test' } })).headers()['access-control-allow-origin'] ?? null },
+  'sort-expression-500': { observe: ({ api }) => status(api.get(`customers?sort=${encodeURIComponent('+id,-(select 1)')}`)) },
+  'fields-error-reflects': { observe: ({ api }) => status(api.get(`customers?fields=${encodeURIComponent('id,(select 1)')}`)) },
+  'search-quote-matches-all': { observe: async ({ api }) => (await list(api.get(`customers?search=${encodeURIComponent("zq' OR 'a'='a")}`))).length },
+  'other-user-accepted': { observe: ({ anon }) => status(anon.get('customers', { headers: { Authorization: `Basic ${Buffer.from('someone@example.test:pw').toString('base64')}` } })) },
+  'readonly-field-stored': {
+    observe: async ({ api }) => {
+      const { id: _id, dateAdded: _added, lastModified: _modified, orderedCount: _ordered, specialOfferId: _offer, ...body } = (await json(api.get('products/1'))) as Rec;
+      const made = (await json(api.post('products', { data: [{ ...body, orderedCount: 4242 }] }))) as { created?: Rec[] } | Rec[];
+      const rec = Array.isArray(made) ? made[0] : made.created?.[0];
+      return rec ? ((await json(api.get(`products/${String(rec.id)}`))) as Rec).orderedCount : 'no product made';
+    },
+  },
   'rate-limit-headers-missing': { observe: async ({ api }) => (await api.get('languages')).headers()['x-rate-limit-limit'] ?? null },
   'links-not-disabled': { observe: async ({ api }) => '_links' in ((await json(api.get('addresses/2?disable_links'))) as Rec) },
   'recursive-ignored': { observe: async ({ api }) => (await list(api.get('categories?recursive'))).length },
