@@ -17,6 +17,7 @@ import { buildMatrix } from '../compare/matrix.js';
 import { loadRun, RunError, type LoadedRun } from '../compare/run.js';
 import { summaryLines } from '../compare/summary.js';
 import { writeComparison, writeMatrix } from '../compare/write.js';
+import { readArgs } from './args.js';
 
 interface Args {
   runs: string[];
@@ -56,16 +57,10 @@ function fail(message: string): never {
 function parseArgs(argv: string[]): Args {
   if (wantsHelp(argv)) printHelpAndExit(HELP);
   const args: Args = { runs: [], noise: undefined, out: undefined, matrix: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] ?? '';
-    const value = (): string => {
-      const eq = a.indexOf('=');
-      const v = eq >= 0 ? a.slice(eq + 1) : argv[++i];
-      if (!v) fail(`${a.split('=')[0]} needs a value`);
-      return v;
-    };
-    if (a === '--noise' || a.startsWith('--noise=')) args.noise = value();
-    else if (a === '--out' || a.startsWith('--out=')) args.out = value();
+  for (const o of readArgs(argv, fail)) {
+    const a = o.text;
+    if (o.is('--noise')) args.noise = o.value();
+    else if (o.is('--out')) args.out = o.value();
     else if (a === '--matrix') args.matrix = true;
     else if (a.startsWith('-')) fail(`unknown option ${a} (see --help)`);
     else args.runs.push(a);

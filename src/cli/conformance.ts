@@ -35,6 +35,7 @@ import { loadRun, RunError, type LoadedRun } from '../compare/run.js';
 import { isListing } from '../report/listing.js';
 import { heapFlags, remoteWorkerFlags, withoutTsx, workerEnv } from './node-args.js';
 import { stopTranspiler } from './transpiler.js';
+import { readArgs } from './args.js';
 
 const require = createRequire(import.meta.url);
 const LIST_LIMIT = 25;
@@ -93,20 +94,14 @@ function fail(message: string, code: number = EXIT.setup): never {
 function parseArgs(argv: string[]): Args {
   if (wantsHelp(argv)) printHelpAndExit(HELP);
   const args: Args = { terminal: undefined, baseline: undefined, update: false, from: undefined, against: undefined, noise: undefined, playwright: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] ?? '';
-    const value = (): string => {
-      const eq = a.indexOf('=');
-      const v = eq >= 0 ? a.slice(eq + 1) : argv[++i];
-      if (!v) fail(`${a.split('=')[0]} needs a value`);
-      return v;
-    };
-    if (a === '--baseline' || a.startsWith('--baseline=')) args.baseline = path.resolve(value());
-    else if (a === '--from' || a.startsWith('--from=')) args.from = path.resolve(value());
+  for (const o of readArgs(argv, fail)) {
+    const a = o.text;
+    if (o.is('--baseline')) args.baseline = path.resolve(o.value());
+    else if (o.is('--from')) args.from = path.resolve(o.value());
     else if (a === '--update-baseline') args.update = true;
-    else if (a === '--gate-against' || a.startsWith('--gate-against=')) args.against = value();
-    else if (a === '--noise' || a.startsWith('--noise=')) args.noise = value();
-    else if (a === '--reporter' || a.startsWith('--reporter=')) args.terminal = consoleReporter(value());
+    else if (o.is('--gate-against')) args.against = o.value();
+    else if (o.is('--noise')) args.noise = o.value();
+    else if (o.is('--reporter')) args.terminal = consoleReporter(o.value());
     else args.playwright.push(a);
   }
   if (args.noise && !args.against) fail('--noise goes with --gate-against: it is a second run of the build the run is judged against');

@@ -24,6 +24,7 @@ import { readTargetFile } from '../report/compatibility/meta.js';
 import { summaryLine } from '../report/compatibility/reporter.js';
 import { mergedTitle } from '../report/run-title.js';
 import { readCompatibilityReport, writeCompatibilityReport } from '../report/compatibility/write.js';
+import { readArgs } from './args.js';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -59,16 +60,10 @@ const HELP: Help = {
 function parseArgs(argv: string[]): Args {
   if (wantsHelp(argv)) printHelpAndExit(HELP);
   const args: Args = { gate: false, allure: true };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] ?? '';
-    const value = (): string => {
-      const eq = a.indexOf('=');
-      const v = eq >= 0 ? a.slice(eq + 1) : argv[++i];
-      if (!v) fail(`${a} needs a value`);
-      return v;
-    };
-    if (a === '--merge' || a.startsWith('--merge=')) args.merge = path.resolve(value());
-    else if (a === '--baseline' || a.startsWith('--baseline=')) args.baseline = path.resolve(value());
+  for (const o of readArgs(argv, fail)) {
+    const a = o.text;
+    if (o.is('--merge')) args.merge = path.resolve(o.value());
+    else if (o.is('--baseline')) args.baseline = path.resolve(o.value());
     else if (a === '--gate') args.gate = true;
     else if (a === '--no-allure') args.allure = false;
     else fail(`unknown argument ${a}; use --merge <dir>, --baseline <file>, --gate, --no-allure (--help says more)`);
