@@ -1,7 +1,7 @@
 // Categories (a small tree), products with links, prices and graduated prices, manufacturers,
 // additional fields, a special offer and reviews.
 import type { Json } from '../engine/schema-tools.js';
-import { categorySettings, productSettings } from '../../src/spec/record-defaults.js';
+import { categoryFields, categorySettings, productFields, productSettings } from '../../src/spec/record-defaults.js';
 
 const ml = (en: string, de: string) => ({ en, de });
 const SEEDED = '2024-03-01 09:00:00';
@@ -14,7 +14,7 @@ const category = (id: number, parentId: number, sortOrder: number, en: string, d
   dateAdded: SEEDED,
   lastModified: SEEDED,
   parentId,
-  isActive: true,
+  ...categoryFields({ isActive: true, settings: structuredClone(seededCategorySettings) }),
   sortOrder,
   name: ml(en, de),
   headingTitle: ml(en, de),
@@ -24,11 +24,7 @@ const category = (id: number, parentId: number, sortOrder: number, en: string, d
   metaDescription: ml('', ''),
   metaKeywords: ml('', ''),
   urlKeywords: ml(en.toLowerCase().replace(/\W+/g, '-'), de.toLowerCase().replace(/\W+/g, '-')),
-  icon: '',
-  image: '',
   imageAltText: ml('', ''),
-  settings: structuredClone(seededCategorySettings),
-  addonValues: {},
   ...extra,
 });
 
@@ -45,7 +41,7 @@ const seededProductSettings = productSettings({ showPriceOffer: true, onSitemap:
 
 const product = (id: number, model: string, en: string, de: string, price: number, extra: Partial<Json> = {}): Json => ({
   id,
-  isActive: true,
+  ...productFields({ isActive: true, settings: structuredClone(seededProductSettings) }),
   sortOrder: id,
   dateAdded: SEEDED,
   dateAvailable: '',
@@ -54,18 +50,13 @@ const product = (id: number, model: string, en: string, de: string, price: numbe
   productModel: model,
   ean: `400000000${String(id).padStart(4, '0')}`,
   price,
-  discountAllowed: 0,
   taxClassId: 1,
   quantity: 100,
   weight: 1.5,
-  shippingCosts: 0,
   shippingTimeId: 1,
   productTypeId: 1,
   manufacturerId: 1,
-  isFsk18: false,
-  isVpeActive: false,
   vpeId: 0,
-  vpeValue: 0,
   name: ml(en, de),
   description: ml(`<p>${en}</p>`, `<p>${de}</p>`),
   shortDescription: ml(en, de),
@@ -79,8 +70,6 @@ const product = (id: number, model: string, en: string, de: string, price: numbe
   checkoutInformation: ml('', ''),
   viewedCount: { en: 0, de: 0 },
   images: [],
-  addonValues: { productsImageWidth: '0', productsImageHeight: '0' },
-  settings: structuredClone(seededProductSettings),
   quantityUnitId: 1,
   mainCategoryId: 0,
   ...extra,

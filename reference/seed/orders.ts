@@ -1,24 +1,13 @@
 // One complete order (items, an item attribute, totals, history, payment details, a tracking
 // code and a withdrawal), queued and sent e-mails.
+// What any writer gives an order, its items and totals comes from src/spec/record-defaults.ts;
+// here only the seed's own: fixed ids, Ada's order with its names, dates and amounts.
 import type { Json } from '../engine/schema-tools.js';
+import { addressParts, itemAttributeFields, orderAddonValues, orderCustomerStatus, orderItemFields, orderModules, totalsFor } from '../../src/spec/record-defaults.js';
 
 const SEEDED = '2024-03-01 09:00:00';
 
-const orderAddress = {
-  gender: 'f',
-  firstname: 'Ada',
-  lastname: 'Lovelace',
-  company: '',
-  street: 'St James Square',
-  houseNumber: '12',
-  additionalAddressInfo: '',
-  suburb: '',
-  postcode: 'SW1Y 4JH',
-  city: 'London',
-  countryId: 222,
-  zoneId: 0,
-  b2bStatus: false,
-};
+const orderAddress = addressParts({ countryId: 222, zoneId: 0 }, { firstname: 'Ada', lastname: 'Lovelace', street: 'St James Square', houseNumber: '12', postcode: 'SW1Y 4JH', city: 'London' });
 
 export const orders: Json[] = [
   {
@@ -29,55 +18,28 @@ export const orders: Json[] = [
     languageCode: 'en',
     comment: 'Please ring twice.',
     totalWeight: 3,
-    paymentType: { title: 'Invoice', module: 'invoice' },
-    shippingType: { title: 'Standard shipping', module: 'flat_flat' },
-    customer: { id: 2, number: '10002', email: 'ada@example.test', phone: '+44 20 0000 0001', vatId: 0, status: { id: 2, name: 'Customer', image: '', discount: 0, isGuest: false } },
+    ...orderModules(),
+    customer: { id: 2, number: '10002', email: 'ada@example.test', phone: '+44 20 0000 0001', vatId: 0, status: orderCustomerStatus(2) },
     addresses: { customer: orderAddress, billing: orderAddress, delivery: orderAddress },
-    addonValues: {
-      ccCvv: '',
-      ccExpires: '',
-      ccIssue: '',
-      ccNumber: '',
-      ccOwner: '',
-      ccStart: '',
-      ccType: '',
-      customerIp: '192.0.2.10',
-      downloadAbandonmentStatus: '0',
-      serviceAbandonmentStatus: '0',
-    },
+    addonValues: orderAddonValues('192.0.2.10'),
   },
 ];
 
 const item = (id: number, model: string, name: string, quantity: number, price: number, productId: number): Json => ({
   id,
   orderId: 400210,
-  model,
-  name,
-  quantity,
-  price,
-  finalPrice: price * quantity,
-  tax: 19,
-  isTaxAllowed: true,
-  discount: 0,
-  shippingTimeInformation: '2-3 days',
-  checkoutInformation: '',
-  downloadInformation: [],
-  addonValues: { productId: String(productId), productType: '1' },
-  quantityUnitName: 'piece',
-  gxCustomizerData: [],
+  ...orderItemFields({ model, name, quantity, price, productId }),
 });
 
 export const orderItems: Json[] = [item(1, 'SP-100', 'Garden spade', 1, 25, 1), item(2, 'RK-200', 'Rake', 2, 20, 2)];
 
 export const orderItemAttributes: Json[] = [
-  { id: 1, orderId: 400210, itemId: 1, name: 'Handle', value: 'Long', price: 0, priceType: '+', optionId: 1, optionValueId: 2, combisId: 0 },
+  // The seed's attribute names an option of its catalogue (the handle's length).
+  { id: 1, orderId: 400210, itemId: 1, ...itemAttributeFields('Handle', 'Long', { optionId: 1, optionValueId: 2 }) },
 ];
 
-export const orderTotals: Json[] = [
-  { id: 1, orderId: 400210, title: 'Sub-total:', value: 65, valueText: '65,00 EUR', class: 'ot_subtotal', sortOrder: 10 },
-  { id: 2, orderId: 400210, title: 'Shipping:', value: 5, valueText: '5,00 EUR', class: 'ot_shipping', sortOrder: 30 },
-  { id: 3, orderId: 400210, title: 'Total:', value: 70, valueText: '70,00 EUR', class: 'ot_total', sortOrder: 99 },
-];
+// Sub-total 65,00 EUR, shipping 5,00, total 70,00.
+export const orderTotals: Json[] = totalsFor(orderItems, 5, 'EUR').map((t, i) => ({ id: i + 1, orderId: 400210, ...t }));
 
 export const orderHistory: Json[] = [
   { id: 1, orderId: 400210, statusId: 1, dateAdded: SEEDED, comment: 'Order placed.', customerNotified: true },

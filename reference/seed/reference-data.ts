@@ -1,6 +1,7 @@
 // Languages, countries (81 = Germany with its zones), address formats, taxes, order statuses,
 // customer groups, quantity units, VPE, parcel services and the shop information.
 import type { Json } from '../engine/schema-tools.js';
+import { customerGroupConfigurations, customerGroupSettings } from '../../src/spec/record-defaults.js';
 
 const ml = (en: string, de: string) => ({ en, de });
 
@@ -80,28 +81,10 @@ export const orderStatuses: Json[] = [
   { id: 99, names: ml('Cancelled', 'Storniert'), color: '#dc3545' },
 ];
 
-const groupSettings = (pub: boolean, graduated: boolean) => ({
-  public: pub,
-  otDiscountFlag: false,
-  graduatedPrices: graduated,
-  showPrice: true,
-  showPriceTax: true,
-  addTaxOt: false,
-  discountAttributes: false,
-  fsk18: false,
-  fsk18Display: true,
-  writeReviews: true,
-  readReviews: true,
-});
-
-const groupConfig = (discount: number) => ({
-  minOrder: 0,
-  maxOrder: 0,
-  discount,
-  otDiscount: 0,
-  unallowedPaymentModules: [],
-  unallowedShippingModules: [],
-});
+// The seed's groups show the age-restricted mark (fsk18Display); which are public and which get
+// graduated prices is each group's own.
+const groupSettings = (pub: boolean, graduated: boolean): Json => customerGroupSettings({ public: pub, graduatedPrices: graduated, fsk18Display: true });
+const groupConfig = (discount: number): Json => customerGroupConfigurations({ discount });
 
 export const customerGroups: Json[] = [
   { id: 1, names: ml('Admin', 'Admin'), settings: groupSettings(false, true), configurations: groupConfig(0) },

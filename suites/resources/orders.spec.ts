@@ -20,7 +20,8 @@
 import { specOperations } from '../../fixtures/spec-ops.js';
 import { oneByOne, test, requireWrites } from '../../fixtures/factories/index.js';
 import type { FactoryKit } from '../../fixtures/factories/base.js';
-import { createOrder, orderInput, orderItemInput, orderRefs, orderStatusIds, readOrder, tokenAddresses, totalsFor, type OrderRefs } from '../../fixtures/factories/orders.js';
+import { createOrder, orderInput, orderItemInput, orderRefs, orderStatusIds, readOrder, tokenAddresses, type OrderRefs } from '../../fixtures/factories/orders.js';
+import { totalsFor } from '../../src/spec/record-defaults.js';
 import { expectRule } from '../../fixtures/evidence.js';
 import { sortableValue, type DateSubject } from '../../fixtures/list-rules.js';
 import { listParameterTests } from '../../fixtures/list-tests.js';
