@@ -213,7 +213,7 @@ export function itemAttributeFields(name: string, value: string, overrides: Json
   return { name, value, price: 0, priceType: knownSetting('priceType'), optionId: null, optionValueId: null, combisId: 0, ...overrides };
 }
 
-/** An amount as an order total writes it for people (`12,00 EUR`). */
+/** A whole amount as an order total writes it for people (`12,00 EUR`; the schema types the values as integers). */
 export function amountText(value: number, currency: string): string {
   return `${value},00 ${currency}`;
 }
