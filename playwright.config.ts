@@ -4,7 +4,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { loadConfigOrExit } from './src/config/config.js';
-import { ignoredSuites } from './src/config/depth.js';
+import { ignoredSuites, ignoredTests } from './src/config/depth.js';
 import { embeddedShopUrl } from './src/config/embedded.js';
 import { runArtefact } from './src/core/run-artefacts.js';
 import { SCOPE_METADATA } from './src/report/compatibility/scope.js';
@@ -25,6 +25,7 @@ process.env.FC_SEED = String(fcSeed);
 // Chosen here, in the runner, before workers start: they re-evaluate this file and read it back.
 if (config.baseUrl === undefined) embeddedShopUrl();
 const reportDir = config.reportDir;
+const leftOut = ignoredTests(config.depth);
 const runLabel: RunLabel = { runId: config.runId, baseUrl: config.baseUrl, profile: config.profile, depth: config.depth, seed: fcSeed, fcRuns: config.fcRuns };
 
 /** The worker option of fixtures/index.ts this config sets. */
@@ -34,8 +35,10 @@ interface WorkerOptions {
 
 export default defineConfig<object, WorkerOptions>({
   testDir: './suites',
-  // DEPTH=quick declares the contract suite alone (src/config/depth.ts says what each depth runs).
+  // DEPTH=quick declares the contract suite and, of the resource suites, the list-parameter tests
+  // alone (src/config/depth.ts says what each depth runs).
   testIgnore: ignoredSuites(config.depth),
+  ...(leftOut ? { grepInvert: leftOut } : {}),
   outputDir: runArtefact(reportDir, 'testResults'),
   fullyParallel: true,
   forbidOnly: true,

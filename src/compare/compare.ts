@@ -57,6 +57,8 @@ export interface RunInfo {
   runId: string | null;
   seed: number | null;
   profile: string;
+  /** DEPTH of the run (report.json's `depth`; standard for reports written before it existed). */
+  depth: string;
   target: CompatibilityReport['target'];
   generatedAt: string;
   score: CompatibilityReport['score'];
@@ -100,8 +102,20 @@ const IMPLEMENTED = new Set(['conformant', 'failing', 'known']);
 
 function info(run: LoadedRun): RunInfo {
   const r = run.report;
-  return { file: run.file, label: run.label, runId: r.runId, seed: r.seed, profile: r.profile, target: r.target, generatedAt: r.generatedAt, score: r.score, defects: r.defects.length, shapes: run.shapes !== undefined };
+  return { file: run.file, label: run.label, runId: r.runId, seed: r.seed, profile: r.profile, depth: depthOf(r), target: r.target, generatedAt: r.generatedAt, score: r.score, defects: r.defects.length, shapes: run.shapes !== undefined };
 }
+
+function depthOf(r: CompatibilityReport): string {
+  return r.depth ?? 'standard';
+}
+
+/**
+ * A new run at DEPTH=quick sends one case of each kind where standard sends many: what it did not
+ * see is absence of evidence. So it claims no fix (a defect it did not show, a cell it passed that
+ * failed before: the cases that showed it may not have been sent), and an answer's field or header
+ * it never met is not called removed as a gating change. What it saw fail still gates.
+ */
+export const QUICK_NOT_FIXED = 'the new run was DEPTH=quick: it sends one case where the old run may have sent many, so what it did not show is not shown fixed';
 
 function rows(r: CompatibilityReport): Map<string, OperationRow> {
   return new Map(r.operations.map((o) => [o.id, o]));
@@ -181,6 +195,8 @@ function diff(oldRun: LoadedRun, newRun: LoadedRun): Pick<Comparison, 'items' | 
   const caveats: string[] = [];
   if (o.spec.hash !== n.spec.hash) caveats.push(`the two runs loaded different specs (${o.spec.file} ${o.spec.version}, ${n.spec.file} ${n.spec.version}): operations only one declares are not compared`);
   if (o.profile !== n.profile) caveats.push(`the two runs had different profiles (${o.profile}, ${n.profile}): what only one sends is not compared`);
+  const quickNew = depthOf(n) === 'quick';
+  if (depthOf(o) !== depthOf(n)) caveats.push(`the two runs looked to different depths (DEPTH=${depthOf(o)}, DEPTH=${depthOf(n)}): cells only one judged are not compared${quickNew ? '; nothing is called fixed from the quick run, and fields or headers it did not meet are not called removed' : ''}`);
   if (o.scope || n.scope) caveats.push('a run was limited to some groups (ONLY_GROUPS/SKIP_GROUPS): operations out of its scope are not compared');
   const builds = otherBuilds(oldRun, newRun);
   if (builds) caveats.push(`the two runs were made by different builds of the harness (${builds}): what changed in how it judges shows here as a change of the shop (a rule reworded: its defect new in one run and fixed in the other)`);
@@ -221,12 +237,14 @@ function diff(oldRun: LoadedRun, newRun: LoadedRun): Pick<Comparison, 'items' | 
       const was = oRow.cells[check];
       if (!was || was === now || !JUDGED.has(was) || !JUDGED.has(now)) continue;
       const lost = now === 'fail';
+      // A cell that passes at quick after failing: fewer cases passed, which is not a fix.
+      const notFixed = quickNew && was === 'fail' && now === 'pass';
       items.push({
         key: `cell|${id}|${check}`,
         category: 'cell',
         breaking: false,
         gates: lost,
-        title: `${id} · ${check}: ${was} → ${now}`,
+        title: `${id} · ${check}: ${was} → ${now}${notFixed ? ' (passed at DEPTH=quick, not judged fixed)' : ''}`,
         operation: id,
         old: { shows: was },
         new: { shows: now },
@@ -257,17 +275,26 @@ function diff(oldRun: LoadedRun, newRun: LoadedRun): Pick<Comparison, 'items' | 
     // Fixed when the new run judged a cell of it (passed, or failed for another cause); gone with its operation is a support change.
     const judged = d.cells.some((c) => ['pass', 'fail'].includes(cellOf(nRows, c.operation, c.check) ?? ''));
     if (!judged) apart(d, 'old', NOT_JUDGED);
+    else if (quickNew) apart(d, 'old', QUICK_NOT_FIXED);
     else if (failsIn(nRows, d) && byChance(o, d)) apart(d, 'old', byChance(o, d) as string);
     else items.push(defectItem(d, 'defect-fixed', nRows));
   }
 
   // Drift in answers, for operations both runs implement.
-  if (oldRun.shapes && newRun.shapes) items.push(...answerDrift(oldRun.shapes, newRun.shapes, bothImplement).map(driftItem));
+  if (oldRun.shapes && newRun.shapes) items.push(...answerDrift(oldRun.shapes, newRun.shapes, bothImplement).map((d) => driftItem(quickNew && depthOf(o) !== 'quick' && REMOVALS.has(d.change) ? unseenAtQuick(d) : d)));
   else caveats.push(`${[oldRun.shapes ? '' : oldRun.file, newRun.shapes ? '' : newRun.file].filter(Boolean).join(' and ')} ${oldRun.shapes || newRun.shapes ? 'has' : 'have'} no shapes.json (a run from before it was recorded): answers are not compared`);
   return { items, notComparable, caveats, unchanged };
 }
 
 const NOT_JUDGED = 'the other run judged none of its cells';
+
+/** Drift that rests on what the new run's answers lacked. */
+const REMOVALS = new Set<DriftItem['change']>(['field-removed', 'header-removed']);
+
+/** A removal seen by a quick run after a deeper one: said, not breaking (quick met fewer answers of the kind). */
+function unseenAtQuick(d: DriftItem): DriftItem {
+  return { ...d, breaking: false, title: `${d.title} (not met at DEPTH=quick, which sends fewer requests of this kind: not judged removed)` };
+}
 
 /** Every cell of the defect fails in that run too (for another cause). */
 function failsIn(r: Map<string, OperationRow>, d: Defect): boolean {

@@ -9,7 +9,9 @@ function plural(n: number, one: string, many = `${one}s`): string {
 }
 
 export function runLine(r: Comparison['old']): string {
-  return `${r.label} (run ${r.runId ?? '?'}, seed ${r.seed ?? '?'}, ${r.profile}; ${r.file})`;
+  // Reports of a comparison written before the depth was recorded have none: standard.
+  const depth = r.depth && r.depth !== 'standard' ? `, DEPTH=${r.depth}` : '';
+  return `${r.label} (run ${r.runId ?? '?'}, seed ${r.seed ?? '?'}, ${r.profile}${depth}; ${r.file})`;
 }
 
 function itemLine(i: CompareItem): string {

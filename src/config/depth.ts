@@ -5,8 +5,10 @@
 //
 // quick judges every implemented operation once: the contract suite's valid request,
 // its status, answer schema and content type, the request without credentials (with wrong ones on
-// one operation per resource group), and one invalid-input case of the negative probe (src/probes/negative.ts says which); no resource-suite rules
-// and so no list-parameter case (one of each is wanted; not built), no
+// one operation per resource group), and one invalid-input case of the negative probe (src/probes/negative.ts says which);
+// of the resource suites only the list-parameter tests (fixtures/list-tests.ts), each with its
+// rule's first fixed case (fixtures/list-rules.ts says which: the first request standard sends for
+// that rule, judged the same way); no other resource rule, no
 // properties, no models, no undeclared methods, no method overrides, no plain http. Every request
 // it sends, standard sends too, in the same order within the operation's probes, and each check
 // judges a subset of the answers it judges at standard: so quick's Fail cells are a subset of
@@ -40,6 +42,16 @@ export interface DepthPlan {
    * refusal was not plain), instead of a record of its own for each (src/probes/index.ts).
    */
   shareDeleteRecord: boolean;
+  /**
+   * Which tests of the resource suites run: all of them, or only the list-parameter tests (tagged
+   * LIST_PARAMETER_TAG by fixtures/list-tests.ts), the one part of those suites quick looks at.
+   */
+  resourceTests: 'all' | 'list-parameters';
+  /**
+   * How much of each list rule a list-parameter test sends: every case, or the rule's first fixed
+   * case alone (the first request standard sends for the rule, with the same seed and scope).
+   */
+  listCases: 'all' | 'first';
   /** FC_RUNS when the variable is unset. */
   fcRunsDefault: number;
   /** What the run did not look at, in words for the page and the closing line (empty: nothing left out). */
@@ -52,22 +64,25 @@ const ALL_PROBES: readonly DepthProbe[] = ['positive', 'auth', 'negative', 'unde
 export const DEPTH_PLANS: Readonly<Record<Depth, DepthPlan>> = {
   quick: {
     depth: 'quick',
-    suites: ['contract'],
+    suites: ['contract', 'resources'],
     probes: ['positive', 'auth', 'negative'],
     negativeCases: 1,
     wrongCredentials: 'one-per-group',
     shareDeleteRecord: true,
+    resourceTests: 'list-parameters',
+    listCases: 'first',
     fcRunsDefault: 25,
     notLookedAt: [
-      'the resource rules (filters, lifecycles, errors per request, Location and rate-limit headers) and the list parameters (page, per_page, sort, fields, search: not sent even once)',
+      'the resource rules (lifecycles, errors per request, Location and rate-limit headers, type and state filters, changed/modified/deleted, fields on a single read)',
+      'list parameters beyond one case each (paging: page 1 only; per_page: one size, not the default or values below 1; Link header: page 1 only; sort: one key ascending, not descending, two keys or ties across pages; fields: one set; search and q: the keyword as written, not in upper case), and on lists no resource suite declares',
       'properties and model sequences',
       'invalid input beyond one case per operation',
       'wrong credentials beyond one operation per resource group',
       'undeclared methods, method overrides and plain http',
     ],
   },
-  standard: { depth: 'standard', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, fcRunsDefault: 25, notLookedAt: [] },
-  deep: { depth: 'deep', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, fcRunsDefault: 100, notLookedAt: [] },
+  standard: { depth: 'standard', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, resourceTests: 'all', listCases: 'all', fcRunsDefault: 25, notLookedAt: [] },
+  deep: { depth: 'deep', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, resourceTests: 'all', listCases: 'all', fcRunsDefault: 100, notLookedAt: [] },
 };
 
 export function depthPlan(depth: Depth): DepthPlan {
@@ -82,6 +97,22 @@ export function runsSuite(depth: Depth, folder: string): boolean {
 /** The suites/ folders a depth leaves out, as globs for Playwright's testIgnore. */
 export function ignoredSuites(depth: Depth): string[] {
   return ALL_SUITES.filter((s) => !runsSuite(depth, s)).map((s) => `**/suites/${s}/**`);
+}
+
+/** The tag fixtures/list-tests.ts gives each list-parameter test (one per list rule of a list). */
+export const LIST_PARAMETER_TAG = '@list-parameter';
+
+/**
+ * The tests of a declared folder this depth leaves out, as a Playwright grepInvert (undefined:
+ * none). Playwright greps a line of the project's name, the test's file path (relative to
+ * suites/), its titles and its tags: at quick a test of suites/resources/ without the
+ * list-parameter tag is left out. A grep from the command
+ * line applies on top of it (Playwright keeps the two apart), so a user's --grep narrows quick
+ * further and never widens it.
+ */
+export function ignoredTests(depth: Depth): RegExp | undefined {
+  if (DEPTH_PLANS[depth].resourceTests === 'all') return undefined;
+  return new RegExp(`(?:^|\\s)resources[\\\\/][^\\s]+\\.spec\\.ts\\s(?!.*${LIST_PARAMETER_TAG}(?:\\s|$))`);
 }
 
 /** The probes of `wanted` this depth sends. */

@@ -134,7 +134,7 @@ export interface GateInput {
    * none). Undefined for a whole-spec run.
    */
   outOfScope?: ReadonlySet<string> | undefined;
-  /** DEPTH of the run: at quick no entry is called fixed (src/config/depth.ts; Gate.notRun). */
+  /** DEPTH of the run: at quick no entry is called fixed (src/config/depth.ts; Gate.notRun, Gate.passedAtDepth). */
   depth?: string | undefined;
 }
 
@@ -254,12 +254,18 @@ export function applyBaseline(input: GateInput): Gate {
   }
   gate.undecided = [];
   // A quick run sends one case where standard sends many: a cell it passed may still fail on the
-  // cases it did not send, so an entry no failure matched was not run, never fixed.
+  // cases it did not send, so no entry is fixed at quick. Where quick ran the entry's cell and it
+  // passed, the user is told so (the deviation may be gone: a standard run decides); where it did
+  // not run the cell (or the entry names "*", which reaches cells quick never runs), it was not
+  // run. Neither fails the gate: the gate fails only on what quick saw fail.
   const quick = input.depth === 'quick';
-  if (quick) gate.notRun = [];
+  if (quick) {
+    gate.notRun = [];
+    gate.passedAtDepth = [];
+  }
   for (const e of entries) {
     if (failedMatch.has(e)) continue;
-    if (quick) gate.notRun?.push(e);
+    if (quick) (passedMatch.has(e) && e.operation !== '*' && e.check !== '*' && !coversOutOfScope(e, input.outOfScope) ? gate.passedAtDepth : gate.notRun)?.push(e);
     else if (coversOutOfScope(e, input.outOfScope)) gate.outOfScope.push(e);
     else if (drawnPass.has(e)) gate.undecided.push(e);
     else if (passedMatch.has(e)) gate.fixed.push(e);

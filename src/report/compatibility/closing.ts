@@ -27,7 +27,10 @@ export function depthLine(r: Pick<CompatibilityReport, 'depth' | 'gate'>): strin
   const note = depth ? depthNote(depth) : undefined;
   if (!note) return undefined;
   const n = r.gate.notRun?.length ?? 0;
-  return `${note}${n ? `; ${n} baseline entr${n === 1 ? 'y' : 'ies'} not failing here kept as not run (never "fixed" at this depth)` : ''}.`;
+  const p = r.gate.passedAtDepth?.length ?? 0;
+  const entries = (k: number): string => `${k} baseline entr${k === 1 ? 'y' : 'ies'}`;
+  const passed = p ? `; ${entries(p)} passed here, not judged fixed (kept: a standard run decides)` : '';
+  return `${note}${passed}${n ? `; ${entries(n)} not run here, kept (never "fixed" at this depth)` : ''}.`;
 }
 
 export function closingLines(r: CompatibilityReport): string[] {

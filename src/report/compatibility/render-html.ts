@@ -226,7 +226,8 @@ export function renderHtml(r: CompatibilityReport): string {
     ...r.gate.fixed.map((e) => `<li><strong>now passes, can be removed:</strong> <code>${esc(e.operation)}</code> · <code>${esc(e.check)}</code>: ${esc(e.reason)}</li>`),
     ...r.gate.unmatched.map((e) => `<li class="muted">not seen failing or passing in this run: <code>${esc(e.operation)}</code> · <code>${esc(e.check)}</code>: ${esc(e.reason)}</li>`),
     ...(r.gate.undecided ?? []).map((e) => `<li class="muted">passed where property tests draw new cases each run, so not shown fixed (kept): <code>${esc(e.operation)}</code> · <code>${esc(e.check)}</code>: ${esc(e.reason)}</li>`),
-    ...(r.gate.notRun ?? []).map((e) => `<li class="muted">not run at DEPTH=${esc(r.depth ?? 'quick')} (one case where standard sends many: a pass does not show it fixed; kept): <code>${esc(e.operation)}</code> · <code>${esc(e.check)}</code>: ${esc(e.reason)}</li>`),
+    ...(r.gate.passedAtDepth ?? []).map((e) => `<li class="muted">passed at DEPTH=${esc(r.depth ?? 'quick')}, not judged fixed (one case where standard sends many; a standard run decides; kept): <code>${esc(e.operation)}</code> · <code>${esc(e.check)}</code>: ${esc(e.reason)}</li>`),
+    ...(r.gate.notRun ?? []).map((e) => `<li class="muted">not run at DEPTH=${esc(r.depth ?? 'quick')} (its cell was not exercised; kept): <code>${esc(e.operation)}</code> · <code>${esc(e.check)}</code>: ${esc(e.reason)}</li>`),
     ...r.gate.outOfScope.map((e) => `<li class="muted">not judged, it covers operations out of this run's scope${r.scope ? ` (${esc(scopeVariables(r.scope))})` : ''}: <code>${esc(e.operation)}</code> · <code>${esc(e.check)}</code>: ${esc(e.reason)}</li>`),
   ];
   const findings = r.specFindings.map((f) => `<tr><td>${esc(f.kind)}</td><td><code>${esc(f.pointer)}</code></td><td>${esc(f.operationId ?? '')}</td><td>${esc(f.message)}</td></tr>`);

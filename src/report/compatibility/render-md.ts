@@ -185,6 +185,10 @@ export function renderMarkdown(r: CompatibilityReport): string {
     out.push('## Baseline entries that now pass (remove them)', '');
     out.push(...g.fixed.map((e) => `- ${e.operation} · \`${e.check}\`: ${e.reason}`), '');
   }
+  if (g.passedAtDepth?.length) {
+    out.push(`## Baseline entries that passed at DEPTH=${r.depth ?? 'quick'}, not judged fixed (kept: a standard run decides)`, '');
+    out.push(...g.passedAtDepth.map((e) => `- ${e.operation} · \`${e.check}\`: ${e.reason}`), '');
+  }
   if (g.outOfScope.length) {
     out.push('## Baseline entries not judged (out of scope)', '');
     out.push(...g.outOfScope.map((e) => `- ${e.operation} · \`${e.check}\`: ${e.reason}`), '');

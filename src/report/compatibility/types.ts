@@ -166,11 +166,19 @@ export interface Gate {
    */
   undecided?: BaselineEntry[];
   /**
-   * Baseline entries a DEPTH=quick run did not fail: quick sends one case where standard sends
-   * many, so a pass there does not show a deviation gone. Kept, never "now passes", never a
-   * failure. Absent in reports of other depths and in older ones.
+   * Baseline entries whose cells a DEPTH=quick run did not exercise (no test of theirs ran, or the
+   * entry names "*" and so cells quick never runs): nothing judged, kept, never "now passes",
+   * never a failure. Absent in reports of other depths and in older ones (where it also held the
+   * entries of `passedAtDepth`).
    */
   notRun?: BaselineEntry[];
+  /**
+   * Baseline entries whose cells a DEPTH=quick run ran and passed: quick sends one case where
+   * standard sends many, so the pass does not show the deviation gone. Shown apart ("passed at
+   * quick, not judged fixed"), kept, never "now passes", never a failure. Absent in reports of
+   * other depths and in older ones.
+   */
+  passedAtDepth?: BaselineEntry[];
   /** Why the run itself cannot be trusted (interrupted, global errors, an invalid baseline). */
   runErrors: string[];
   /**
