@@ -40,6 +40,24 @@ export interface DepthPlan {
    * refusal was not plain), instead of a record of its own for each (src/probes/index.ts).
    */
   shareDeleteRecord: boolean;
+  /**
+   * A worker runs a contract file's operations all itself, one after another (a file holds whole
+   * resource groups: suites/contract/suite.ts), instead of the operations being spread one by one
+   * over the workers. The records and reads an operation's requests need are shared by the
+   * worker's operations (src/data/own-records.ts ownReusable, the lists a positive GET read), so
+   * a group whose operations meet in one worker has its parents made and its lists read once, not
+   * once per worker. Every operation still gets the requests it gets at standard, where the same
+   * operations may meet in one worker too.
+   */
+  wholeFiles: boolean;
+  /**
+   * The security pack's active probes (suites/security: injection-shaped input, a create with
+   * readOnly fields set, another user's credentials, and the auth probe's request with that user's
+   * credentials): each sends requests of its own and makes records (the other user, a product).
+   * Without them the passive scan still reads every answer the run gets (suites/security/answers
+   * shows it the answers every API gives), so the findings reported are a subset of standard's.
+   */
+  activeSecurity: boolean;
   /** FC_RUNS when the variable is unset. */
   fcRunsDefault: number;
   /** What the run did not look at, in words for the page and the closing line (empty: nothing left out). */
@@ -47,6 +65,8 @@ export interface DepthPlan {
 }
 
 const ALL_SUITES = ['contract', 'resources', 'properties', 'model'] as const;
+/** The security pack's test files that probe actively (activeSecurity); answers.spec.ts only reads. */
+const ACTIVE_SECURITY_FILES = ['injection', 'mass-assignment', 'credentials'] as const;
 const ALL_PROBES: readonly DepthProbe[] = ['positive', 'auth', 'negative', 'undeclared-method', 'method-override', 'plain-http'];
 
 export const DEPTH_PLANS: Readonly<Record<Depth, DepthPlan>> = {
@@ -57,6 +77,8 @@ export const DEPTH_PLANS: Readonly<Record<Depth, DepthPlan>> = {
     negativeCases: 1,
     wrongCredentials: 'one-per-group',
     shareDeleteRecord: true,
+    wholeFiles: true,
+    activeSecurity: false,
     fcRunsDefault: 25,
     notLookedAt: [
       'the resource rules (filters, lifecycles, errors per request, Location and rate-limit headers) and the list parameters (page, per_page, sort, fields, search: not sent even once)',
@@ -64,10 +86,11 @@ export const DEPTH_PLANS: Readonly<Record<Depth, DepthPlan>> = {
       'invalid input beyond one case per operation',
       'wrong credentials beyond one operation per resource group',
       'undeclared methods, method overrides and plain http',
+      "the active security probes (injection-shaped input, readOnly fields in a create, another user's credentials): the passive scan of the answers the run gets only",
     ],
   },
-  standard: { depth: 'standard', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, fcRunsDefault: 25, notLookedAt: [] },
-  deep: { depth: 'deep', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, fcRunsDefault: 100, notLookedAt: [] },
+  standard: { depth: 'standard', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, wholeFiles: false, activeSecurity: true, fcRunsDefault: 25, notLookedAt: [] },
+  deep: { depth: 'deep', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, wholeFiles: false, activeSecurity: true, fcRunsDefault: 100, notLookedAt: [] },
 };
 
 export function depthPlan(depth: Depth): DepthPlan {
@@ -81,7 +104,9 @@ export function runsSuite(depth: Depth, folder: string): boolean {
 
 /** The suites/ folders a depth leaves out, as globs for Playwright's testIgnore. */
 export function ignoredSuites(depth: Depth): string[] {
-  return ALL_SUITES.filter((s) => !runsSuite(depth, s)).map((s) => `**/suites/${s}/**`);
+  const folders = ALL_SUITES.filter((s) => !runsSuite(depth, s)).map((s) => `**/suites/${s}/**`);
+  const security = DEPTH_PLANS[depth].activeSecurity ? [] : ACTIVE_SECURITY_FILES.map((f) => `**/suites/security/${f}.spec.ts`);
+  return [...folders, ...security];
 }
 
 /** The probes of `wanted` this depth sends. */
