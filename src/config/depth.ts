@@ -1,13 +1,15 @@
 // How deep a run looks (DEPTH), beside what it may write (PROFILE). The one home of every "does
 // this depth run X": the Playwright config asks which suites run, the contract plan which probes
-// and checks, the probes how many cases, the config FC_RUNS's default, and the report what the
-// run did not look at. Nothing else branches on the depth.
+// and checks, the contract suite whether a worker takes a file whole, the probes how many cases
+// and whether to try another user, the config FC_RUNS's default, and the report what the run did
+// not look at. Nothing else branches on the depth.
 //
 // quick judges every implemented operation once: the contract suite's valid request,
 // its status, answer schema and content type, the request without credentials (with wrong ones on
 // one operation per resource group), and one invalid-input case of the negative probe (src/probes/negative.ts says which); no resource-suite rules
 // and so no list-parameter case (one of each is wanted; not built), no
-// properties, no models, no undeclared methods, no method overrides, no plain http. Every request
+// properties, no models, no undeclared methods, no method overrides, no plain http, and of the
+// security pack the passive scan of its answers only (no active probe). Every request
 // it sends, standard sends too, in the same order within the operation's probes, and each check
 // judges a subset of the answers it judges at standard: so quick's Fail cells are a subset of
 // standard's, never a new kind. What a pass at quick says is weaker, and the report says so.

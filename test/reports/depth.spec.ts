@@ -9,6 +9,7 @@ import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { ConfigError, loadConfig } from '../../src/config/config.js';
 import { depthNote, ignoredSuites, probesAt } from '../../src/config/depth.js';
+import { readRequestSummary } from '../../src/client/tally.js';
 import { CHECKS } from '../../src/checks/registry.js';
 import { applyBaseline } from '../../src/report/compatibility/baseline.js';
 import { depthLine } from '../../src/report/compatibility/closing.js';
@@ -186,5 +187,12 @@ test.describe('DEPTH=quick against the reference shop with faults @reports', () 
     const files = new Set([...runs.q.failures, ...runs.q.other, ...runs.q.unsupported].flatMap((c) => c.tests.map((t) => t.file)));
     expect([...files].every((f) => f.startsWith('suites/contract/')), [...files].join(', ')).toBe(true);
     expect(runs.q.counts.tests).toBeLessThan(runs.s.counts.tests);
+  });
+
+  test("should try another user's credentials at standard and not at quick, nor register that user", ({ runs }) => {
+    const sent = (d: string): Record<string, number> => readRequestSummary(path.join(runs.dir, d), undefined)?.byIntent ?? {};
+    expect(sent('standard')['other-auth']).toBeGreaterThan(0);
+    expect(sent('quick')['other-auth']).toBeUndefined();
+    expect(readRequestSummary(path.join(runs.dir, 'quick'), undefined)?.byOperation['POST createCustomers']).toBeUndefined();
   });
 });
