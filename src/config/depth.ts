@@ -1,6 +1,6 @@
 // How deep a run looks (DEPTH), beside what it may write (PROFILE). The one home of every "does
 // this depth run X": the Playwright config asks which suites run, the contract plan which probes
-// and checks, the contract suite whether a worker takes a resource group whole, the probes how many cases
+// and checks, the contract suite whether a worker takes a file whole, the probes how many cases
 // and whether to try another user, the config FC_RUNS's default, and the report what the run did
 // not look at. Nothing else branches on the depth.
 //
@@ -43,16 +43,15 @@ export interface DepthPlan {
    */
   shareDeleteRecord: boolean;
   /**
-   * A worker runs a resource group's contract tests all itself, one operation after another,
-   * instead of the operations being spread one by one over the workers. The records and reads an
-   * operation's requests need are shared by the worker's operations (src/data/own-records.ts
-   * ownReusable, the lists a positive GET read), so a group's parents are made and its lists read
-   * once, not once per worker. Every operation still gets the requests it gets at standard, where
-   * the same operations may meet in one worker too. Groups, not whole files: a file of several
-   * groups left one worker waiting for the other at the end (GX 4.8: orders alone is a quarter of
-   * the run).
+   * A worker runs a contract file's operations all itself, one after another (a file holds whole
+   * resource groups: suites/contract/suite.ts), instead of the operations being spread one by one
+   * over the workers. The records and reads an operation's requests need are shared by the
+   * worker's operations (src/data/own-records.ts ownReusable, the lists a positive GET read), so
+   * a group whose operations meet in one worker has its parents made and its lists read once, not
+   * once per worker. Every operation still gets the requests it gets at standard, where the same
+   * operations may meet in one worker too.
    */
-  wholeGroups: boolean;
+  wholeFiles: boolean;
   /**
    * The security pack's active probes (suites/security: injection-shaped input, a create with
    * readOnly fields set, another user's credentials, and the auth probe's request with that user's
@@ -80,7 +79,7 @@ export const DEPTH_PLANS: Readonly<Record<Depth, DepthPlan>> = {
     negativeCases: 1,
     wrongCredentials: 'one-per-group',
     shareDeleteRecord: true,
-    wholeGroups: true,
+    wholeFiles: true,
     activeSecurity: false,
     fcRunsDefault: 25,
     notLookedAt: [
@@ -92,8 +91,8 @@ export const DEPTH_PLANS: Readonly<Record<Depth, DepthPlan>> = {
       "the active security probes (injection-shaped input, readOnly fields in a create, another user's credentials): the passive scan of the answers the run gets only",
     ],
   },
-  standard: { depth: 'standard', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, wholeGroups: false, activeSecurity: true, fcRunsDefault: 25, notLookedAt: [] },
-  deep: { depth: 'deep', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, wholeGroups: false, activeSecurity: true, fcRunsDefault: 100, notLookedAt: [] },
+  standard: { depth: 'standard', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, wholeFiles: false, activeSecurity: true, fcRunsDefault: 25, notLookedAt: [] },
+  deep: { depth: 'deep', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, wholeFiles: false, activeSecurity: true, fcRunsDefault: 100, notLookedAt: [] },
 };
 
 export function depthPlan(depth: Depth): DepthPlan {

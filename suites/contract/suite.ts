@@ -39,37 +39,24 @@ export async function contractSuite(part: number): Promise<void> {
   const config = loadConfig();
   const catalogue = await catalogueFor(config.spec, config.errata);
   const parts = contractParts(planContract(catalogue, { onlyGroups: [], skipGroups: [] }));
-  const planned = planContract(catalogue, config).filter((p) => parts.get(p.op.group) === part - 1);
-  if (!depthPlan(config.depth).wholeGroups) {
-    for (const p of planned) declareOperation(p);
-    return;
-  }
-  // One worker takes a resource group whole (src/config/depth.ts wholeGroups): an untitled
-  // describe, so the tests keep their titles.
-  const groups = new Map<string, PlannedOperation[]>();
-  for (const p of planned) groups.set(p.op.group, [...(groups.get(p.op.group) ?? []), p]);
-  for (const ops of groups.values()) {
-    test.describe(() => {
+  // Where the depth says so, one worker takes the whole file (src/config/depth.ts wholeFiles).
+  if (depthPlan(config.depth).wholeFiles) test.describe.configure({ mode: 'default' });
+  for (const planned of planContract(catalogue, config)) {
+    if (parts.get(planned.op.group) !== part - 1) continue;
+    test.describe(planned.title, () => {
+      // One operation's checks run together in one worker: they share its probes, and Playwright
+      // dispatches one group instead of ten.
       test.describe.configure({ mode: 'default' });
-      for (const p of ops) declareOperation(p);
+      for (const { op, check, title, tags } of planned.tests) {
+        const annotation = [
+          { type: 'operation', description: op.id },
+          { type: 'check', description: check.name },
+          { type: 'group', description: op.group },
+        ];
+        test(title, { tag: tags, annotation }, async ({ contract, redactor }, testInfo) => {
+          await runContractCheck(contract, redactor, op, check, testInfo);
+        });
+      }
     });
   }
-}
-
-function declareOperation(planned: PlannedOperation): void {
-  test.describe(planned.title, () => {
-    // One operation's checks run together in one worker: they share its probes, and Playwright
-    // dispatches one group instead of ten.
-    test.describe.configure({ mode: 'default' });
-    for (const { op, check, title, tags } of planned.tests) {
-      const annotation = [
-        { type: 'operation', description: op.id },
-        { type: 'check', description: check.name },
-        { type: 'group', description: op.group },
-      ];
-      test(title, { tag: tags, annotation }, async ({ contract, redactor }, testInfo) => {
-        await runContractCheck(contract, redactor, op, check, testInfo);
-      });
-    }
-  });
 }
