@@ -6,7 +6,8 @@
 //   UnsupportedError before anything is sent.
 // - A write never reaches a path the target does not route (src/support/routes.ts): before the
 //   first call under a literal segment below another path, three GETs tell whether the target
-//   ignores it (an unknown first-level resource needs none: its first answer, a 404, says so).
+//   ignores it, and one more GET each for the other segments under the same record (an unknown
+//   first-level resource needs none: its first answer, a 404, says so).
 //   A search path's GET says nothing of its POST: a probe with X-HTTP-Method-Override: GET does.
 // - A whole resource the target does not know is Unsupported for every operation under it, and
 //   for every intent: the first 404 under it whose message says the path is unknown (even a
