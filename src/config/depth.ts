@@ -1,7 +1,8 @@
 // How deep a run looks (DEPTH), beside what it may write (PROFILE). The one home of every "does
 // this depth run X": the Playwright config asks which suites run, the contract plan which probes
-// and checks, the probes how many cases, the config FC_RUNS's default, and the report what the
-// run did not look at. Nothing else branches on the depth.
+// and checks, the contract suite whether a worker takes a file whole, the probes how many cases
+// and whether to try another user, the config FC_RUNS's default, and the report what the run did
+// not look at. Nothing else branches on the depth.
 //
 // quick judges every implemented operation once: the contract suite's valid request,
 // its status, answer schema and content type, the request without credentials (with wrong ones on
@@ -9,7 +10,8 @@
 // of the resource suites only the list-parameter tests (fixtures/list-tests.ts), each with its
 // rule's first fixed case (fixtures/list-rules.ts says which: the first request standard sends for
 // that rule, judged the same way); no other resource rule, no
-// properties, no models, no undeclared methods, no method overrides, no plain http. Every request
+// properties, no models, no undeclared methods, no method overrides, no plain http, and of the
+// security pack the passive scan of its answers only (no active probe). Every request
 // it sends, standard sends too, in the same order within the operation's probes, and each check
 // judges a subset of the answers it judges at standard: so quick's Fail cells are a subset of
 // standard's, never a new kind. What a pass at quick says is weaker, and the report says so.
@@ -52,6 +54,24 @@ export interface DepthPlan {
    * case alone (the first request standard sends for the rule, with the same seed and scope).
    */
   listCases: 'all' | 'first';
+  /**
+   * A worker runs a contract file's operations all itself, one after another (a file holds whole
+   * resource groups: suites/contract/suite.ts), instead of the operations being spread one by one
+   * over the workers. The records and reads an operation's requests need are shared by the
+   * worker's operations (src/data/own-records.ts ownReusable, the lists a positive GET read), so
+   * a group whose operations meet in one worker has its parents made and its lists read once, not
+   * once per worker. Every operation still gets the requests it gets at standard, where the same
+   * operations may meet in one worker too.
+   */
+  wholeFiles: boolean;
+  /**
+   * The security pack's active probes (suites/security: injection-shaped input, a create with
+   * readOnly fields set, another user's credentials, and the auth probe's request with that user's
+   * credentials): each sends requests of its own and makes records (the other user, a product).
+   * Without them the passive scan still reads every answer the run gets (suites/security/answers
+   * shows it the answers every API gives), so the findings reported are a subset of standard's.
+   */
+  activeSecurity: boolean;
   /** FC_RUNS when the variable is unset. */
   fcRunsDefault: number;
   /** What the run did not look at, in words for the page and the closing line (empty: nothing left out). */
@@ -59,6 +79,8 @@ export interface DepthPlan {
 }
 
 const ALL_SUITES = ['contract', 'resources', 'properties', 'model'] as const;
+/** The security pack's test files that probe actively (activeSecurity); answers.spec.ts only reads. */
+const ACTIVE_SECURITY_FILES = ['injection', 'mass-assignment', 'credentials'] as const;
 const ALL_PROBES: readonly DepthProbe[] = ['positive', 'auth', 'negative', 'undeclared-method', 'method-override', 'plain-http'];
 
 export const DEPTH_PLANS: Readonly<Record<Depth, DepthPlan>> = {
@@ -71,6 +93,8 @@ export const DEPTH_PLANS: Readonly<Record<Depth, DepthPlan>> = {
     shareDeleteRecord: true,
     resourceTests: 'list-parameters',
     listCases: 'first',
+    wholeFiles: true,
+    activeSecurity: false,
     fcRunsDefault: 25,
     notLookedAt: [
       'the resource rules (lifecycles, errors per request, Location and rate-limit headers, type and state filters, changed/modified/deleted, fields on a single read)',
@@ -79,10 +103,11 @@ export const DEPTH_PLANS: Readonly<Record<Depth, DepthPlan>> = {
       'invalid input beyond one case per operation',
       'wrong credentials beyond one operation per resource group',
       'undeclared methods, method overrides and plain http',
+      "the active security probes (injection-shaped input, readOnly fields in a create, another user's credentials): the passive scan of the answers the run gets only",
     ],
   },
-  standard: { depth: 'standard', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, resourceTests: 'all', listCases: 'all', fcRunsDefault: 25, notLookedAt: [] },
-  deep: { depth: 'deep', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, resourceTests: 'all', listCases: 'all', fcRunsDefault: 100, notLookedAt: [] },
+  standard: { depth: 'standard', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, resourceTests: 'all', listCases: 'all', wholeFiles: false, activeSecurity: true, fcRunsDefault: 25, notLookedAt: [] },
+  deep: { depth: 'deep', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, resourceTests: 'all', listCases: 'all', wholeFiles: false, activeSecurity: true, fcRunsDefault: 100, notLookedAt: [] },
 };
 
 export function depthPlan(depth: Depth): DepthPlan {
@@ -96,7 +121,9 @@ export function runsSuite(depth: Depth, folder: string): boolean {
 
 /** The suites/ folders a depth leaves out, as globs for Playwright's testIgnore. */
 export function ignoredSuites(depth: Depth): string[] {
-  return ALL_SUITES.filter((s) => !runsSuite(depth, s)).map((s) => `**/suites/${s}/**`);
+  const folders = ALL_SUITES.filter((s) => !runsSuite(depth, s)).map((s) => `**/suites/${s}/**`);
+  const security = DEPTH_PLANS[depth].activeSecurity ? [] : ACTIVE_SECURITY_FILES.map((f) => `**/suites/security/${f}.spec.ts`);
+  return [...folders, ...security];
 }
 
 /** The tag fixtures/list-tests.ts gives each list-parameter test (one per list rule of a list). */

@@ -26,9 +26,10 @@ export const authProbe: Probe = async (op, env) => {
   const none = await env.client.call(op, { ...input, auth: 'none', intent: 'no-auth', label: `without credentials${where}`, noAnswer: 'return' });
   const wrong = sendsWrong(op, env) ? await env.client.call(op, { ...input, auth: 'wrong', intent: 'wrong-auth', label: `with wrong credentials${where}`, noAnswer: 'return' }) : undefined;
   // The security pack (API2/API5): the same request with a real non-admin user's credentials must
-  // be refused too, tried on one read per resource (env.otherTries), at the depths that send wrong
-  // credentials. The security scan judges it (src/security/credentials.ts); never a conformance cell.
-  const user = wrong && env.otherTries?.has(op.id) ? await env.other?.() : undefined;
+  // be refused too, tried on one read per resource (env.otherTries), at the depths that probe
+  // security actively (registering the user is a create of its own). The security scan judges it
+  // (src/security/credentials.ts); never a conformance cell.
+  const user = wrong && depthPlan(env.depth).activeSecurity && env.otherTries?.has(op.id) ? await env.other?.() : undefined;
   const other = user?.ok ? await env.client.call(op, { ...input, auth: 'other', credentials: user.credentials, intent: 'other-auth', label: `with another user's credentials (${user.source})${where}`, noAnswer: 'return' }) : undefined;
   // Only a plain refusal (401/403) surely left the record alone; any other answer may have deleted it.
   const refused = (status: number): boolean => status === 401 || status === 403;

@@ -6,7 +6,8 @@
 //   UnsupportedError before anything is sent.
 // - A write never reaches a path the target does not route (src/support/routes.ts): before the
 //   first call under a literal segment below another path, three GETs tell whether the target
-//   ignores it (an unknown first-level resource needs none: its first answer, a 404, says so).
+//   ignores it, and one more GET each for the other segments under the same record (an unknown
+//   first-level resource needs none: its first answer, a 404, says so).
 //   A search path's GET says nothing of its POST: a probe with X-HTTP-Method-Override: GET does.
 // - A whole resource the target does not know is Unsupported for every operation under it, and
 //   for every intent: the first 404 under it whose message says the path is unknown (even a
@@ -251,7 +252,7 @@ export class SupportGate {
     const key = `${step.prefix} ${parent}`;
     let p = this.inflight.get(key);
     if (!p) {
-      const look = (): Promise<RouteVerdict> => this.look(step, parent, get, how.records ?? 'caller');
+      const look = (): Promise<RouteVerdict> => this.look(step, parent, get, how.records ?? 'caller', note);
       p = (this.opts.alone ? this.opts.alone(look) : look()).then((found) => {
         const v: RouteVerdict = found.routed === false && note ? { routed: false, reason: `${found.reason}${note}` } : found;
         if (v.routed !== 'unknown') this.board.recordRoute(step.prefix, v.routed, v.routed ? undefined : v.reason);
@@ -263,7 +264,7 @@ export class SupportGate {
     return p;
   }
 
-  private async look(step: LiteralStep, parent: string, get: SupportGet, records: 'listed' | 'caller' | 'none'): Promise<RouteVerdict> {
+  private async look(step: LiteralStep, parent: string, get: SupportGet, records: 'listed' | 'caller' | 'none', note: string): Promise<RouteVerdict> {
     const spared = lookSpared(step, this.opts.declaredGets);
     if (spared) return spared;
     if (step.parent === '') {
@@ -283,12 +284,31 @@ export class SupportGate {
     }
     const literal = await get(`${parent}/${step.segment}`);
     const nonsense = await get(`${parent}/${this.nonsense}`);
+    await this.lookAtSiblings(step, parent, up, nonsense, get, note);
     // A search path whose GET answers 2xx: the GETs do not say what its POST does (GX 4.8 routes by method).
     if (isSearchPath(step.prefix) && literal.response.status >= 200 && literal.response.status < 300) {
       const probe = await get(`${parent}/${step.segment}`, { body: searchProbeBody(this.nonsense) });
       return judgeSearchProbe(step, plain(probe));
     }
     return judgeSubPath(step, plain(up), plain(literal), plain(nonsense), this.nonsense);
+  }
+
+  /**
+   * The other literal segments under the same path above (`/orders/{order_id}`: items, history,
+   * totals, ...) that no worker has decided yet, looked at in the same look, while the run's other
+   * workers still wait: each its own GET, judged against the same GET of the record above and the
+   * same nonsense answer. Their own looks would send those two again, under the same template, and
+   * the board keeps one verdict per template whatever record it was looked at under. Only segments
+   * a GET can judge (lookSpared) and no search paths (their POST has a probe of its own).
+   */
+  private async lookAtSiblings(step: LiteralStep, parent: string, up: Exchange, nonsense: Exchange, get: SupportGet, note: string): Promise<void> {
+    for (const sibling of siblingSteps(step, this.opts.declaredGets)) {
+      this.board.refresh();
+      if (this.board.route(sibling.prefix) || isSearchPath(sibling.prefix) || lookSpared(sibling, this.opts.declaredGets)) continue;
+      const literal = await get(`${parent}/${sibling.segment}`);
+      const v = judgeSubPath(sibling, plain(up), plain(literal), plain(nonsense), this.nonsense);
+      if (v.routed !== 'unknown') this.board.recordRoute(sibling.prefix, v.routed, v.routed ? undefined : `${v.reason}${note}`);
+    }
   }
 }
 
@@ -305,6 +325,19 @@ function lookSpared(step: LiteralStep, declaredGets: ReadonlySet<string> | undef
   const readable = declaredGets === undefined || [...declaredGets].some((t) => t === step.prefix || t.startsWith(`${step.prefix}/`));
   if (!readable && !isSearchPath(step.prefix)) return { routed: 'unknown', reason: `the spec declares no GET at or below ${step.prefix}: a GET there does not say how the target routes a write` };
   return undefined;
+}
+
+/**
+ * The literal steps under the same template as `step` (its siblings) that the spec declares a GET
+ * at or below, in the spec's order; none without the declared GETs.
+ */
+function siblingSteps(step: LiteralStep, declaredGets: ReadonlySet<string> | undefined): LiteralStep[] {
+  if (!declaredGets || step.parent === '') return [];
+  const out = new Map<string, LiteralStep>();
+  for (const t of declaredGets) {
+    for (const s of literalSteps(t)) if (s.parent === step.parent && s.prefix !== step.prefix) out.set(s.prefix, s);
+  }
+  return [...out.values()];
 }
 
 /**

@@ -12,6 +12,7 @@ import { catalogueFor } from '../../src/spec/cache.js';
 import { loadConfig } from '../../src/config/config.js';
 import { planContract, type PlannedOperation } from './plan.js';
 import { runContractCheck } from './run-check.js';
+import { depthPlan } from '../../src/config/depth.js';
 
 export const CONTRACT_PARTS = 8;
 
@@ -38,6 +39,8 @@ export async function contractSuite(part: number): Promise<void> {
   const config = loadConfig();
   const catalogue = await catalogueFor(config.spec, config.errata);
   const parts = contractParts(planContract(catalogue, { onlyGroups: [], skipGroups: [] }));
+  // Where the depth says so, one worker takes the whole file (src/config/depth.ts wholeFiles).
+  if (depthPlan(config.depth).wholeFiles) test.describe.configure({ mode: 'default' });
   for (const planned of planContract(catalogue, config)) {
     if (parts.get(planned.op.group) !== part - 1) continue;
     test.describe(planned.title, () => {

@@ -14,6 +14,7 @@ import { depthNote, ignoredSuites, ignoredTests, LIST_PARAMETER_TAG, probesAt } 
 import { compare, QUICK_NOT_FIXED } from '../../src/compare/compare.js';
 import { gateAgainst } from '../../src/compare/gate.js';
 import { loadRun, type LoadedRun } from '../../src/compare/run.js';
+import { readRequestSummary } from '../../src/client/tally.js';
 import { CHECKS } from '../../src/checks/registry.js';
 import { applyBaseline } from '../../src/report/compatibility/baseline.js';
 import { depthLine } from '../../src/report/compatibility/closing.js';
@@ -69,7 +70,8 @@ base.describe('DEPTH, the setting and the plan @reports @config', () => {
     expect(names.has('methodOverride')).toBe(false);
     expect(names.has('transportSecurity')).toBe(false);
     expect(names.has('statusCodeConformance') && names.has('responseSchemaConformance') && names.has('authRequired') && names.has('negativeDataRejection')).toBe(true);
-    expect(ignoredSuites('quick')).toEqual(['**/suites/properties/**', '**/suites/model/**']);
+    // quick leaves out the security pack's active probes; its passive scan (answers.spec.ts) stays.
+    expect(ignoredSuites('quick')).toEqual(['**/suites/properties/**', '**/suites/model/**', '**/suites/security/injection.spec.ts', '**/suites/security/mass-assignment.spec.ts', '**/suites/security/credentials.spec.ts']);
     expect(ignoredSuites('standard')).toEqual([]);
   });
 
@@ -271,5 +273,12 @@ test.describe('DEPTH=quick against the reference shop with faults @reports', () 
     const g = gateAgainst(compare(passedBefore, newer));
     expect(g.ok).toBe(false);
     expect(g.reasons.join('; ')).toMatch(/new defect|did not fail in the old run/);
+  });
+
+  test("should try another user's credentials at standard and not at quick, nor register that user", ({ runs }) => {
+    const sent = (d: string): Record<string, number> => readRequestSummary(path.join(runs.dir, d), undefined)?.byIntent ?? {};
+    expect(sent('standard')['other-auth']).toBeGreaterThan(0);
+    expect(sent('quick')['other-auth']).toBeUndefined();
+    expect(readRequestSummary(path.join(runs.dir, 'quick'), undefined)?.byOperation['POST createCustomers']).toBeUndefined();
   });
 });

@@ -197,6 +197,25 @@ test.describe('support gate @unit', () => {
     expect(sent).toEqual([]);
   });
 
+  test('should look at the other segments under the same record in the same look, each judged as its own look would, and ask nothing twice', async () => {
+    const declaredGets = new Set(['/products', '/products/{product_id}', '/products/{product_id}/links', '/products/{product_id}/additional_fields', '/products/search']);
+    const dir = mkdtempSync(path.join(tmpdir(), 'gate-'));
+    const board = new SupportBoard(boardFile(dir), RUN, TARGET);
+    const g = new SupportGate(board, { runId: RUN, declaredGets });
+    const { sent, get } = recordingGxGet();
+    const links = op('post', '/products/{product_id}/links', 'createProductLink');
+    const fields = op('post', '/products/{product_id}/additional_fields', 'createProductAdditionalField');
+    await expect(g.admit(links, { product_id: '1' }, 'positive', get)).resolves.toBeUndefined();
+    // One GET of the record and one nonsense answer for both segments; the search path under /products is not a sibling.
+    expect(sent).toEqual(['/products/1', '/products/1/links', expect.stringMatching(/^\/products\/1\/qa-unrouted-/), '/products/1/additional_fields']);
+    expect(board.route('/products/{product_id}/links')?.routed).toBe(true);
+    expect(board.route('/products/{product_id}/additional_fields')?.routed).toBe(false);
+    // The sibling's own call is refused from the board, with the reason its own look gives, and sends nothing.
+    sent.length = 0;
+    await expect(g.admit(fields, { product_id: '1' }, 'positive', get)).rejects.toThrow(/does not route \/products\/\{product_id\}\/additional_fields/);
+    expect(sent).toEqual([]);
+  });
+
   test('should not look again under a record whose GET broke down (GX 4.8: every order answers 500)', async () => {
     const items = op('get', '/orders/{order_id}/items', 'getOrderItems');
     const totals = op('get', '/orders/{order_id}/totals', 'getOrderTotals');
