@@ -197,7 +197,7 @@ export const PROBES: Record<FaultName, Probe> = {
   'additional-value-update-lost': {
     observe: async ({ api }) => {
       await api.put('products/1/additional_fields', { data: [{ id: 2, values: { en: '7 years', de: '7 Jahre' } }] });
-      return ((await list(api.get('products/1/additional_fields'))).find((v) => v.id === 2) as Rec | undefined)?.values;
+      return (await list(api.get('products/1/additional_fields'))).find((v) => v.id === 2)?.values;
     },
   },
   'product-update-lost': {
