@@ -22,5 +22,6 @@ import fileRenameKeepsOldName from './catalogue/file-rename-keeps-old-name.js';
 import uploadWithoutFilenameAccepted from './catalogue/upload-without-filename-accepted.js';
 import emptyUploadAccepted from './catalogue/empty-upload-accepted.js';
 import fileDeleteMissing404 from './catalogue/file-delete-missing-404.js';
+import additionalValueUpdateLost from './catalogue/additional-value-update-lost.js';
 
-export const catalogueSuiteFaults = [categoryChildrenIncludeGrandchildren, categoryChildrenMissing200, categoryMissing200, categoryProductsAlwaysRecursive, categoryProductsIgnoreLinks, productUnlinkIgnored, productDeleteKeepsLinks, graduatedPriceLowestBand, groupPriceNoFallback, quantityZeroAccepted, bulkCreateFirstOnly, bulkUpdateMissingIdIgnored, categoryUpdateLost, productUpdateLost, deletedProductReadable, manufacturerDeleteBadId400, fileRenameKeepsOldName, uploadWithoutFilenameAccepted, emptyUploadAccepted, fileDeleteMissing404] as const;
+export const catalogueSuiteFaults = [categoryChildrenIncludeGrandchildren, categoryChildrenMissing200, categoryMissing200, categoryProductsAlwaysRecursive, categoryProductsIgnoreLinks, productUnlinkIgnored, productDeleteKeepsLinks, graduatedPriceLowestBand, groupPriceNoFallback, quantityZeroAccepted, bulkCreateFirstOnly, bulkUpdateMissingIdIgnored, categoryUpdateLost, productUpdateLost, deletedProductReadable, manufacturerDeleteBadId400, fileRenameKeepsOldName, uploadWithoutFilenameAccepted, emptyUploadAccepted, fileDeleteMissing404, additionalValueUpdateLost] as const;

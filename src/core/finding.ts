@@ -64,7 +64,7 @@ export interface Finding {
   severity: Severity;
   evidence?: Evidence;
   /**
-   * The finding says the answer's status is not one the rule wants (expectStatus, expectError):
+   * The finding says the answer's status is not one the rule wants (Rule.aboutStatus: answers, error-status):
    * its defect is what that status shows (a refusal with another status, a valid request refused),
    * not the test's words (src/report/defects/signature.ts).
    */

@@ -2,9 +2,9 @@
 // idempotent deletes, declared error statuses and the list parameters. Group names are nested
 // (`names.en`), so nothing first-level can scope the list to this test's groups: the list rules
 // judge the whole collection and void a judgement when other tests changed it meanwhile.
-import { expectErrorStatus, expectNamesRecord, expectRule, expectStatus } from '../../fixtures/evidence.js';
+import { expectNamesRecord, expectRule } from '../../fixtures/evidence.js';
 import { RULE } from '../../src/checks/rules/registry.js';
-import { answerOf } from '../../fixtures/requests.js';
+import { answerOf, expectRefused, step, wrongRequest } from '../../fixtures/requests.js';
 import { createCustomerGroup, customerGroupInput } from '../../fixtures/factories/customers.js';
 import { multiLang } from '../../fixtures/factories/categories.js';
 import { shopFacts } from '../../fixtures/factories/references.js';
@@ -36,10 +36,8 @@ function groupsList(kit: FactoryKit): ListSubject {
   };
 }
 
-async function read(kit: FactoryKit, id: number): Promise<Exchange> {
-  const ex = await kit.api.call('getCustomerGroup', { path: { customer_group_id: id } });
-  expectStatus(kit.api, 'lifecycle', ex, 200, `GET /customer_groups/${id} should read the group`);
-  return ex;
+function read(kit: FactoryKit, id: number): Promise<Exchange> {
+  return step(kit, 'getCustomerGroup', { path: { customer_group_id: id } });
 }
 
 function expectEcho(kit: FactoryKit, sent: Json, ex: Exchange, related: Exchange[] = []): void {
@@ -52,21 +50,19 @@ if (ops.inScope('customer_groups')) test.describe('customer groups', () => {
   test('should create, read back, patch, read back and delete a customer group', { tag: ['@customer_groups', '@rule:lifecycle', '@op:createCustomerGroup', '@op:getCustomerGroup', '@op:updateCustomerGroups', '@op:deleteCustomerGroups'] }, async ({ kit }) => {
     requireWrites(kit);
     const input = customerGroupInput(kit);
+    // The create is the test's subject: the factory judges its answer (`creates`) in this column.
     const made = await createCustomerGroup(kit, input, { intent: 'positive' });
-    expectStatus(kit.api, 'lifecycle', made.exchange, 201, 'POST /customer_groups should answer 201 (declared)');
     expectEcho(kit, input, made.exchange);
     expectEcho(kit, input, await read(kit, made.id), [made.exchange]);
 
     const change = customerGroupInput(kit, { settings: { ...(input.settings as Json), public: true, graduatedPrices: true }, configurations: { ...(input.configurations as Json), minOrder: 5, discount: 3 } });
-    const upd = await kit.api.call('updateCustomerGroups', { path: { customer_group_id: made.id }, body: change });
-    expectStatus(kit.api, 'lifecycle', upd, 200, 'PATCH /customer_groups/{id} should answer 200');
+    const upd = await step(kit, 'updateCustomerGroups', { path: { customer_group_id: made.id }, body: change });
     expectEcho(kit, change, upd);
     expectEcho(kit, change, await read(kit, made.id), [upd]);
 
-    const del = await kit.api.call('deleteCustomerGroups', { path: { customer_group_id: made.id } });
-    expectStatus(kit.api, 'lifecycle', del, 200, 'DELETE /customer_groups/{id} should answer 200');
+    const del = await step(kit, 'deleteCustomerGroups', { path: { customer_group_id: made.id } });
     const gone = await kit.api.call('getCustomerGroup', { path: { customer_group_id: made.id }, label: 'read after delete' });
-    expectErrorStatus(kit.api, 'lifecycle', gone, 'missing', 'a deleted group should read as 404', [del], 404);
+    expectRefused(kit, gone, { want: 404, mode: 'declared', wrong: 'missing', tag: 'lifecycle', related: [del], body: false });
   });
 
   test('should delete an own customer group twice, answering success with its id both times', { tag: ['@customer_groups', '@rule:idempotent-delete', '@op:deleteCustomerGroups'] }, async ({ kit }) => {
@@ -75,7 +71,7 @@ if (ops.inScope('customer_groups')) test.describe('customer groups', () => {
     for (const round of ['first', 'second']) {
       const del = await kit.api.call('deleteCustomerGroups', { path: { customer_group_id: made.id }, label: `${round} delete` });
       // The second delete is the rule the property judges too (delete-again): one defect, whichever met it.
-      if (round === 'first') expectStatus(kit.api, 'idempotent-delete', del, 200, `the ${round} DELETE of an own group should answer 200`);
+      if (round === 'first') expectRule(kit.api, RULE.answers, { ...answerOf(del), want: 'success' }, { exchange: del, tag: 'idempotent-delete' });
       else expectRule(kit.api, RULE.deleteAgain, { ...answerOf(del), time: 2 }, { exchange: del });
       const body = del.response.json;
       const groupId = isObj(body) ? body.customerGroupId : undefined;
@@ -84,25 +80,18 @@ if (ops.inScope('customer_groups')) test.describe('customer groups', () => {
   });
 
   test('should answer 400 for an invalid customer group id and 404 for a missing one', { tag: ['@customer_groups', '@rule:error-status', '@op:getCustomerGroup', '@readonly'] }, async ({ kit }) => {
-    const bad = await kit.api.call('getCustomerGroup', { path: { customer_group_id: 'abc' }, intent: 'negative', label: 'customer_group_id=abc' });
-    expectErrorStatus(kit.api, 'error-status', bad, 'invalid', 'GET /customer_groups/abc should answer 400', undefined, 400);
-    const missing = await kit.api.call('getCustomerGroup', { path: { customer_group_id: MISSING_ID }, intent: 'negative', label: 'a group id no shop has' });
-    expectErrorStatus(kit.api, 'error-status', missing, 'missing', 'GET of a missing group should answer 404', undefined, 404);
+    await wrongRequest(kit, 'getCustomerGroup', { path: { customer_group_id: 'abc' }, label: 'customer_group_id=abc' }, { want: 400, mode: 'declared', wrong: 'invalid', body: false });
+    await wrongRequest(kit, 'getCustomerGroup', { path: { customer_group_id: MISSING_ID }, label: 'a group id no shop has' }, { want: 404, mode: 'declared', wrong: 'missing', body: false });
   });
 
   test('should refuse bad customer group writes with 400 and a patch of a missing group with 404', { tag: ['@customer_groups', '@rule:error-status', '@op:createCustomerGroup', '@op:updateCustomerGroups', '@op:deleteCustomerGroups'] }, async ({ kit }) => {
     requireWrites(kit);
-    const noBody = await kit.api.call('createCustomerGroup', { intent: 'negative', contentType: 'application/json', label: 'create without a body' });
-    expectStatus(kit.api, 'error-status', noBody, 400, 'POST /customer_groups without a body should answer 400');
-    const badPatch = await kit.api.call('updateCustomerGroups', { path: { customer_group_id: 'abc' }, body: customerGroupInput(kit), intent: 'negative', label: 'customer_group_id=abc' });
-    expectErrorStatus(kit.api, 'error-status', badPatch, 'invalid', 'PATCH /customer_groups/abc should answer 400', undefined, 400);
-    const badDelete = await kit.api.call('deleteCustomerGroups', { path: { customer_group_id: 'abc' }, intent: 'negative', label: 'customer_group_id=abc' });
-    expectStatus(kit.api, 'error-status', badDelete, 400, 'DELETE /customer_groups/abc should answer 400');
+    await wrongRequest(kit, 'createCustomerGroup', { contentType: 'application/json', label: 'create without a body' }, { want: 400, wrong: 'invalid', body: false });
+    await wrongRequest(kit, 'updateCustomerGroups', { path: { customer_group_id: 'abc' }, body: customerGroupInput(kit), label: 'customer_group_id=abc' }, { want: 400, mode: 'declared', wrong: 'invalid', body: false });
+    await wrongRequest(kit, 'deleteCustomerGroups', { path: { customer_group_id: 'abc' }, label: 'customer_group_id=abc' }, { want: 400, wrong: 'invalid', body: false });
     const made = await createCustomerGroup(kit, {}, { rule: 'error-status' });
-    const del = await kit.api.call('deleteCustomerGroups', { path: { customer_group_id: made.id } });
-    expectStatus(kit.api, 'error-status', del, 200, 'DELETE of an own group should answer 200');
-    const missing = await kit.api.call('updateCustomerGroups', { path: { customer_group_id: made.id }, body: customerGroupInput(kit), intent: 'negative', label: 'patch of the group just deleted' });
-    expectErrorStatus(kit.api, 'error-status', missing, 'missing', 'PATCH of a deleted (own) group should answer 404', [del], 404);
+    const del = await step(kit, 'deleteCustomerGroups', { path: { customer_group_id: made.id } }, { tag: 'error-status' });
+    await wrongRequest(kit, 'updateCustomerGroups', { path: { customer_group_id: made.id }, body: customerGroupInput(kit), label: 'patch of the group just deleted' }, { want: 404, mode: 'declared', wrong: 'missing', related: [del], body: false });
   });
 
   listParameterTests({ group: 'customer_groups', op: ops.get('getCustomerGroups'), what: 'customer groups', subject: groupsList });

@@ -5,10 +5,11 @@
 // (the error-status rule's `gone` judgement).
 import { specOperations } from '../../fixtures/spec-ops.js';
 import { test, requireWrites } from '../../fixtures/factories/index.js';
-import { createItemAttribute, createOrder, createOrderItem, itemAttributeInput, orderItemInput, orderRefs } from '../../fixtures/factories/orders.js';
+import { createItemAttribute, createOrderItem, itemAttributeInput, orderItemInput } from '../../fixtures/factories/orders.js';
 import { expectRule } from '../../fixtures/evidence.js';
 import { single } from '../../fixtures/order-rules.js';
-import { checkContext, expectConforms, gone, listedIn, listStep, step, wrongRequest } from '../../fixtures/requests.js';
+import { gone, listStep, step, wrongRequest } from '../../fixtures/requests.js';
+import { orderPartLifecycle, twoOrders } from './support/order-parts.js';
 import { RULE } from '../../src/checks/rules/registry.js';
 
 const ops = await specOperations();
@@ -17,30 +18,14 @@ if (ops.inScope('orders')) test.describe('order items', () => {
   test(
     'should add, read, update and delete an item of its own order',
     { tag: ['@orders', '@op:createOrderItem', '@op:getOrderItem', '@op:getOrderItems', '@op:updateOrderItems', '@op:deleteOrderItems', '@rule:lifecycle'] },
-    async ({ kit, catalogue, validators, config }) => {
-      requireWrites(kit);
-      const ctx = checkContext({ catalogue, validators, config });
-      const order = await createOrder(kit);
-      const order_id = order.id;
-      const item = await createOrderItem(kit, order_id, {}, { intent: 'positive' });
-      expectConforms(kit, ctx, item.exchange);
-      const item_id = item.id;
-      const read = await step(kit, 'getOrderItem', { path: { order_id, item_id } }, { want: [200], conform: ctx });
-      expectRule(kit.api, RULE.readsBack, { sent: item.input, got: single(read) }, { exchange: read });
-      const listed = await kit.api.call('getOrderItems', { path: { order_id } });
-      expectConforms(kit, ctx, listed);
-      const items = listedIn(kit, listed);
-      expectRule(kit.api, RULE.readsBack, { sent: item.input, got: items.find((r) => String(r.id) === String(item_id)) }, { exchange: listed });
-
-      const change = orderItemInput(kit, { quantity: 5, price: 3, finalPrice: 15 });
-      await step(kit, 'updateOrderItems', { path: { order_id, item_id }, body: change }, { want: [200], conform: ctx });
-      const again = await kit.api.call('getOrderItem', { path: { order_id, item_id } });
-      expectRule(kit.api, RULE.readsBack, { sent: change, got: single(again) }, { exchange: again });
-
-      const del = await step(kit, 'deleteOrderItems', { path: { order_id, item_id } }, { want: [200], conform: ctx });
-      await wrongRequest(kit, 'getOrderItem', { path: { order_id, item_id }, intent: 'positive' }, gone('lifecycle', [del]));
-      await wrongRequest(kit, 'deleteOrderItems', { path: { order_id, item_id } }, gone('lifecycle', [del]));
-    },
+    ({ kit, catalogue, validators, config }) =>
+      orderPartLifecycle(kit, { catalogue, validators, config }, (order_id) => ({
+        parent: { order_id },
+        idParam: 'item_id',
+        ops: { read: 'getOrderItem', list: 'getOrderItems', update: 'updateOrderItems', remove: 'deleteOrderItems' },
+        create: () => createOrderItem(kit, order_id, {}, { intent: 'positive' }),
+        change: () => orderItemInput(kit, { quantity: 5, price: 3, finalPrice: 15 }),
+      })),
   );
 
   test(
@@ -56,35 +41,19 @@ if (ops.inScope('orders')) test.describe('order items', () => {
         '@rule:lifecycle',
       ],
     },
-    async ({ kit, catalogue, validators, config }) => {
-      requireWrites(kit);
-      const ctx = checkContext({ catalogue, validators, config });
-      const order = await createOrder(kit);
-      const order_id = order.id;
-      // An item without attributes (an empty list, the vendor example's form): the attribute is the test's.
-      const item_id = (await createOrderItem(kit, order_id, { attributes: [] })).id;
-      const attr = await createItemAttribute(kit, order_id, item_id, {}, { intent: 'positive' });
-      expectConforms(kit, ctx, attr.exchange);
-      const attribute_id = attr.id;
-      const path = { order_id, item_id, attribute_id };
-      const read = await step(kit, 'getOrdersItemsAttributeProperty', { path }, { want: [200], conform: ctx });
-      expectRule(kit.api, RULE.readsBack, { sent: attr.input, got: single(read) }, { exchange: read });
-      const listed = await kit.api.call('getOrdersItemsAttributesProperty', { path: { order_id, item_id } });
-      expectConforms(kit, ctx, listed);
-      const items = listedIn(kit, listed);
-      expectRule(kit.api, RULE.readsBack, { sent: attr.input, got: items.find((r) => String(r.id) === String(attribute_id)) }, { exchange: listed });
-
-      const change = itemAttributeInput(kit, { price: 4, priceType: '-' });
-      await step(kit, 'updateOrdersItemsAttributesProperty', { path, body: change }, { want: [200], conform: ctx });
-      const again = await kit.api.call('getOrdersItemsAttributeProperty', { path });
-      expectRule(kit.api, RULE.readsBack, { sent: change, got: single(again) }, { exchange: again });
-
-      const del = await step(kit, 'removeOrdersItemsAttribute', { path }, { want: [200], conform: ctx });
-      await wrongRequest(kit, 'getOrdersItemsAttributeProperty', { path, intent: 'positive' }, gone('lifecycle', [del]));
-      const after = await listStep(kit, 'getOrdersItemsAttributesProperty', { path: { order_id, item_id } });
-      expectRule(kit.api, RULE.unlistedAfterDelete, { deleted: [String(attribute_id)], listed: after.items.map((r) => String(r.id)) }, { exchange: del });
-      await wrongRequest(kit, 'removeOrdersItemsAttribute', { path }, gone('lifecycle', [del]));
-    },
+    ({ kit, catalogue, validators, config }) =>
+      orderPartLifecycle(kit, { catalogue, validators, config }, async (order_id) => {
+        // An item without attributes (an empty list, the vendor example's form): the attribute is the test's.
+        const item_id = (await createOrderItem(kit, order_id, { attributes: [] })).id;
+        return {
+          parent: { order_id, item_id },
+          idParam: 'attribute_id',
+          ops: { read: 'getOrdersItemsAttributeProperty', list: 'getOrdersItemsAttributesProperty', update: 'updateOrdersItemsAttributesProperty', remove: 'removeOrdersItemsAttribute' },
+          create: () => createItemAttribute(kit, order_id, item_id, {}, { intent: 'positive' }),
+          change: () => itemAttributeInput(kit, { price: 4, priceType: '-' }),
+          unlistedAfterDelete: true,
+        };
+      }),
   );
 
   test(
@@ -93,9 +62,7 @@ if (ops.inScope('orders')) test.describe('order items', () => {
     async ({ kit }) => {
       requireWrites(kit);
       const tag = 'order-part-ownership';
-      const refs = await orderRefs(kit);
-      const a = await createOrder(kit, {}, { refs });
-      const b = await createOrder(kit, {}, { refs });
+      const [a, b] = await twoOrders(kit);
       const item = await createOrderItem(kit, a.id);
       const sibling = await createOrderItem(kit, a.id);
       const attr = await createItemAttribute(kit, a.id, item.id);

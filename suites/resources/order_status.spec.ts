@@ -5,7 +5,8 @@
 // found only under its own order.
 import { specOperations } from '../../fixtures/spec-ops.js';
 import { test, requireWrites } from '../../fixtures/factories/index.js';
-import { createOrder, orderRefs, orderStatusIds, readOrder } from '../../fixtures/factories/orders.js';
+import { createOrder, orderStatusIds, readOrder } from '../../fixtures/factories/orders.js';
+import { twoOrders } from './support/order-parts.js';
 import { expectRule } from '../../fixtures/evidence.js';
 import { skipBecause } from '../../fixtures/outcome.js';
 import { checkContext, expectConforms, gone, listedIn, listStep, step, wrongRequest } from '../../fixtures/requests.js';
@@ -87,9 +88,7 @@ test.describe('order status and history', () => {
     async ({ kit }) => {
       requireWrites(kit);
       const tag = 'order-part-ownership';
-      const refs = await orderRefs(kit);
-      const a = await createOrder(kit, {}, { refs });
-      const b = await createOrder(kit, {}, { refs });
+      const [a, b] = await twoOrders(kit);
       const { ex, records } = await history(kit, tag, a.id);
       // The order made for the test is the precondition: its create answers for it.
       expectRule(kit.api, RULE.orderParts, { part: 'history entries', held: records, count: 'some' }, { exchange: a.exchange, related: [ex], tag });

@@ -12,10 +12,11 @@
 // in the order (@rule:order-totals-consistent).
 import { specOperations } from '../../fixtures/spec-ops.js';
 import { test, requireWrites } from '../../fixtures/factories/index.js';
-import { createOrder, createOrderItem, createOrderTotal, orderRefs, orderTotalInput, readOrder } from '../../fixtures/factories/orders.js';
+import { createOrder, createOrderItem, createOrderTotal, orderTotalInput, readOrder } from '../../fixtures/factories/orders.js';
 import { expectRule } from '../../fixtures/evidence.js';
 import { single } from '../../fixtures/order-rules.js';
-import { checkContext, expectConforms, gone, listStep, step, wrongRequest } from '../../fixtures/requests.js';
+import { gone, listStep, step, wrongRequest } from '../../fixtures/requests.js';
+import { orderPartLifecycle, twoOrders } from './support/order-parts.js';
 import type { FactoryKit, Json } from '../../fixtures/factories/base.js';
 import { RULE } from '../../src/checks/rules/registry.js';
 
@@ -42,24 +43,14 @@ if (ops.inScope('orders')) test.describe('order totals', () => {
   test(
     'should add, read, update and delete a total of its own order',
     { tag: ['@orders', '@op:createOrderTotal', '@op:getOrderTotal', '@op:getOrderTotals', '@op:updateOrderTotal', '@op:deleteOrderTotals', '@rule:lifecycle'] },
-    async ({ kit, catalogue, validators, config }) => {
-      requireWrites(kit);
-      const ctx = checkContext({ catalogue, validators, config });
-      const order = await createOrder(kit);
-      const order_id = order.id;
-      const total = await createOrderTotal(kit, order_id, {}, { intent: 'positive' });
-      expectConforms(kit, ctx, total.exchange);
-      const total_id = total.id;
-      const read = await step(kit, 'getOrderTotal', { path: { order_id, total_id } }, { want: [200], conform: ctx });
-      expectRule(kit.api, RULE.readsBack, { sent: total.input, got: single(read) }, { exchange: read });
-      const change = orderTotalInput(kit, { value: 42, valueText: '42,00 EUR' });
-      await step(kit, 'updateOrderTotal', { path: { order_id, total_id }, body: change }, { want: [200], conform: ctx });
-      const again = await kit.api.call('getOrderTotal', { path: { order_id, total_id } });
-      expectRule(kit.api, RULE.readsBack, { sent: change, got: single(again) }, { exchange: again });
-      const del = await step(kit, 'deleteOrderTotals', { path: { order_id, total_id } }, { want: [200], conform: ctx });
-      await wrongRequest(kit, 'getOrderTotal', { path: { order_id, total_id }, intent: 'positive' }, gone('lifecycle', [del]));
-      await wrongRequest(kit, 'deleteOrderTotals', { path: { order_id, total_id } }, gone('lifecycle', [del]));
-    },
+    ({ kit, catalogue, validators, config }) =>
+      orderPartLifecycle(kit, { catalogue, validators, config }, (order_id) => ({
+        parent: { order_id },
+        idParam: 'total_id',
+        ops: { read: 'getOrderTotal', update: 'updateOrderTotal', remove: 'deleteOrderTotals' },
+        create: () => createOrderTotal(kit, order_id, {}, { intent: 'positive' }),
+        change: () => orderTotalInput(kit, { value: 42, valueText: '42,00 EUR' }),
+      })),
   );
 
   test(
@@ -93,9 +84,7 @@ if (ops.inScope('orders')) test.describe('order totals', () => {
     async ({ kit }) => {
       requireWrites(kit);
       const tag = 'order-part-ownership';
-      const refs = await orderRefs(kit);
-      const a = await createOrder(kit, {}, { refs });
-      const b = await createOrder(kit, {}, { refs });
+      const [a, b] = await twoOrders(kit);
       const total = await createOrderTotal(kit, a.id);
       const wrong = { order_id: b.id, total_id: total.id };
       await wrongRequest(kit, 'getOrderTotal', { path: wrong, intent: 'positive' }, gone(tag));

@@ -6,7 +6,8 @@
 // Each test is tagged with the group and the operations it judges (for Location the creates, for
 // the others the reads whose answers are looked at), so the compatibility report puts its outcome
 // into the `rule:<name>` column of those operations' rows.
-import { adviseRule, expectHeld, expectStatus, show } from '../../fixtures/evidence.js';
+import { adviseRule, expectHeld, show } from '../../fixtures/evidence.js';
+import { step, wrongRequest } from '../../fixtures/requests.js';
 import { observed } from '../../src/checks/basis.js';
 import { createManufacturer } from '../../fixtures/factories/catalogue-extras.js';
 import { createCategory } from '../../fixtures/factories/categories.js';
@@ -138,14 +139,13 @@ function expectRateHeaders(kit: FactoryKit, ex: Exchange, what: string, related:
 
 if (ops.inScope('languages')) {
   test('should carry well-formed X-Rate-Limit headers on a successful read', { tag: ['@languages', '@op:getMultipleLanguages', `@rule:${RULE_RATE}`, '@readonly'] }, async ({ kit }) => {
-    const ex = await kit.api.call('getMultipleLanguages', { label: 'a successful read' });
-    expectStatus(kit.api, RULE_RATE, ex, 200, 'GET /languages should answer 200 (the successful answer this test judges)');
+    const ex = await step(kit, 'getMultipleLanguages', { label: 'a successful read' }, { tag: RULE_RATE });
     expectRateHeaders(kit, ex, 'a successful read (GET /languages 200)');
   });
 
   test('should carry well-formed X-Rate-Limit headers on a 401 answer without credentials', { tag: ['@languages', '@op:getMultipleLanguages', `@rule:${RULE_RATE}`, '@readonly'] }, async ({ kit }) => {
-    const ex = await kit.api.call('getMultipleLanguages', { auth: 'none', intent: 'no-auth', label: 'without credentials' });
-    expectStatus(kit.api, RULE_RATE, ex, 401, 'GET /languages without credentials should answer 401 (the answer this test judges)');
+    // The answer this test judges is the refusal for want of credentials: a 401 and nothing else.
+    const ex = await step(kit, 'getMultipleLanguages', { auth: 'none', intent: 'no-auth', label: 'without credentials' }, { tag: RULE_RATE, want: [401] });
     expectRateHeaders(kit, ex, 'a 401 answer (GET /languages without credentials)');
   });
 
@@ -154,8 +154,7 @@ if (ops.inScope('languages')) {
     // than one; it may rise only when a new window began, which shows as a changed Reset.
     const seen: { ex: Exchange; v: RateLimitHeaders }[] = [];
     for (let i = 1; i <= 4; i++) {
-      const ex = await kit.api.call('getMultipleLanguages', { label: `consecutive read ${i} of 4` });
-      expectStatus(kit.api, RULE_RATE, ex, 200, `GET /languages (read ${i} of 4) should answer 200`);
+      const ex = await step(kit, 'getMultipleLanguages', { label: `consecutive read ${i} of 4` }, { tag: RULE_RATE });
       const v = expectRateHeaders(kit, ex, `read ${i} of 4 (GET /languages)`);
       if (!v) return;
       const prev = seen.at(-1);
@@ -176,8 +175,7 @@ if (ops.inScope('languages')) {
 
 if (ops.inScope('addresses')) {
   test('should carry well-formed X-Rate-Limit headers on a 404 error answer', { tag: ['@addresses', '@op:getAddress', `@rule:${RULE_RATE}`, '@readonly'] }, async ({ kit }) => {
-    const ex = await kit.api.call('getAddress', { path: { address_id: MISSING_ID }, intent: 'negative', label: 'an address id no shop has' });
-    expectStatus(kit.api, RULE_RATE, ex, 404, `GET /addresses/${MISSING_ID} should answer 404 (the error answer this test judges)`);
+    const ex = await wrongRequest(kit, 'getAddress', { path: { address_id: MISSING_ID }, label: 'an address id no shop has' }, { want: 404, tag: RULE_RATE, body: false });
     expectRateHeaders(kit, ex, 'a 404 error answer (GET of a missing address)');
   });
 }
@@ -221,8 +219,7 @@ function expectRefers(kit: FactoryKit, ex: Exchange, rec: Json | undefined, fiel
 
 /** The rule on a list and a single read, with and without disable_links. */
 async function linksRule(kit: FactoryKit, s: LinksSubject): Promise<void> {
-  const list = await kit.api.call(s.listOp, { query: s.listQuery, label: `${s.what} list` });
-  expectStatus(kit.api, RULE_LINKS, list, 200, `the ${s.what} list should answer 200`);
+  const list = await step(kit, s.listOp, { query: s.listQuery, label: `${s.what} list` }, { tag: RULE_LINKS });
   const items = listItems(list.response.json);
   let subject: Json | undefined;
   if (s.own) {
@@ -237,21 +234,18 @@ async function linksRule(kit: FactoryKit, s: LinksSubject): Promise<void> {
 
   const id = idOf(subject);
   const refers = s.own?.refers ?? referringIds(subject).map((d) => d.field);
-  const read = await kit.api.call(s.readOp, { path: { [s.idParam]: id }, label: `one ${s.what}` });
-  expectStatus(kit.api, RULE_LINKS, read, 200, `GET of ${s.what} ${id} should answer 200`);
+  const read = await step(kit, s.readOp, { path: { [s.idParam]: id }, label: `one ${s.what}` }, { tag: RULE_LINKS });
   const rec = single(read.response.json);
   expectRefers(kit, read, rec, refers, `${s.what} ${id} should refer to ${refers.join(', ')} as listed or written`);
   expectLinks(kit, read, [rec], `${s.what} ${id} should carry _links to the records it refers to`);
 
   // With the flag the records stay the same and only _links goes: the referring ids must remain,
   // or an answer that lost the record would pass for one without links.
-  const readOff = await kit.api.call(s.readOp, { path: { [s.idParam]: id }, query: { disable_links: true }, label: `one ${s.what} with disable_links` });
-  expectStatus(kit.api, RULE_LINKS, readOff, 200, `GET of ${s.what} ${id} with disable_links should answer 200`);
+  const readOff = await step(kit, s.readOp, { path: { [s.idParam]: id }, query: { disable_links: true }, label: `one ${s.what} with disable_links` }, { tag: RULE_LINKS });
   expectRefers(kit, readOff, single(readOff.response.json), refers, `${s.what} ${id} read with disable_links should still refer to ${refers.join(', ')}`);
   expectNoLinks(kit, readOff, `${s.what} ${id} read with disable_links should carry no _links`, [read]);
 
-  const listOff = await kit.api.call(s.listOp, { query: { ...s.listQuery, disable_links: true }, label: `${s.what} list with disable_links` });
-  expectStatus(kit.api, RULE_LINKS, listOff, 200, `the ${s.what} list with disable_links should answer 200`);
+  const listOff = await step(kit, s.listOp, { query: { ...s.listQuery, disable_links: true }, label: `${s.what} list with disable_links` }, { tag: RULE_LINKS });
   const offItems = listItems(listOff.response.json);
   expectHeld(offItems.some((r) => idOf(r) === id), kit.api, { rule: RULE_LINKS, title: `the ${s.what} list with disable_links should still hold ${s.what} ${id}`, message: `listed ids [${offItems.map(idOf).join(', ')}]`, exchange: listOff, related: [list] });
   expectNoLinks(kit, listOff, `the ${s.what} list with disable_links should carry no _links`, [list]);

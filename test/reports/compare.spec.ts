@@ -5,16 +5,17 @@
 // 0 items; the fault against the clean build names the fault's defect as new and its drift (the
 // field gone, breaking for clients), also through the noise filter; the gate fails on the fault and
 // passes clean; the matrix page and the comparison page in Chromium; no artefact holds the password.
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { test as base, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { compare, type Comparison } from '../../src/compare/compare.js';
 import type { Matrix } from '../../src/compare/matrix.js';
 import type { RunShapes } from '../../src/compare/shapes-file.js';
 import { loadRun } from '../../src/compare/run.js';
-import { launchChromium } from './support/browser.js';
-import { PASSWORD, runNode, selfTestDir, tsx, USER, type ChildResult } from './support/child.js';
+import { withPage } from './support/browser.js';
+import { PASSWORD, runNode, tsx, USER, type ChildResult } from './support/child.js';
+import { readJson, testWithRuns } from './support/runs.js';
 import { secretForms } from '../../src/client/redact.js';
 import { scanTree } from '../support/artefact-scan.js';
 
@@ -29,27 +30,14 @@ interface Runs {
   faulty: string;
 }
 
-function readJson<T>(file: string): T {
-  return JSON.parse(readFileSync(file, 'utf8')) as T;
-}
-
-const test = base.extend<object, { runs: Runs }>({
-  runs: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const dir = selfTestDir('compare');
-      rmSync(dir, { recursive: true, force: true });
-      mkdirSync(dir, { recursive: true });
-      const runs = { dir, clean: path.join(dir, 'clean'), clean2: path.join(dir, 'clean2'), faulty: path.join(dir, 'faulty') };
-      const conformance = (reportDir: string, seed: string, faults = ''): Promise<ChildResult> => runNode(tsx('src/cli/conformance.ts', '--reporter', 'dot', ...SLICE), { REPORT_DIR: reportDir, FC_SEED: seed, SHOP_FAULTS: faults });
-      for (const [reportDir, seed, faults] of [[runs.clean, '11', ''], [runs.clean2, '12', ''], [runs.faulty, '11', FAULT]] as const) {
-        const r = await conformance(reportDir, seed, faults);
-        if (!existsSync(path.join(reportDir, 'compatibility', 'shapes.json'))) throw new Error(`no shapes.json in ${reportDir}:\n${r.output.slice(-3000)}`);
-      }
-      await use(runs);
-    },
-    { scope: 'worker', timeout: 240_000 },
-  ],
+const test = testWithRuns('compare', async (dir): Promise<Runs> => {
+  const runs = { dir, clean: path.join(dir, 'clean'), clean2: path.join(dir, 'clean2'), faulty: path.join(dir, 'faulty') };
+  const conformance = (reportDir: string, seed: string, faults = ''): Promise<ChildResult> => runNode(tsx('src/cli/conformance.ts', '--reporter', 'dot', ...SLICE), { REPORT_DIR: reportDir, FC_SEED: seed, SHOP_FAULTS: faults });
+  for (const [reportDir, seed, faults] of [[runs.clean, '11', ''], [runs.clean2, '12', ''], [runs.faulty, '11', FAULT]] as const) {
+    const r = await conformance(reportDir, seed, faults);
+    if (!existsSync(path.join(reportDir, 'compatibility', 'shapes.json'))) throw new Error(`no shapes.json in ${reportDir}:\n${r.output.slice(-3000)}`);
+  }
+  return runs;
 });
 
 test.describe('comparing runs @reports', () => {
@@ -155,13 +143,7 @@ test.describe('comparing runs @reports', () => {
     expect(m.runs).toHaveLength(3);
     expect(m.neighbours.map((n) => n.counts.items)).toEqual([0, expect.any(Number) as unknown as number]);
     expect(m.neighbours[1]?.breaking.some((i) => i.drift?.field === 'email')).toBe(true);
-    const browser = await launchChromium();
-    try {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      const requests: string[] = [];
-      page.on('request', (req) => {
-        if (!req.url().startsWith('file:') && !req.url().startsWith('data:')) requests.push(req.url());
-      });
+    const requests = await withPage(async (page) => {
       await page.goto(pathToFileURL(path.join(out, 'matrix.html')).href);
       await expect(page.locator('h1')).toHaveText('Compatibility across versions');
       await expect(page.locator('#matrix-table th.run')).toHaveCount(3);
@@ -182,10 +164,8 @@ test.describe('comparing runs @reports', () => {
       await expect(item.locator('.pill.breaking')).toHaveText('breaking for clients');
       await expect(item.locator('pre.cmd').first()).toContainText('curl');
       await expect(page.locator('section.item[data-category="defect-new"]').first()).toBeVisible();
-      expect(requests, 'the pages open from disk and fetch nothing').toEqual([]);
-    } finally {
-      await browser.close();
-    }
+    });
+    expect(requests, 'the pages open from disk and fetch nothing').toEqual([]);
   });
 
   test('should write no password into shapes, comparisons or matrices', ({ runs }) => {

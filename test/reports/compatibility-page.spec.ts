@@ -5,15 +5,16 @@
 // Chromium (score, groups, a failure's evidence; screenshot in reports/), the gate again from
 // report.json with another baseline, baseline:update, the Allure single file, and that no
 // artefact holds the password.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { test as base, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { PROJECT_ROOT } from '../../src/config/config.js';
 import { secretForms } from '../../src/client/redact.js';
 import { SCHEMA_VERSION, type CompatibilityReport } from '../../src/report/compatibility/types.js';
-import { launchChromium } from './support/browser.js';
-import { FAULT, FAULTY_OPS, PASSWORD, runNode, selfTestDir, SLICE, tsx, USER, type ChildResult } from './support/child.js';
+import { withPage } from './support/browser.js';
+import { FAULT, FAULTY_OPS, PASSWORD, runNode, SLICE, tsx, USER, type ChildResult } from './support/child.js';
+import { freshSelfTestDir, readJson, readReport, testWithRuns } from './support/runs.js';
 import { scanTree } from '../support/artefact-scan.js';
 
 interface PageRun {
@@ -27,32 +28,22 @@ interface PageRun {
 const KNOWN = { operation: 'getTaxRates', check: 'authRequired', reason: 'vendor ticket 42: GET /tax_rates is public on purpose' };
 const NOW_PASSES = { operation: 'getTaxClasses', check: 'statusCodeConformance', reason: 'was broken in 3.8' };
 
-const test = base.extend<object, { run: PageRun }>({
-  run: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const dir = selfTestDir('compatibility');
-      rmSync(dir, { recursive: true, force: true });
-      mkdirSync(dir, { recursive: true });
-      const baseline = path.join(dir, 'baseline.json');
-      writeFileSync(baseline, JSON.stringify({ version: 1, deviations: [KNOWN, NOW_PASSES] }));
-      const env = { REPORT_DIR: dir, RUN_ID: 'rreports', SHOP_FAULTS: FAULT };
-      // --reporter picks the console output only: the report files (and the redaction) stay.
-      const conformance = await runNode(tsx('src/cli/conformance.ts', '--baseline', baseline, '--reporter', 'dot', ...SLICE), env);
-      const report = await runNode(tsx('src/cli/report.ts', '--baseline', baseline), env);
-      const file = path.join(dir, 'compatibility', 'report.json');
-      if (!existsSync(file)) throw new Error(`no report.json:\n${conformance.output.slice(-3000)}`);
-      await use({ dir, baseline, conformance, report, json: JSON.parse(readFileSync(file, 'utf8')) as CompatibilityReport });
-    },
-    { scope: 'worker', timeout: 240_000 },
-  ],
+const test = testWithRuns('compatibility', async (dir): Promise<PageRun> => {
+  const baseline = path.join(dir, 'baseline.json');
+  writeFileSync(baseline, JSON.stringify({ version: 1, deviations: [KNOWN, NOW_PASSES] }));
+  const env = { REPORT_DIR: dir, RUN_ID: 'rreports', SHOP_FAULTS: FAULT };
+  // --reporter picks the console output only: the report files (and the redaction) stay.
+  const conformance = await runNode(tsx('src/cli/conformance.ts', '--baseline', baseline, '--reporter', 'dot', ...SLICE), env);
+  const report = await runNode(tsx('src/cli/report.ts', '--baseline', baseline), env);
+  if (!existsSync(path.join(dir, 'compatibility', 'report.json'))) throw new Error(`no report.json:\n${conformance.output.slice(-3000)}`);
+  return { dir, baseline, conformance, report, json: readReport(dir) };
 });
 
 test.describe('compatibility report of a run @reports', () => {
   // One child run serves every test here: keep them in one worker.
   test.describe.configure({ mode: 'default' });
 
-  test('should fail the CI gate on failures not in the baseline, and name baseline entries that now pass', ({ run }) => {
+  test('should fail the CI gate on failures not in the baseline, and name baseline entries that now pass', ({ runs: run }) => {
     const out = run.conformance.output;
     expect(run.conformance.status, out.slice(-3000)).toBe(1);
     expect(out).toMatch(/failure\(s\) not in the baseline/);
@@ -65,7 +56,7 @@ test.describe('compatibility report of a run @reports', () => {
     expect(out).toMatch(/\nResponse times: p95 \d+ ms over [\d,]+ answers \(p50 \d+ ms, max \d+ ms\); slowest operation \w+ \(p95 \d+ ms\); none over its budget \(MAX_RESPONSE_MS=2000 ms\)\.\n/);
   });
 
-  test('should write report.json with the run, the target and the matrix, without credentials', ({ run }) => {
+  test('should write report.json with the run, the target and the matrix, without credentials', ({ runs: run }) => {
     const r = run.json;
     expect(r.schemaVersion).toBe(SCHEMA_VERSION);
     expect(r.scope).toBeNull();
@@ -89,14 +80,8 @@ test.describe('compatibility report of a run @reports', () => {
     expect(JSON.stringify(r)).not.toContain(PASSWORD);
   });
 
-  test('should show the score, the groups and a failure with its evidence in Chromium', async ({ run }) => {
-    const browser = await launchChromium();
-    try {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      const requests: string[] = [];
-      page.on('request', (req) => {
-        if (!req.url().startsWith('file:') && !req.url().startsWith('data:')) requests.push(req.url());
-      });
+  test('should show the score, the groups and a failure with its evidence in Chromium', async ({ runs: run }) => {
+    const requests = await withPage(async (page) => {
       await page.goto(pathToFileURL(path.join(run.dir, 'compatibility', 'index.html')).href);
       const r = run.json;
       await expect(page.locator('#score-value')).toHaveText(`${r.score.conformant}/${r.score.declared}`);
@@ -136,35 +121,30 @@ test.describe('compatibility report of a run @reports', () => {
       await expect(known).toContainText('Known deviation');
       await expect(known).toContainText(KNOWN.reason);
       await expect(page.locator('#baseline + p + ul')).toContainText('now passes, can be removed');
-      expect(requests, 'the page must load nothing').toEqual([]);
       await page.locator('#score').scrollIntoViewIfNeeded();
       const shot = path.join(PROJECT_ROOT, 'reports', 'compatibility-page.png');
       await page.screenshot({ path: shot, fullPage: true });
       expect(readFileSync(shot).length).toBeGreaterThan(10_000);
-    } finally {
-      await browser.close();
-    }
+    });
+    expect(requests, 'the page must load nothing').toEqual([]);
   });
 
   // The page of the run above, or of a real shop's run (COMPAT_PAGE_REPORT=<its report.json>, e.g. a
   // GX 4.8 standard run with hundreds of Fail cells), rendered again by `npm run report` with
   // today's grouping: it leads with the ranked defects, one row per defect worst first, each row
   // leading to its defect with a curl, every failure cell's link leading to a defect on the page.
-  test('should lead with the ranked defect list in Chromium, for this run or COMPAT_PAGE_REPORT', async ({ run }) => {
+  test('should lead with the ranked defect list in Chromium, for this run or COMPAT_PAGE_REPORT', async ({ runs: run }) => {
     const source = process.env.COMPAT_PAGE_REPORT ? path.resolve(process.env.COMPAT_PAGE_REPORT) : path.join(run.dir, 'compatibility', 'report.json');
-    const dir = selfTestDir('compatibility-page-defects');
-    rmSync(dir, { recursive: true, force: true });
+    const dir = freshSelfTestDir('compatibility-page-defects');
     mkdirSync(path.join(dir, 'compatibility'), { recursive: true });
     copyFileSync(source, path.join(dir, 'compatibility', 'report.json'));
-    const named = (JSON.parse(readFileSync(source, 'utf8')) as CompatibilityReport).gate.baselineFile;
+    const named = readJson<CompatibilityReport>(source).gate.baselineFile;
     const baseline = process.env.COMPAT_PAGE_REPORT ? (named && existsSync(path.resolve(PROJECT_ROOT, named)) ? path.resolve(PROJECT_ROOT, named) : undefined) : run.baseline;
     const rendered = await runNode(tsx('src/cli/report.ts', '--no-allure', ...(baseline ? ['--baseline', baseline] : [])), { REPORT_DIR: dir });
     expect(rendered.status, rendered.output).toBe(0);
-    const r = JSON.parse(readFileSync(path.join(dir, 'compatibility', 'report.json'), 'utf8')) as CompatibilityReport;
+    const r = readReport(dir);
     expect(r.defects.length).toBeGreaterThan(0);
-    const browser = await launchChromium();
-    try {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await withPage(async (page) => {
       await page.goto(pathToFileURL(path.join(dir, 'compatibility', 'index.html')).href);
       // The first section after the score is the defect list, before the groups and the cells.
       expect(await page.locator('main h2').first().getAttribute('id')).toBe('defects');
@@ -197,12 +177,10 @@ test.describe('compatibility report of a run @reports', () => {
       expect(links.filter((id) => !ids.includes(id))).toEqual([]);
       await page.locator('h1').scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(dir, 'compatibility-page-top.png') });
-    } finally {
-      await browser.close();
-    }
+    });
   });
 
-  test('should show the coverage index and the response times in Chromium, and fail a run below MIN_COVERAGE with one line', async ({ run }) => {
+  test('should show the coverage index and the response times in Chromium, and fail a run below MIN_COVERAGE with one line', async ({ runs: run }) => {
     const r = run.json;
     const l = r.latency;
     const c = r.coverage;
@@ -228,9 +206,7 @@ test.describe('compatibility report of a run @reports', () => {
     expect(md).toContain('## Response times (');
     expect(md).toMatch(/\| getTaxClasses \| \d+ \| \d+ \| \d+ \| \d+ \| 2000 ms \| pass \|/);
 
-    const browser = await launchChromium();
-    try {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await withPage(async (page) => {
       await page.goto(pathToFileURL(path.join(run.dir, 'compatibility', 'index.html')).href);
       await expect(page.locator('#score-coverage')).toHaveText(`coverage index ${c.index}%`);
       await page.locator('#score-coverage a').click();
@@ -254,9 +230,7 @@ test.describe('compatibility report of a run @reports', () => {
       await expect(page.locator('#latency-slowest + table')).toContainText("curl -sS -i 'http://127.0.0.1");
       await page.locator('#coverage').scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(PROJECT_ROOT, 'reports', 'compatibility-page-figures.png'), fullPage: false });
-    } finally {
-      await browser.close();
-    }
+    });
 
     // MIN_COVERAGE judges the run's index: below it, the run fails with one line even where the gate passes.
     const all = path.join(run.dir, 'baseline-coverage.json');
@@ -269,7 +243,7 @@ test.describe('compatibility report of a run @reports', () => {
     expect(met.status, met.output).toBe(0);
   });
 
-  test('should gate again from report.json when the baseline lists every failure, and update a baseline from the run', async ({ run }) => {
+  test('should gate again from report.json when the baseline lists every failure, and update a baseline from the run', async ({ runs: run }) => {
     const all = path.join(run.dir, 'baseline-all.json');
     writeFileSync(all, JSON.stringify({ deviations: run.json.failures.map((f) => ({ operation: f.operation, check: f.check, reason: 'accepted for the test' })) }));
     const env = { REPORT_DIR: run.dir };
@@ -290,7 +264,7 @@ test.describe('compatibility report of a run @reports', () => {
     expect(added[0]?.reason).toContain('served without credentials');
   });
 
-  test('should render the Allure report as one file that opens from disk, labelled, without analytics', async ({ run }) => {
+  test('should render the Allure report as one file that opens from disk, labelled, without analytics', async ({ runs: run }) => {
     expect(run.report.status, run.report.output).toBe(0);
     const results = path.join(run.dir, 'allure-results');
     const env = readFileSync(path.join(results, 'environment.properties'), 'utf8');
@@ -310,34 +284,24 @@ test.describe('compatibility report of a run @reports', () => {
     const html = path.join(run.dir, 'allure-report', 'index.html');
     const text = readFileSync(html, 'utf8');
     expect(text).not.toMatch(/googletagmanager|gtag\(|dataLayer/);
-    const browser = await launchChromium();
-    try {
-      const page = await browser.newPage();
-      const requests: string[] = [];
-      page.on('request', (req) => {
-        if (!/^(file|data|blob):/.test(req.url())) requests.push(req.url());
-      });
+    const requests = await withPage(async (page) => {
       await page.goto(pathToFileURL(html).href);
       await expect(page.locator('body')).toContainText('tax');
       await expect(page.locator('body')).toContainText(`${run.json.counts.tests}`);
-      expect(requests).toEqual([]);
-    } finally {
-      await browser.close();
-    }
+    });
+    expect(requests).toEqual([]);
   });
 
   // Playwright's HTML report shows a config's own metadata only at #show-metadata-other (since
   // 1.51), so the run is named by the report's title (src/report/run-title.ts), on its first page.
-  test("should name the run (seed, FC_RUNS, target, profile, run id) in Playwright's HTML report in Chromium", async ({ run }) => {
+  test("should name the run (seed, FC_RUNS, target, profile, run id) in Playwright's HTML report in Chromium", async ({ runs: run }) => {
     const seed = run.json.seed;
     expect(typeof seed).toBe('number');
     // The child inherits FC_RUNS (npm run test:quick sets 5).
     const runs = process.env.FC_RUNS ?? '25';
     const title = `Conformance run rreports · embedded reference shop · PROFILE=standard · FC_SEED=${seed ?? '?'} · FC_RUNS=${runs}`;
-    const browser = await launchChromium();
-    try {
-      const url = pathToFileURL(path.join(run.dir, 'html', 'index.html')).href;
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const url = pathToFileURL(path.join(run.dir, 'html', 'index.html')).href;
+    await withPage(async (page, browser) => {
       await page.goto(url);
       await expect(page.getByText(title, { exact: true })).toBeVisible();
       await expect(page).toHaveTitle(title);
@@ -351,12 +315,10 @@ test.describe('compatibility report of a run @reports', () => {
         await expect(items.filter({ hasText: text })).toHaveCount(1);
       }
       expect(await other.locator('.metadata-view').innerText()).not.toContain(PASSWORD);
-    } finally {
-      await browser.close();
-    }
+    });
   });
 
-  test('should leave no credential in any artefact of the run', ({ run }) => {
+  test('should leave no credential in any artefact of the run', ({ runs: run }) => {
     const { hits, files } = scanTree(run.dir, secretForms(USER, PASSWORD));
     for (const f of ['junit.xml', 'compatibility/report.json', 'compatibility/report.md', 'compatibility/index.html', 'compatibility/badge.svg', 'allure-report/index.html', 'html/index.html']) expect(files).toContain(f);
     expect(files.some((f) => f.startsWith('allure-results/'))).toBe(true);
@@ -364,7 +326,7 @@ test.describe('compatibility report of a run @reports', () => {
     expect(run.conformance.output).not.toContain(PASSWORD);
   });
 
-  test('should refuse a --reporter that would replace the report files and the redaction', async ({ run }) => {
+  test('should refuse a --reporter that would replace the report files and the redaction', async ({ runs: run }) => {
     const refused = await runNode(tsx('src/cli/conformance.ts', '--reporter', 'html'), { REPORT_DIR: run.dir });
     expect(refused.status, refused.output).toBe(2);
     expect(refused.output).toContain('--reporter html: choose the console output with one of progress, list, line, dot');

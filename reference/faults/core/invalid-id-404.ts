@@ -8,7 +8,7 @@ export default defineFault({
   description: 'An invalid id answers 404 (declared for the operation, but the usual answer to a missing record) instead of 400.',
   catches: ['@rule:error-status'],
   // Advisory only: the description lists each operation's error statuses, not which wrong request
-  // gets which (fixtures/evidence.ts WHICH_ERROR); a declared 404 for an invalid id is no defect.
+  // gets which (src/checks/rules/answers.ts WHICH_ERROR); a declared 404 for an invalid id is no defect.
   shows: 'advisory',
   area: 'core',
   answer: {

@@ -8,6 +8,7 @@ import { isObj } from '../../core/json.js';
 import { saysWhy } from '../errorBodyShape.js';
 import { described, erratum, project } from '../basis.js';
 import { defineRule } from './rule.js';
+import { shown } from './shown.js';
 
 /** The description declares each operation's statuses; the v2 guide says an error body says why. */
 const DECLARED = described("description: each operation's declared statuses; v2 guide [error handling]: an error answer says why");
@@ -21,10 +22,6 @@ export const WHICH_ERROR = project('which of the error statuses an operation dec
 /** That an error body's reason is a `message` string: our spec's (ERRATA #29); the vendor's error schema requires nothing. */
 export const MESSAGE_MEMBER = erratum("ERRATA #29: our error schema requires message; the description's defaultErrorResponse requires nothing, the v2 guide only that the body says why");
 
-function shown(v: unknown, max = 300): string {
-  const s = typeof v === 'string' ? JSON.stringify(v) : (JSON.stringify(v) ?? String(v));
-  return s.length > max ? `${s.slice(0, max)}… (${s.length} characters)` : s;
-}
 
 function gotten(status: number, transportError: string | undefined): string {
   return String(status || transportError || 'no answer');
@@ -50,7 +47,7 @@ export const answersRule = defineRule<AnswersInput>({
     const success = (s: number): boolean => s >= 200 && s < 300;
     const want = i.want === 'success' ? undefined : i.want;
     if (want ? want.includes(i.status) || (success(i.status) && want.every(success)) : success(i.status)) return undefined;
-    return `expected ${want ? `status ${want.join(' or ')}` : 'a 2xx answer'}, got ${gotten(i.status, i.transportError)}${i.body !== undefined ? `: ${shown(i.body)}` : ''}`;
+    return `expected ${want ? `status ${want.join(' or ')}` : 'a 2xx answer'}, got ${gotten(i.status, i.transportError)}${i.body !== undefined ? `: ${shown(i.body, 300)}` : ''}`;
   },
 });
 
@@ -82,7 +79,7 @@ function errorStatusProblem(i: ErrorStatusInput): { message: string; advisory: b
   const got = i.status;
   const want = i.mode === 'gone' && i.declared.includes(404) ? [404] : (i.want ?? []);
   const what = i.wrong === 'invalid' ? 'an invalid request' : i.wrong === 'missing' ? 'a missing record' : 'a request the rule refuses';
-  const answered = `got ${gotten(got, i.transportError)}${i.body !== undefined ? `: ${shown(i.body)}` : ''}`;
+  const answered = `got ${gotten(got, i.transportError)}${i.body !== undefined ? `: ${shown(i.body, 300)}` : ''}`;
   const declaredError = i.declared.includes(got);
   const clientError = got >= 400 && got < 500;
   let ok: boolean;
@@ -130,8 +127,8 @@ export const errorBodyRule = defineRule<{ body: unknown; text: string }>({
   basis: DECLARED,
   title: '{operation} should say why it refused a wrong request, in the error body',
   judge: (i) => {
-    if (!isObj(i.body) || !saysWhy(i.body)) return `the body says nothing of why: ${shown(i.body ?? i.text)}`;
-    return typeof i.body.message === 'string' && i.body.message !== '' ? undefined : { message: `the body has no message: ${shown(i.body)}`, basis: MESSAGE_MEMBER };
+    if (!isObj(i.body) || !saysWhy(i.body)) return `the body says nothing of why: ${shown(i.body ?? i.text, 300)}`;
+    return typeof i.body.message === 'string' && i.body.message !== '' ? undefined : { message: `the body has no message: ${shown(i.body, 300)}`, basis: MESSAGE_MEMBER };
   },
 });
 
@@ -156,7 +153,7 @@ export const namesRecordRule = defineRule<NamesRecordInput>({
   basis: DECLARED,
   title: "{operation} should name the record it deleted in its answer",
   judge: (i) => {
-    const message = `${i.field}: ${shown(i.value)}; answered ${shown(i.body)}`;
+    const message = `${i.field}: ${shown(i.value, 300)}; answered ${shown(i.body, 300)}`;
     if (i.value !== undefined && i.value !== null) return i.matches ? undefined : message;
     return i.required ? message : { message, basis: project(`the declared answer has ${i.field} but does not require it (both shops send it: facts "Deletes")`) };
   },
@@ -178,9 +175,9 @@ export const createsRule = defineRule<CreatesInput>({
   title: '{operation} should create the record and answer it with its id',
   aboutStatus: true,
   judge: (i) => {
-    if (i.status < 200 || i.status >= 300) return `expected a 2xx answer, got ${gotten(i.status, i.transportError)}: ${shown(i.body)}`;
+    if (i.status < 200 || i.status >= 300) return `expected a 2xx answer, got ${gotten(i.status, i.transportError)}: ${shown(i.body, 300)}`;
     const id = Number(i.id);
-    return i.id !== undefined && Number.isSafeInteger(id) && id > 0 ? undefined : `no positive integer id in the answer: ${shown(i.body)}`;
+    return i.id !== undefined && Number.isSafeInteger(id) && id > 0 ? undefined : `no positive integer id in the answer: ${shown(i.body, 300)}`;
   },
 });
 
@@ -201,15 +198,15 @@ export const createsManyRule = defineRule<CreatesManyInput>({
   title: '{operation} should create every record of a bulk create and answer each with its id',
   aboutStatus: true,
   judge: (i) => {
-    if (i.status < 200 || i.status >= 300) return `expected a 2xx answer, got ${gotten(i.status, i.transportError)}: ${shown(i.body)}`;
+    if (i.status < 200 || i.status >= 300) return `expected a 2xx answer, got ${gotten(i.status, i.transportError)}: ${shown(i.body, 300)}`;
     const ids = i.created.map((r) => Number(r.id));
     if (i.created.length === i.sent && ids.every((id) => Number.isSafeInteger(id) && id > 0)) return undefined;
     // GX 3.2 answers the bulk form with one record it made from a body it did not read (every text
     // empty): that is no created list.
     const one = isObj(i.body) && !Array.isArray(i.body.created) && i.body.id !== undefined ? i.body : undefined;
     return one
-      ? `sent ${i.sent} record(s) as a list, the answer is one record (id ${shown(one.id)}), not the list of created records: ${shown(i.body)}`
-      : `sent ${i.sent} record(s), the answer lists ${i.created.length} with ids [${ids.join(', ')}]: ${shown(i.body)}`;
+      ? `sent ${i.sent} record(s) as a list, the answer is one record (id ${shown(one.id, 300)}), not the list of created records: ${shown(i.body, 300)}`
+      : `sent ${i.sent} record(s), the answer lists ${i.created.length} with ids [${ids.join(', ')}]: ${shown(i.body, 300)}`;
   },
 });
 
@@ -228,5 +225,5 @@ export const storesUploadRule = defineRule<StoresUploadInput>({
   basis: DECLARED,
   title: '{operation} should store the upload and answer the name to refer to it by',
   aboutStatus: true,
-  judge: (i) => (i.status >= 200 && i.status < 300 && i.named !== '' ? undefined : `expected a 2xx answer naming the stored file, got ${gotten(i.status, i.transportError)}: ${shown(i.body)}`),
+  judge: (i) => (i.status >= 200 && i.status < 300 && i.named !== '' ? undefined : `expected a 2xx answer naming the stored file, got ${gotten(i.status, i.transportError)}: ${shown(i.body, 300)}`),
 });

@@ -6,6 +6,7 @@
 import { isObj } from '../../core/json.js';
 import { described, observed, project } from '../basis.js';
 import { defineRule } from './rule.js';
+import { shown } from './shown.js';
 
 const CUSTOMERS = described('description: a customer is a registree or a guest; 409 is declared for customer create and update (facts "Customers")');
 const BULK = described('description: a bulk create answers {created, errors}, per record (facts "Bulk forms")');
@@ -24,10 +25,6 @@ function label(r: Record<string, unknown>): string {
   return `${String(r.id)} ${typeof r.lastname === 'string' ? r.lastname : ''}`.trim();
 }
 
-function shown(v: unknown, max = 200): string {
-  const s = JSON.stringify(v) ?? String(v);
-  return s.length > max ? `${s.slice(0, max)}…` : s;
-}
 
 /** Who holds an e-mail after the write, and who should. */
 export interface Holders {

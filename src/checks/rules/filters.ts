@@ -6,6 +6,7 @@ import { isObj } from '../../core/json.js';
 import { described, project } from '../basis.js';
 import { multisetDiff } from './records.js';
 import { defineRule } from './rule.js';
+import { shown } from './shown.js';
 
 /** The filters the description names, with the record field that says which kind a record is. */
 export const FILTERS: Readonly<Record<string, { rule: string; field: string; values: Readonly<Record<string, boolean>> }>> = {
@@ -34,13 +35,9 @@ const FILTER = described("the description's operation texts: customers take type
 /** A filter with a search on top: not described as combining (the e-mails state filter is ignored with a search). */
 export const FILTER_WITH_SEARCH = project('a filter combined with a search: the description says the e-mails state filter is ignored when a search is given, and does not describe type with a search');
 
-function shown(v: unknown): string {
-  const s = JSON.stringify(v) ?? String(v);
-  return s.length > 300 ? `${s.slice(0, 300)}…` : s;
-}
 
 function idOf(r: unknown): string {
-  return isObj(r) && (typeof r.id === 'number' || typeof r.id === 'string') ? String(r.id) : shown(r);
+  return isObj(r) && (typeof r.id === 'number' || typeof r.id === 'string') ? String(r.id) : shown(r, 300);
 }
 
 export interface FilterInput {
@@ -61,7 +58,7 @@ export const filterMatchesRule = defineRule<FilterInput>({
     const stray = misplacedRecord(i.param, i.value, i.items);
     if (stray === undefined) return undefined;
     const field = FILTERS[i.param]?.field ?? i.param;
-    return `${i.param}=${i.value}: record ${idOf(stray)} has ${field}=${shown(isObj(stray) ? stray[field] : undefined)}: ${shown(stray)}`;
+    return `${i.param}=${i.value}: record ${idOf(stray)} has ${field}=${shown(isObj(stray) ? stray[field] : undefined, 300)}: ${shown(stray, 300)}`;
   },
 });
 

@@ -6,13 +6,10 @@ import { isObj } from '../../core/json.js';
 import { EXAMPLE_FORMS } from '../../spec/particulars.js';
 import { described, project } from '../basis.js';
 import { defineRule } from './rule.js';
+import { shown } from './shown.js';
 
 const CRUD = described("description: each resource's create, read, update and delete; what a client writes is what it reads");
 
-function shown(v: unknown, max = 120): string {
-  const s = JSON.stringify(v) ?? 'nothing';
-  return s.length > max ? `${s.slice(0, max)}… (${typeof v === 'string' ? `${[...v].length} characters` : `${s.length} characters of JSON`})` : s;
-}
 
 /** JSON equality; objects compare key by key regardless of order. */
 export function sameJson(a: unknown, b: unknown): boolean {
@@ -44,7 +41,7 @@ export const SERVER_FIELDS: readonly string[] = ['id', '_links', 'dateAdded'];
 export function notEchoed(sent: unknown, got: unknown, ignore: readonly string[] = [], at = ''): string[] {
   const skip = at ? ignore : [...SERVER_FIELDS, ...EXAMPLE_ALIASES, ...ignore];
   if (Array.isArray(sent)) {
-    if (!Array.isArray(got)) return [`${at || '(root)'}: sent a list of ${sent.length}, read ${shown(got)}`];
+    if (!Array.isArray(got)) return [`${at || '(root)'}: sent a list of ${sent.length}, read ${shown(got, 120)}`];
     if (got.length !== sent.length) return [`${at || '(root)'}: sent ${sent.length} entries, read ${got.length}`];
     const free = got.map((_, i) => i);
     const out: string[] = [];
@@ -56,10 +53,10 @@ export function notEchoed(sent: unknown, got: unknown, ignore: readonly string[]
     return out;
   }
   if (isObj(sent)) {
-    if (!isObj(got)) return [`${at || '(root)'}: sent an object, read ${shown(got)}`];
+    if (!isObj(got)) return [`${at || '(root)'}: sent an object, read ${shown(got, 120)}`];
     return Object.entries(sent).flatMap(([k, v]) => (skip.includes(k) ? [] : notEchoed(v, got[k], skip, at ? `${at}.${k}` : k)));
   }
-  return sameJson(sent, got) ? [] : [`${at || '(root)'}: sent ${shown(sent)}, read ${shown(got)}`];
+  return sameJson(sent, got) ? [] : [`${at || '(root)'}: sent ${shown(sent, 120)}, read ${shown(got, 120)}`];
 }
 
 export interface ReadsBackInput {

@@ -6,13 +6,10 @@ import { isObj } from '../../core/json.js';
 import { described } from '../basis.js';
 import { sameJson } from './lifecycle.js';
 import { defineRule } from './rule.js';
+import { shown } from './shown.js';
 
 const ORDERS = described("description: orders and their parts (items, attributes, totals, history, tracking codes) under the order's paths; a status change adds a history entry (facts \"Orders\")");
 
-function shown(v: unknown, max = 200): string {
-  const s = JSON.stringify(v) ?? String(v);
-  return s.length > max ? `${s.slice(0, max)}…` : s;
-}
 
 const idOf = (r: unknown): string => (isObj(r) && (typeof r.id === 'number' || typeof r.id === 'string') ? String(r.id) : shown(r, 80));
 

@@ -4,6 +4,7 @@
 import { isObj } from '../../core/json.js';
 import { described, observed, project } from '../basis.js';
 import { defineRule } from './rule.js';
+import { shown } from './shown.js';
 
 /** The first-level string and number values of a record (what `search`/`q` match, per the facts). */
 export function searchableValues(item: unknown): string[] {
@@ -53,10 +54,6 @@ export const ANY_CASE = observed('GX 3.2.0.1 and GX 4.8.0.3 match case-insensiti
 /** Finding a record by a number field or by its id: which fields a search covers is not described. */
 export const IN_NUMBERS = project('a record found by a number field or its id: the description does not say which fields a search covers');
 
-function shown(v: unknown): string {
-  const s = JSON.stringify(v) ?? String(v);
-  return s.length > 200 ? `${s.slice(0, 200)}…` : s;
-}
 
 export interface SearchHitsInput {
   /** `search` or `q`. */

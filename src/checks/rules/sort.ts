@@ -8,6 +8,7 @@
 import { isObj } from '../../core/json.js';
 import { described, project, type Problem } from '../basis.js';
 import { defineRule } from './rule.js';
+import { shown } from './shown.js';
 
 function rank(v: unknown): number {
   if (v === undefined || v === null) return 0;
@@ -85,10 +86,6 @@ export function compareRecords(a: unknown, b: unknown, keys: readonly SortKey[],
   return 0;
 }
 
-function show(v: unknown): string {
-  const s = JSON.stringify(v) ?? String(v);
-  return s.length > 80 ? `${s.slice(0, 80)}…` : s;
-}
 
 /**
  * The first adjacent pair out of the keys' order (`index` is the later record's, from 1), with
@@ -98,7 +95,7 @@ export function firstDisorder(items: readonly unknown[], keys: readonly SortKey[
   for (let i = 1; i < items.length; i++) {
     if (compareRecords(items[i - 1], items[i], keys, collation) <= 0) continue;
     const [a, b] = [items[i - 1], items[i]];
-    const by = keys.map((k) => `${k.field}: ${show(valueAt(a, k.field))} vs ${show(valueAt(b, k.field))}`).join('; ');
+    const by = keys.map((k) => `${k.field}: ${shown(valueAt(a, k.field), 80)} vs ${shown(valueAt(b, k.field), 80)}`).join('; ');
     return { index: i, why: `record ${i} comes before record ${i + 1}, against ${keys.map((k) => `${k.desc ? '-' : '+'}${k.field}`).join(',')} (${by})` };
   }
   return undefined;
@@ -136,8 +133,7 @@ export function collationKey(v: unknown, collation: Collation): unknown {
 export function flippedSortProblem(forward: readonly unknown[], keys: readonly SortKey[], reversed: readonly unknown[], flippedKeys: readonly SortKey[]): Problem | undefined {
   const both = (['bytes', ...OTHER_COLLATIONS] as const).find((c) => !firstDisorder(forward, keys, c) && !firstDisorder(reversed, flippedKeys, c));
   if (both) return undefined;
-  const show = (k: readonly SortKey[]) => k.map((x) => `${x.desc ? '-' : '+'}${x.field}`).join(',');
-  return { message: `no string collation orders both sort=${show(keys)} and sort=${show(flippedKeys)}: the direction was not followed`, basis: described('description and v2 guide: sort keys +field ascending, -field descending') };
+  return { message: `no string collation orders both ${sortParam(keys)} and ${sortParam(flippedKeys)}: the direction was not followed`, basis: described('description and v2 guide: sort keys +field ascending, -field descending') };
 }
 
 /** What the sort demands rest on. */
@@ -149,7 +145,7 @@ function clip(s: string, max: number): string {
 
 /** The values of an answer under its keys, as a reader compares them (`a | b, c | d`). */
 function orderShown(items: readonly unknown[], keys: readonly SortKey[]): string {
-  return clip(items.map((r) => keys.map((k) => show(valueAt(r, k.field))).join(' | ')).join(', '), 600);
+  return clip(items.map((r) => keys.map((k) => shown(valueAt(r, k.field), 80)).join(' | ')).join(', '), 600);
 }
 
 /** `sort=+a,-b` */

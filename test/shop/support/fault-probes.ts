@@ -194,6 +194,12 @@ export const PROBES: Record<FaultName, Probe> = {
       return ((await json(api.get('categories/2'))) as Rec).sortOrder;
     },
   },
+  'additional-value-update-lost': {
+    observe: async ({ api }) => {
+      await api.put('products/1/additional_fields', { data: [{ id: 2, values: { en: '7 years', de: '7 Jahre' } }] });
+      return (await list(api.get('products/1/additional_fields'))).find((v) => v.id === 2)?.values;
+    },
+  },
   'product-update-lost': {
     observe: async ({ api }) => {
       const { id: _i, dateAdded: _a, lastModified: _m, orderedCount: _o, viewedCount: _v, specialOfferId: _s, ...body } = (await json(api.get('products/2?disable_links'))) as Rec;
