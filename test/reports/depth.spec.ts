@@ -5,7 +5,7 @@
 // "passed at quick, not judged fixed", never "fixed", never a failure, and --gate-against a
 // standard run claims nothing fixed from quick and still fails on what quick saw fail anew.
 // quick sends one case of each list parameter through the resource suites' list-parameter tests.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
@@ -22,7 +22,8 @@ import type { CellReport } from '../../src/report/compatibility/rows.js';
 import type { CompatibilityReport } from '../../src/report/compatibility/types.js';
 import { planContract } from '../../suites/contract/plan.js';
 import { bundled } from '../harness/support/exchanges.js';
-import { runNode, selfTestDir, tsx, type ChildResult } from './support/child.js';
+import { runNode, tsx, type ChildResult } from './support/child.js';
+import { readReport, testWithRuns } from './support/runs.js';
 
 const spec = await bundled();
 const all = { onlyGroups: [] as string[], skipGroups: [] as string[] };
@@ -159,24 +160,14 @@ interface Runs {
   s: CompatibilityReport;
 }
 
-const test = base.extend<object, { runs: Runs }>({
-  runs: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const dir = selfTestDir('depth');
-      rmSync(dir, { recursive: true, force: true });
-      mkdirSync(dir, { recursive: true });
-      // Every cell standard fails is known: the gate of the quick run then says what quick knows.
-      const file = path.join(dir, 'baseline.json');
-      writeFileSync(file, JSON.stringify({ version: 1, deviations: [] }));
-      const standard = await runNode(tsx('src/cli/conformance.ts', '--update-baseline', '--baseline', file, '--reporter', 'dot'), { ...SCOPE, REPORT_DIR: path.join(dir, 'standard'), RUN_ID: 'rdepthstd', DEPTH: 'standard' });
-      // The same baseline, and the regression gate against the standard run beside it.
-      const quick = await runNode(tsx('src/cli/conformance.ts', '--baseline', file, '--gate-against', path.join(dir, 'standard'), '--reporter', 'dot'), { ...SCOPE, REPORT_DIR: path.join(dir, 'quick'), RUN_ID: 'rdepthquick', DEPTH: 'quick' });
-      const read = (d: string): CompatibilityReport => JSON.parse(readFileSync(path.join(dir, d, 'compatibility', 'report.json'), 'utf8')) as CompatibilityReport;
-      await use({ dir, quick, standard, q: read('quick'), s: read('standard') });
-    },
-    { scope: 'worker', timeout: 240_000 },
-  ],
+const test = testWithRuns('depth', async (dir): Promise<Runs> => {
+  // Every cell standard fails is known: the gate of the quick run then says what quick knows.
+  const file = path.join(dir, 'baseline.json');
+  writeFileSync(file, JSON.stringify({ version: 1, deviations: [] }));
+  const standard = await runNode(tsx('src/cli/conformance.ts', '--update-baseline', '--baseline', file, '--reporter', 'dot'), { ...SCOPE, REPORT_DIR: path.join(dir, 'standard'), RUN_ID: 'rdepthstd', DEPTH: 'standard' });
+  // The same baseline, and the regression gate against the standard run beside it.
+  const quick = await runNode(tsx('src/cli/conformance.ts', '--baseline', file, '--gate-against', path.join(dir, 'standard'), '--reporter', 'dot'), { ...SCOPE, REPORT_DIR: path.join(dir, 'quick'), RUN_ID: 'rdepthquick', DEPTH: 'quick' });
+  return { dir, quick, standard, q: readReport(path.join(dir, 'quick')), s: readReport(path.join(dir, 'standard')) };
 });
 
 const failCells = (r: CompatibilityReport): string[] => r.failures.filter((c) => c.outcome === 'fail').map((c) => `${c.operation} · ${c.check}`).sort();
