@@ -233,24 +233,19 @@ export function loadConfig(env: Env = process.env, root: string = PROJECT_ROOT):
       return fallback;
     }
   };
-  const profile = take<Profile>(
-    'PROFILE',
-    () => {
-      const p = (e.PROFILE ?? 'standard').trim().toLowerCase();
-      if (!(PROFILES as readonly string[]).includes(p)) throw new ConfigError(`PROFILE=${e.PROFILE} is unknown; use one of ${PROFILES.join(', ')}.`);
-      return p as Profile;
-    },
-    'standard',
-  );
-  const depth = take<Depth>(
-    'DEPTH',
-    () => {
-      const d = (e.DEPTH ?? 'standard').trim().toLowerCase();
-      if (!(DEPTHS as readonly string[]).includes(d)) throw new ConfigError(`DEPTH=${e.DEPTH} is unknown; use one of ${DEPTHS.join(', ')}.`);
-      return d as Depth;
-    },
-    'standard',
-  );
+  /** A variable whose value is one of a few names, any case, `fallback` when unset. */
+  const oneOf = <T extends string>(variable: 'PROFILE' | 'DEPTH' | 'SECURITY_GATE', names: readonly T[], fallback: T): T =>
+    take<T>(
+      variable,
+      () => {
+        const v = (e[variable] ?? fallback).trim().toLowerCase();
+        if (!(names as readonly string[]).includes(v)) throw new ConfigError(`${variable}=${e[variable]} is unknown; use one of ${names.join(', ')}.`);
+        return v as T;
+      },
+      fallback,
+    );
+  const profile = oneOf<Profile>('PROFILE', PROFILES, 'standard');
+  const depth = oneOf<Depth>('DEPTH', DEPTHS, 'standard');
   const fcRunsDefault = DEPTH_PLANS[depth].fcRunsDefault;
   const spec = take('SPEC', () => resolveFile('SPEC', e.SPEC ?? BUNDLED_SPEC, root), BUNDLED_SPEC);
   const defaultErrata = path.join(root, 'spec/errata.yaml');
@@ -298,15 +293,7 @@ export function loadConfig(env: Env = process.env, root: string = PROJECT_ROOT):
       return e.SECOND_USER;
     }, undefined),
     secondPassword: e.SECOND_USER !== undefined ? e.SECOND_PASSWORD : undefined,
-    securityGate: take(
-      'SECURITY_GATE',
-      () => {
-        const g = (e.SECURITY_GATE ?? 'off').trim().toLowerCase();
-        if (!(SECURITY_GATES as readonly string[]).includes(g)) throw new ConfigError(`SECURITY_GATE=${e.SECURITY_GATE} is unknown; use one of ${SECURITY_GATES.join(', ')}.`);
-        return g as SecurityGate;
-      },
-      'off',
-    ),
+    securityGate: oneOf<SecurityGate>('SECURITY_GATE', SECURITY_GATES, 'off'),
     runId,
     reportDir: path.resolve(root, e.REPORT_DIR ?? 'reports'),
   };
