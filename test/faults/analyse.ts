@@ -126,32 +126,21 @@ function advised(r: RawResult | undefined, columns: readonly string[]): boolean 
   return (r?.advisories ?? []).some((c) => columns.includes(c));
 }
 
-/**
- * Did this result (an advisory fault on) show it as an advisory of one of the columns, given the
- * same test on the clean shop? A Fail is `failed` (named, never a catch), unless the clean shop
- * fails it too or the harness broke.
- */
-function advisoryVerdictOf(r: RawResult, clean: RawResult | undefined, columns: readonly string[]): 'caught' | 'failed' | 'harness' | 'clean-fails' | 'clean-advises' | 'none' {
-  if (clean && FAILED.has(clean.status) && (FAILED.has(r.status) || advised(r, columns))) return 'clean-fails';
-  if (FAILED.has(r.status)) return isHarnessError(r) ? 'harness' : 'failed';
-  if (!advised(r, columns)) return 'none';
-  if (advised(clean, columns)) return 'clean-advises';
-  return 'caught';
-}
-
 function found(r: RawResult | undefined, kinds: readonly string[]): boolean {
   return (r?.security ?? []).some((k) => kinds.includes(k));
 }
 
 /**
- * Did this result (a security fault on) show it as a security finding of one of its kinds, given the
- * same test on the clean shop? Like an advisory: a Fail over it would name no defect of a shop.
+ * Did this result (an advisory or a security fault on) show it as what the fault shows, given the
+ * same test on the clean shop? `shown` reads that from a result: an advisory of one of the fault's
+ * columns, or a security finding of one of its kinds. A Fail is `failed` (named, never a catch: it
+ * would name no defect of a shop), unless the clean shop fails it too or the harness broke.
  */
-function securityVerdictOf(r: RawResult, clean: RawResult | undefined, kinds: readonly string[]): 'caught' | 'failed' | 'harness' | 'clean-fails' | 'clean-advises' | 'none' {
-  if (clean && FAILED.has(clean.status) && (FAILED.has(r.status) || found(r, kinds))) return 'clean-fails';
+function shownVerdictOf(r: RawResult, clean: RawResult | undefined, shown: (x: RawResult | undefined) => boolean): 'caught' | 'failed' | 'harness' | 'clean-fails' | 'clean-advises' | 'none' {
+  if (clean && FAILED.has(clean.status) && (FAILED.has(r.status) || shown(r))) return 'clean-fails';
   if (FAILED.has(r.status)) return isHarnessError(r) ? 'harness' : 'failed';
-  if (!found(r, kinds)) return 'none';
-  if (found(clean, kinds)) return 'clean-advises';
+  if (!shown(r)) return 'none';
+  if (shown(clean)) return 'clean-advises';
   return 'caught';
 }
 
@@ -196,7 +185,7 @@ export function judgeFault(fault: Fault, project: string, results: RawResult[], 
     tagged++;
     const clean = cleanById.get(r.id);
     if (shows === 'advisory' || shows === 'security') {
-      const verdict = shows === 'security' ? securityVerdictOf(r, clean, fault.finds ?? []) : advisoryVerdictOf(r, clean, columns);
+      const verdict = shownVerdictOf(r, clean, shows === 'security' ? (x) => found(x, fault.finds ?? []) : (x) => advised(x, columns));
       if (verdict === 'caught') v.caughtBy.push({ ...ref(r, expected), outcome: shows });
       else if (verdict === 'failed') v.failedInstead.push(ref(r, expected));
       else if (verdict === 'harness') v.harnessErrors.push(ref(r, expected));
