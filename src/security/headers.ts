@@ -2,6 +2,7 @@
 // or Server, and a cookie set by an API that authenticates every request with Basic auth and so
 // has no use for one. Pure, over every header the answer carried (not the evidence's short list).
 import type { Exchange } from '../core/exchange.js';
+import { isJsonMediaType } from '../checks/finding.js';
 import type { SecurityFinding } from '../core/security.js';
 import { securityFinding } from './finding.js';
 
@@ -56,11 +57,6 @@ function sessionCookie(ex: Exchange): SecurityFinding[] {
   ];
 }
 
-function isJson(ex: Exchange): boolean {
-  const ct = (ex.response.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  return ct === 'application/json' || ct.endsWith('+json');
-}
-
 function shownOr(name: string, value: string | undefined): string {
   return value === undefined ? `${name} missing` : `${name}: ${value}`;
 }
@@ -68,7 +64,7 @@ function shownOr(name: string, value: string | undefined): string {
 /** JSON answers are never to be sniffed as HTML or script by a browser that loads them. */
 function nosniff(ex: Exchange): SecurityFinding[] {
   const v = ex.response.headers['x-content-type-options'];
-  if (!isJson(ex) || v?.trim().toLowerCase() === 'nosniff') return [];
+  if (!isJsonMediaType(ex.response.headers['content-type']) || v?.trim().toLowerCase() === 'nosniff') return [];
   const cause = shownOr('X-Content-Type-Options', v);
   return [securityFinding('header:nosniff', ex, { cause, title: `JSON answers without X-Content-Type-Options: nosniff (${cause})`, message: 'A browser may sniff a JSON answer as HTML or script (a stored value rendered as markup); nosniff stops it, on every JSON answer.' })];
 }
@@ -78,7 +74,7 @@ function nosniff(ex: Exchange): SecurityFinding[] {
  * cache: Cache-Control no-store. `max-age=0` or `no-cache` still let a browser or proxy store it.
  */
 function cacheControl(ex: Exchange): SecurityFinding[] {
-  if (ex.request.method !== 'GET' || ex.request.auth !== 'default' || ex.response.status < 200 || ex.response.status >= 300 || !isJson(ex)) return [];
+  if (ex.request.method !== 'GET' || ex.request.auth !== 'default' || ex.response.status < 200 || ex.response.status >= 300 || !isJsonMediaType(ex.response.headers['content-type'])) return [];
   const v = ex.response.headers['cache-control'];
   if (v && /(?:^|[,\s])no-store(?:$|[,\s])/i.test(v)) return [];
   const cause = shownOr('Cache-Control', v);

@@ -9,6 +9,7 @@
 // What the request itself sent is never reported (answer-text.ts): an echo is a reflection, which
 // the injection checks judge.
 import type { Exchange } from '../core/exchange.js';
+import { isObj } from '../core/json.js';
 import type { SecurityFinding } from '../core/security.js';
 import { answerText, quote, sentText } from './answer-text.js';
 import { securityFinding } from './finding.js';
@@ -55,10 +56,6 @@ function shortPath(p: string): string {
 function frameCause(f: Frame): string {
   if (f.file) return `${shortPath(f.file)}${f.line !== undefined ? `:${f.line}` : ''}`;
   return f.fn ?? 'trace';
-}
-
-function isObj(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function frameOf(o: Record<string, unknown>): Frame | undefined {

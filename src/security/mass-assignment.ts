@@ -3,6 +3,7 @@
 // dates). The security pack sends such fields with values no shop would choose itself and reads the
 // record back; a field that reads back as sent was stored. Pure: what to send, and the judge.
 import type { Exchange } from '../core/exchange.js';
+import { isObj } from '../core/json.js';
 import type { SecurityFinding } from '../core/security.js';
 import type { SpecSchema } from '../spec/types.js';
 import { securityFinding } from './finding.js';
@@ -11,7 +12,6 @@ import { securityFinding } from './finding.js';
 export const ASSIGNED_INT = 4242;
 export const ASSIGNED_DATE = '2001-02-03 04:05:06';
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The readOnly first-level fields of a create's record schema (an array's items) with the value to
@@ -19,7 +19,7 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
  * overwrite another record of a live shop.
  */
 export function readOnlyAssignments(body: SpecSchema | undefined): Record<string, unknown> {
-  const record = body && body.type === 'array' && isObj(body.items) ? (body.items as SpecSchema) : body;
+  const record = body && body.type === 'array' && isObj(body.items) ? body.items : body;
   const props = record && isObj(record.properties) ? record.properties : {};
   const out: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(props)) {
