@@ -88,7 +88,7 @@ function load(arg: string): LoadedRun {
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
   const config = loadConfigOrExit();
-  const redactor = Redactor.forCredentials(config.apiUser, config.apiPassword);
+  const redactor = Redactor.forConfig(config);
   const redact = (s: string): string => redactor.text(s);
   const out = path.resolve(args.out ?? path.join(config.reportDir, 'compare'));
   const runs = args.runs.map(load);

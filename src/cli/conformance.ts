@@ -227,7 +227,8 @@ function exitCode(report: CompatibilityReport, minCoverage: number | undefined, 
   }
   if (against) {
     // The earlier run is the baseline; the baseline file counts too only when it was asked for.
-    if (!against.ok || (against.withBaseline && report.gate.newFailures.length)) return EXIT.targetFailed;
+    // A security finding over SECURITY_GATE fails the run whichever gate judges the cells.
+    if (!against.ok || (against.withBaseline && report.gate.newFailures.length) || report.gate.security?.ok === false) return EXIT.targetFailed;
     if (report.gate.harnessErrors?.length || report.gate.runErrors.length) return EXIT.harnessBroke;
     return EXIT.passed;
   }
@@ -283,7 +284,7 @@ function main(): void {
     // it was asked for: otherwise its "failures not in the baseline" would read as this gate's.
     if (args.baseline) printGate(report, baselineFile);
     else printHarnessTrouble(report);
-    const redactor = Redactor.forCredentials(config.apiUser, config.apiPassword);
+    const redactor = Redactor.forConfig(config);
     let verdict: ReturnType<typeof judgeAgainst>;
     try {
       verdict = judgeAgainst(against, reportFile, noise, (s) => redactor.text(s));
