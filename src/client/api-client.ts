@@ -67,6 +67,8 @@ export interface ClientDeps {
   onUnreproduced?: (original: Exchange, replayed: Replayed) => void;
   /** What the layers above keep for the worker's session (src/client/session-store.ts); a client of its own keeps its own. */
   store?: SessionStore;
+  /** Passed to the record keeper (KeeperDeps.readLeadingDigits): the run's depth decides it. */
+  readLeadingDigits?: boolean;
 }
 
 /**
@@ -109,6 +111,7 @@ export class ApiClient {
       apiRoot: deps.apiRoot,
       runId: deps.settings.runId,
       look: (path, query) => this.send('GET', path, { intent: 'lookup', query, noAnswer: 'return', label: 'look for what a write did that its answer does not say' }),
+      ...(deps.readLeadingDigits === undefined ? {} : { readLeadingDigits: deps.readLeadingDigits }),
     });
     // The gate's own look at the target: a GET (relative path; '' is the API root) it does not ask itself about.
     const look = (p: string, probe?: { body: unknown }): Promise<Exchange> =>

@@ -52,6 +52,11 @@ export interface KeeperDeps {
   runId: string;
   /** Reads a collection (a GET through the pipeline, intent `lookup`). */
   look: (path: string, query: Record<string, unknown>) => Promise<Exchange>;
+  /**
+   * Whether a DELETE of a wrong-typed id the target did not refuse is followed by a read of the
+   * record its leading digits name (default true; DEPTH decides: src/config/depth.ts readLeadingDigits).
+   */
+  readLeadingDigits?: boolean;
 }
 
 export class RecordKeeper {
@@ -151,6 +156,8 @@ export class RecordKeeper {
    * refused it (4xx), that record is read: answering 404/410, it is gone, and the ledger says so.
    */
   private async readLeadingDigits(req: Addressed, ex: Exchange): Promise<void> {
+    // Where the depth leaves the read out, the record stays open and cleanup's DELETE settles it.
+    if (this.deps.readLeadingDigits === false) return;
     const s = ex.response.status;
     if ((req.override ?? req.method) !== 'DELETE' || !req.op || (s >= 400 && s < 500) || s === 0) return;
     const name = /\{([^}]+)\}$/.exec(req.op.path)?.[1];

@@ -17,6 +17,7 @@ import type { HttpTransport } from './http.js';
 import { boardFile, SupportBoard } from '../support/board.js';
 import { SupportGate } from '../support/gate.js';
 import type { BlockedError, UnsupportedError } from '../core/errors.js';
+import { depthPlan } from '../config/depth.js';
 
 export interface SessionOptions {
   config: HarnessConfig;
@@ -97,6 +98,7 @@ export class Session {
       floor: this.floor,
       onUnreproduced: (ex, r) => this.onUnreproduced?.(ex, r),
       store: this.store,
+      readLeadingDigits: depthPlan(config.depth).readLeadingDigits,
       ...(onWait ? { onWait } : {}),
       ...(onRefusal ? { onRefusal } : {}),
     });

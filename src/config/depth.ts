@@ -72,6 +72,16 @@ export interface DepthPlan {
    * shows it the answers every API gives), so the findings reported are a subset of standard's.
    */
   activeSecurity: boolean;
+  /**
+   * After a DELETE of a wrong-typed id (`15abc`, the negative probe) that the target did not
+   * refuse, the record keeper reads the own record the id's leading digits name, so the ledger
+   * says at once whether the shop took the id for 15 (src/client/record-keeper.ts). Without the
+   * read the record stays open in the ledger, and the run's cleanup deletes it as any other: a
+   * 404/410 there counts as gone, so the leftover report stays exact. The read never decides a
+   * verdict; it only records early what cleanup learns anyway (GX 4.8 answers 500 to such DELETEs
+   * and keeps the record: each read, and the one of its replay, came back 200).
+   */
+  readLeadingDigits: boolean;
   /** FC_RUNS when the variable is unset. */
   fcRunsDefault: number;
   /** What the run did not look at, in words for the page and the closing line (empty: nothing left out). */
@@ -95,6 +105,7 @@ export const DEPTH_PLANS: Readonly<Record<Depth, DepthPlan>> = {
     listCases: 'first',
     wholeFiles: true,
     activeSecurity: false,
+    readLeadingDigits: false,
     fcRunsDefault: 25,
     notLookedAt: [
       'the resource rules (lifecycles, errors per request, Location and rate-limit headers, type and state filters, changed/modified/deleted, fields on a single read)',
@@ -106,8 +117,8 @@ export const DEPTH_PLANS: Readonly<Record<Depth, DepthPlan>> = {
       "the active security probes (injection-shaped input, readOnly fields in a create, another user's credentials): the passive scan of the answers the run gets only",
     ],
   },
-  standard: { depth: 'standard', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, resourceTests: 'all', listCases: 'all', wholeFiles: false, activeSecurity: true, fcRunsDefault: 25, notLookedAt: [] },
-  deep: { depth: 'deep', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, resourceTests: 'all', listCases: 'all', wholeFiles: false, activeSecurity: true, fcRunsDefault: 100, notLookedAt: [] },
+  standard: { depth: 'standard', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, resourceTests: 'all', listCases: 'all', wholeFiles: false, activeSecurity: true, readLeadingDigits: true, fcRunsDefault: 25, notLookedAt: [] },
+  deep: { depth: 'deep', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, resourceTests: 'all', listCases: 'all', wholeFiles: false, activeSecurity: true, readLeadingDigits: true, fcRunsDefault: 100, notLookedAt: [] },
 };
 
 export function depthPlan(depth: Depth): DepthPlan {

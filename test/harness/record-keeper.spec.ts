@@ -201,6 +201,38 @@ test.describe('record keeper @harness @client', () => {
     );
   });
 
+  test('should leave a DELETE of 15abc that deleted 15 to cleanup at DEPTH=quick: no read of 15, and the leftover report still exact', async () => {
+    const ids: string[] = [];
+    const reads: string[] = [];
+    const seen = (req: HttpRequest): void => {
+      if (req.method === 'GET' && /^\/categories\/\d+$/.test(pathOf(req))) reads.push(pathOf(req));
+    };
+    await onShopSession(
+      RUN,
+      async ({ session, reportDir }) => {
+        const api = session.client();
+        const kit = new FactoryKit(api, session.uniq, 'standard');
+        for (let i = 0; i < 2; i++) ids.push(String((await createCategory(kit, { parentId: 0 })).id));
+        const [kept = '', taken = ''] = ids;
+        reads.length = 0;
+        const probe = await api.call('deleteCategories', { path: { category_id: `${taken}abc` }, intent: 'negative', noAnswer: 'return' });
+        expect(probe.response.status).toBe(200);
+        // Quick sends no read of the record the leading digits name: it stays open until cleanup.
+        expect(reads).toEqual([]);
+        expect(api.openRecords().map((r) => r.id).sort()).toEqual([kept, taken].sort());
+        const result = await api.cleanup();
+        // Cleanup's DELETE of the record the shop already deleted answers 404: counted as gone.
+        expect(result.failed).toEqual([]);
+        expect(result.removed.map((e) => e.id).sort()).toEqual([kept, taken].sort());
+        expect(outstandingEntries(readLedger(ledgerFile(reportDir)))).toEqual([]);
+        expect(leftoverReport(reportDir, RUN)).toEqual({ leftovers: [], possiblePartial: [] });
+      },
+      (inner) => around(inner, (req) => seen(req)),
+      { faults: ['non-integer-id-accepted'] },
+      { DEPTH: 'quick' },
+    );
+  });
+
   test('should not count a half-written record as deleted while its collection still lists it', async () => {
     let kept = '';
     // GX 4.8: a parcel service whose create answered 500 is half-written; its DELETE answers 200 and keeps it.

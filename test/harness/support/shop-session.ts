@@ -15,19 +15,20 @@ export const catalogue = await catalogueFor(BUNDLED_SPEC, undefined);
 /**
  * Runs `body` with a session (RUN_ID `runId`) on a fresh reference shop (with the faults and quirks
  * `shopWith` names); `wrap` may put a transport of the test's around the real one
- * (to record requests or rewrite answers).
+ * (to record requests or rewrite answers); `env` adds settings to the session's config (DEPTH).
  */
 export async function onShopSession(
   runId: string,
   body: (t: { session: Session; reportDir: string; shop: RunningShop }) => Promise<void>,
   wrap: (inner: HttpTransport) => HttpTransport = (t) => t,
   shopWith: Pick<ShopOptions, 'faults' | 'quirks'> = {},
+  env: Record<string, string> = {},
 ): Promise<void> {
   const shop = await createShop(shopWith);
   const transport = wrap(nodeTransport());
   try {
     const reportDir = mkdtempSync(path.join(tmpdir(), `${runId}-`));
-    const config = loadConfig({ BASE_URL: shop.url, REPORT_DIR: reportDir, RUN_ID: runId });
+    const config = loadConfig({ ...env, BASE_URL: shop.url, REPORT_DIR: reportDir, RUN_ID: runId });
     await body({ session: new Session({ config, catalogue, transport, apiRoot: shop.url, ephemeral: false, workerIndex: 0 }), reportDir, shop });
   } finally {
     transport.close();
