@@ -69,6 +69,8 @@ export interface ClientDeps {
   store?: SessionStore;
   /** Passed to the record keeper (KeeperDeps.readLeadingDigits): the run's depth decides it. */
   readLeadingDigits?: boolean;
+  /** Passed to the record keeper (KeeperDeps.refusalLookAfterReplay): the run's depth decides it. */
+  refusalLookAfterReplay?: boolean;
 }
 
 /**
@@ -112,6 +114,7 @@ export class ApiClient {
       runId: deps.settings.runId,
       look: (path, query) => this.send('GET', path, { intent: 'lookup', query, noAnswer: 'return', label: 'look for what a write did that its answer does not say' }),
       ...(deps.readLeadingDigits === undefined ? {} : { readLeadingDigits: deps.readLeadingDigits }),
+      ...(deps.refusalLookAfterReplay === undefined ? {} : { refusalLookAfterReplay: deps.refusalLookAfterReplay }),
     });
     // The gate's own look at the target: a GET (relative path; '' is the API root) it does not ask itself about.
     const look = (p: string, probe?: { body: unknown }): Promise<Exchange> =>
@@ -229,9 +232,14 @@ export class ApiClient {
       if (req.op) this.gate.strike(req.op, ex);
       return ex;
     }
-    if (!this.deps.floor) return ex;
-    if (!breakdownToSettle(ex, req.method === 'POST' && req.override !== undefined && !this.postOn(req.path))) return ex;
+    if (!this.deps.floor || !breakdownToSettle(ex, req.method === 'POST' && req.override !== undefined && !this.postOn(req.path))) {
+      // A look the record keeper kept for replays that do not come is sent now.
+      await this.keeper.lookDeferred();
+      return ex;
+    }
     const { answer, unreproduced } = await settleBreakdown(ex, this.resendOf(req));
+    // One look for the request and its replays (KeeperDeps.refusalLookAfterReplay), before the caller sees the answer.
+    await this.keeper.lookDeferred();
     if (unreproduced) this.deps.onUnreproduced?.(ex, unreproduced);
     return answer;
   }
@@ -344,8 +352,10 @@ export class ApiClient {
   }
 
   /** Deletes what this client created, newest first (src/client/cleanup.ts). */
-  async cleanup(records: readonly NewRecord[] = this.openRecords()): Promise<CleanupResult> {
-    return cleanup(records, {
+  async cleanup(records?: readonly NewRecord[]): Promise<CleanupResult> {
+    // A look still waiting for replays (a probe that broke off) first: what it finds is cleaned up too.
+    await this.keeper.lookDeferred();
+    return cleanup(records ?? this.openRecords(), {
       keeper: this.keeper,
       catalogue: this.deps.catalogue,
       runId: this.deps.settings.runId,

@@ -57,6 +57,20 @@ export interface KeeperDeps {
    * record its leading digits name (default true; DEPTH decides: src/config/depth.ts readLeadingDigits).
    */
   readLeadingDigits?: boolean;
+  /**
+   * Whether the look for what a create sent to be refused made, when it broke down (5xx), waits
+   * until the client has replayed it (ApiClient.run): the replay is the same request with the same
+   * values, so one read of the collection finds what either made (default false; DEPTH decides:
+   * src/config/depth.ts refusalLookAfterReplay).
+   */
+  refusalLookAfterReplay?: boolean;
+}
+
+/** A pending request whose look waits for its replays (KeeperDeps.refusalLookAfterReplay). */
+interface DeferredLook {
+  req: Addressed;
+  unclear: Unclear;
+  pending: PendingRequest;
 }
 
 export class RecordKeeper {
@@ -69,6 +83,8 @@ export class RecordKeeper {
   private readonly madeNothing = new WeakSet<Exchange>();
   /** Records the shop stored from input sent to be refused whose own read never answered them (see after()). */
   private readonly fromRefusal = new Set<string>();
+  /** Looks that wait for the replays of their request (lookDeferred sends them). */
+  private deferred: DeferredLook[] = [];
   readonly ledger: Ledger;
 
   constructor(private readonly deps: KeeperDeps) {
@@ -121,6 +137,14 @@ export class RecordKeeper {
     }
     if (pending) {
       const unclear = created.length ? undefined : unclearAnswer(req, ex, this.deps.catalogue);
+      // Input sent to be refused that broke down is replayed at once, unchanged (src/client/replay.ts):
+      // its look waits, and one read then tells what the request and its replays made. The request
+      // stays pending in the ledger until then.
+      if (unclear && this.deps.refusalLookAfterReplay === true && sentToBeRefused(req.intent) && ex.response.status >= 500) {
+        this.deferred.push({ req, unclear, pending });
+        this.createdByExchange.set(ex, created.filter((r) => !r.found));
+        return created;
+      }
       const look = unclear ? await this.lookFor(req, unclear) : undefined;
       if (look?.found) created.push(...look.found.filter((r) => this.remember(r, op.id)));
       if (look?.unsure) this.ledger.recordOpenReason(pending, look.unsure);
@@ -135,6 +159,32 @@ export class RecordKeeper {
     const ok = ex.response.status >= 200 && ex.response.status < 300;
     this.createdByExchange.set(ex, ok ? created : created.filter((r) => !r.found));
     return created;
+  }
+
+  /**
+   * Sends the looks that waited for their requests' replays: one read per collection and request
+   * body (a replay sends the same values, so the same read finds what each made), then settles
+   * every waiting request in the ledger, or leaves it open with the reason it could not be told.
+   */
+  async lookDeferred(): Promise<void> {
+    const waiting = this.deferred;
+    this.deferred = [];
+    const groups = new Map<string, DeferredLook[]>();
+    for (const d of waiting) {
+      const key = JSON.stringify([d.req.op?.id ?? '', d.req.path, d.req.override ?? '', sentBody(d.req) ?? null, d.req.opts.multipart ?? null]);
+      groups.set(key, [...(groups.get(key) ?? []), d]);
+    }
+    for (const group of groups.values()) {
+      const [first] = group;
+      if (!first?.req.op) continue;
+      const opId = first.req.op.id;
+      const look = await this.lookFor(first.req, first.unclear);
+      for (const r of look.found ?? []) this.remember(r, opId);
+      for (const d of group) {
+        if (look.unsure) this.ledger.recordOpenReason(d.pending, look.unsure);
+        else this.ledger.recordSettled(d.pending);
+      }
+    }
   }
 
   /** Why a record a 2xx DELETE named is still open (its collection still lists it), or undefined. */

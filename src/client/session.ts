@@ -99,6 +99,7 @@ export class Session {
       onUnreproduced: (ex, r) => this.onUnreproduced?.(ex, r),
       store: this.store,
       readLeadingDigits: depthPlan(config.depth).readLeadingDigits,
+      refusalLookAfterReplay: depthPlan(config.depth).refusalLookAfterReplay,
       ...(onWait ? { onWait } : {}),
       ...(onRefusal ? { onRefusal } : {}),
     });

@@ -82,6 +82,15 @@ export interface DepthPlan {
    * and keeps the record: each read, and the one of its replay, came back 200).
    */
   readLeadingDigits: boolean;
+  /**
+   * A create sent to be refused (the negative probe's broken body) that breaks down with a 5xx is
+   * replayed at once, unchanged; the record keeper's look for what it may have half-written
+   * (src/client/record-keeper.ts) then waits for the replay, and one read of the collection tells
+   * what either made, instead of one read after each. The request is pending in the ledger before
+   * it is sent either way, and is settled (or named open) before its caller sees the answer. Only
+   * for input sent to be refused: a valid create's look decides whether it is sent again.
+   */
+  refusalLookAfterReplay: boolean;
   /** FC_RUNS when the variable is unset. */
   fcRunsDefault: number;
   /** What the run did not look at, in words for the page and the closing line (empty: nothing left out). */
@@ -106,6 +115,7 @@ export const DEPTH_PLANS: Readonly<Record<Depth, DepthPlan>> = {
     wholeFiles: true,
     activeSecurity: false,
     readLeadingDigits: false,
+    refusalLookAfterReplay: true,
     fcRunsDefault: 25,
     notLookedAt: [
       'the resource rules (lifecycles, errors per request, Location and rate-limit headers, type and state filters, changed/modified/deleted, fields on a single read)',
@@ -117,8 +127,8 @@ export const DEPTH_PLANS: Readonly<Record<Depth, DepthPlan>> = {
       "the active security probes (injection-shaped input, readOnly fields in a create, another user's credentials): the passive scan of the answers the run gets only",
     ],
   },
-  standard: { depth: 'standard', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, resourceTests: 'all', listCases: 'all', wholeFiles: false, activeSecurity: true, readLeadingDigits: true, fcRunsDefault: 25, notLookedAt: [] },
-  deep: { depth: 'deep', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, resourceTests: 'all', listCases: 'all', wholeFiles: false, activeSecurity: true, readLeadingDigits: true, fcRunsDefault: 100, notLookedAt: [] },
+  standard: { depth: 'standard', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, resourceTests: 'all', listCases: 'all', wholeFiles: false, activeSecurity: true, readLeadingDigits: true, refusalLookAfterReplay: false, fcRunsDefault: 25, notLookedAt: [] },
+  deep: { depth: 'deep', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, resourceTests: 'all', listCases: 'all', wholeFiles: false, activeSecurity: true, readLeadingDigits: true, refusalLookAfterReplay: false, fcRunsDefault: 100, notLookedAt: [] },
 };
 
 export function depthPlan(depth: Depth): DepthPlan {

@@ -233,6 +233,38 @@ test.describe('record keeper @harness @client', () => {
     );
   });
 
+  for (const depth of ['quick', 'standard'] as const) {
+    test(`should look once for what a refused create that broke down and its replay half-wrote at DEPTH=quick, after each at standard (${depth})`, async () => {
+      const looks: string[] = [];
+      const seen = (req: HttpRequest): void => {
+        if (req.method === 'GET' && pathOf(req) === '/manufacturers') looks.push(pathOf(req));
+      };
+      // The shop stores the record and answers 500 (GX 4.8 does so to an order with a mistyped field).
+      const rewrite = (req: HttpRequest, res: HttpResponse): HttpResponse => (req.method === 'POST' && pathOf(req) === '/manufacturers' ? error500(res) : res);
+      await onShopSession(
+        RUN,
+        async ({ session, reportDir }) => {
+          const api = session.client();
+          const ex = await api.call('createManufacturers', { body: { name: `qa-${RUN}-refused-${depth}` }, intent: 'negative', noAnswer: 'return' });
+          expect(ex.response.status).toBe(500);
+          // Sent again alone (the replay), and both half-wrote a record: found either way, by one read at quick.
+          expect(looks.length).toBe(depth === 'quick' ? 1 : 2);
+          const made = api.openRecords();
+          expect(made).toHaveLength(2);
+          expect(made.every((r) => r.found?.includes('answered 500'))).toBe(true);
+          expect(unsettledRequests(readLedger(ledgerFile(reportDir)))).toEqual([]);
+          const result = await api.cleanup();
+          expect(result.failed).toEqual([]);
+          expect(outstandingEntries(readLedger(ledgerFile(reportDir)))).toEqual([]);
+          expect(leftoverReport(reportDir, RUN)).toEqual({ leftovers: [], possiblePartial: [] });
+        },
+        (inner) => around(inner, (req) => seen(req), rewrite),
+        {},
+        { DEPTH: depth },
+      );
+    });
+  }
+
   test('should not count a half-written record as deleted while its collection still lists it', async () => {
     let kept = '';
     // GX 4.8: a parcel service whose create answered 500 is half-written; its DELETE answers 200 and keeps it.
