@@ -54,7 +54,8 @@ export interface KeeperDeps {
   look: (path: string, query: Record<string, unknown>) => Promise<Exchange>;
   /**
    * Whether a DELETE of a wrong-typed id the target did not refuse is followed by a read of the
-   * record its leading digits name (default true; DEPTH decides: src/config/depth.ts readLeadingDigits).
+   * record its leading digits name at once (default true), or only when cleanup's DELETE of that
+   * record fails (DEPTH decides: src/config/depth.ts readLeadingDigits).
    */
   readLeadingDigits?: boolean;
   /**
@@ -83,6 +84,8 @@ export class RecordKeeper {
   private readonly madeNothing = new WeakSet<Exchange>();
   /** Records the shop stored from input sent to be refused whose own read never answered them (see after()). */
   private readonly fromRefusal = new Set<string>();
+  /** Own records a DELETE of a wrong-typed id may have deleted, not read yet (readLeadingDigits): their read, and the DELETE's operation. */
+  private readonly maybeTaken = new Map<string, { read: string; operationId: string }>();
   /** Looks that wait for the replays of their request (lookDeferred sends them). */
   private deferred: DeferredLook[] = [];
   readonly ledger: Ledger;
@@ -204,10 +207,12 @@ export class RecordKeeper {
    * A DELETE whose record id cannot name a record (`15abc`, a negative probe) may still have
    * deleted the own record its leading digits name: GX 4.8 reads `15abc` as 15. Unless the target
    * refused it (4xx), that record is read: answering 404/410, it is gone, and the ledger says so.
+   * Where the depth leaves the read out (KeeperDeps.readLeadingDigits), the record stays open and
+   * is only remembered: cleanup deletes it as any other, and reads it only if that DELETE fails
+   * (goneAfterAll), since a shop may answer a DELETE of a record that is gone with a 5xx (GX 4.8:
+   * `DELETE /categories/8` answered 500 "not found in database" after `DELETE /categories/8abc`).
    */
   private async readLeadingDigits(req: Addressed, ex: Exchange): Promise<void> {
-    // Where the depth leaves the read out, the record stays open and cleanup's DELETE settles it.
-    if (this.deps.readLeadingDigits === false) return;
     const s = ex.response.status;
     if ((req.override ?? req.method) !== 'DELETE' || !req.op || (s >= 400 && s < 500) || s === 0) return;
     const name = /\{([^}]+)\}$/.exec(req.op.path)?.[1];
@@ -220,8 +225,27 @@ export class RecordKeeper {
     if (!this.ledger.ownsRecord(record.path) || this.ledger.isDeleted(record)) return;
     const read = this.readRequestFor(record);
     if (!read) return;
+    if (this.deps.readLeadingDigits === false) {
+      this.maybeTaken.set(keyOf(record), { read, operationId: req.op.id });
+      return;
+    }
     const after = await this.deps.look(read, {}).catch(() => undefined);
     if (after?.response.status === 404 || after?.response.status === 410) this.ledger.recordDelete(record, req.op.id);
+  }
+
+  /**
+   * Whether a record whose DELETE failed in cleanup is gone all the same: one a DELETE of a
+   * wrong-typed id may have deleted, whose read was left for now (readLeadingDigits), is read, and
+   * answering 404/410 it is gone (the ledger says so). False for every other record: nothing is sent.
+   */
+  async goneAfterAll(r: NewRecord): Promise<boolean> {
+    const taken = this.maybeTaken.get(keyOf(r));
+    if (!taken) return false;
+    this.maybeTaken.delete(keyOf(r));
+    const after = await this.deps.look(taken.read, {}).catch(() => undefined);
+    if (after?.response.status !== 404 && after?.response.status !== 410) return false;
+    this.ledger.recordDelete(r, taken.operationId);
+    return true;
   }
 
   /**

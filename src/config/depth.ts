@@ -78,10 +78,10 @@ export interface DepthPlan {
    * After a DELETE of a wrong-typed id (`15abc`, the negative probe) that the target did not
    * refuse, the record keeper reads the own record the id's leading digits name, so the ledger
    * says at once whether the shop took the id for 15 (src/client/record-keeper.ts). Without the
-   * read the record stays open in the ledger, and the run's cleanup deletes it as any other: a
-   * 404/410 there counts as gone, so the leftover report stays exact. The read never decides a
-   * verdict; it only records early what cleanup learns anyway (GX 4.8 answers 500 to such DELETEs
-   * and keeps the record: each read, and the one of its replay, came back 200).
+   * read at once, the record stays open in the ledger and cleanup deletes it as any other; only
+   * if that DELETE fails is it read (a shop may answer a DELETE of a record that is gone with a
+   * 5xx), so the leftover report stays exact. The read never decides a verdict (GX 4.8 answers
+   * 500 to five such DELETEs and keeps each record: ten reads, with those of the replays).
    */
   readLeadingDigits: boolean;
   /**
