@@ -55,6 +55,15 @@ export interface DepthPlan {
    */
   listCases: 'all' | 'first';
   /**
+   * A seeded list other tests may write to meanwhile (no scope of its own: customer groups, units)
+   * is read whole before and after each rule test's own requests, and a change between the two
+   * voids the judgement (fixtures/list-rules.ts onQuietList). 'each-rule': each rule test reads
+   * before for itself; 'chained': the read after one rule test serves as the read before the next
+   * rule test of the same list and seed in the worker (at quick they run one after another), so the
+   * comparison still spans every request of each rule, from an earlier start.
+   */
+  listReads: 'each-rule' | 'chained';
+  /**
    * A worker runs a contract file's operations all itself, one after another (a file holds whole
    * resource groups: suites/contract/suite.ts), instead of the operations being spread one by one
    * over the workers. The records and reads an operation's requests need are shared by the
@@ -93,6 +102,7 @@ export const DEPTH_PLANS: Readonly<Record<Depth, DepthPlan>> = {
     shareDeleteRecord: true,
     resourceTests: 'list-parameters',
     listCases: 'first',
+    listReads: 'chained',
     wholeFiles: true,
     activeSecurity: false,
     fcRunsDefault: 25,
@@ -106,8 +116,8 @@ export const DEPTH_PLANS: Readonly<Record<Depth, DepthPlan>> = {
       "the active security probes (injection-shaped input, readOnly fields in a create, another user's credentials): the passive scan of the answers the run gets only",
     ],
   },
-  standard: { depth: 'standard', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, resourceTests: 'all', listCases: 'all', wholeFiles: false, activeSecurity: true, fcRunsDefault: 25, notLookedAt: [] },
-  deep: { depth: 'deep', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, resourceTests: 'all', listCases: 'all', wholeFiles: false, activeSecurity: true, fcRunsDefault: 100, notLookedAt: [] },
+  standard: { depth: 'standard', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, resourceTests: 'all', listCases: 'all', listReads: 'each-rule', wholeFiles: false, activeSecurity: true, fcRunsDefault: 25, notLookedAt: [] },
+  deep: { depth: 'deep', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, resourceTests: 'all', listCases: 'all', listReads: 'each-rule', wholeFiles: false, activeSecurity: true, fcRunsDefault: 100, notLookedAt: [] },
 };
 
 export function depthPlan(depth: Depth): DepthPlan {

@@ -6,7 +6,7 @@ import { onShopSession } from './support/shop-session.js';
 import { FactoryKit, type Json } from '../../fixtures/factories/base.js';
 import { createCustomer, createCustomerGroup } from '../../fixtures/factories/customers.js';
 import { ListSeeds } from '../../fixtures/list-seeds.js';
-import { ensureRecords, type ListSubject } from '../../fixtures/list-rules.js';
+import { ensureRecords, judgePaging, judgePerPage, type ListSubject } from '../../fixtures/list-rules.js';
 
 /** Runs `body` with list seeds over a fresh reference shop; `kit()` is a new test's kit. */
 function withSeeds(body: (t: { seeds: ListSeeds; kit: () => FactoryKit }) => Promise<void>): Promise<void> {
@@ -108,6 +108,52 @@ test.describe('list seeds @harness @client', () => {
       await seeds.done('getCustomerGroups');
       const after = await t1.api.call('getCustomerGroups', {});
       expect(after.response.json).toEqual(before.response.json);
+      await seeds.close();
+    });
+  });
+
+  test('should hand the read after one rule test of an unscoped list to the next as its read before where the reads chain', async () => {
+    await withSeeds(async ({ seeds, kit }) => {
+      const subject = (k: FactoryKit): ListSubject => ({
+        op: 'getCustomerGroups',
+        searchField: 'id',
+        seed: async (n) => {
+          const out: Json[] = [];
+          for (let i = 0; i < n; i++) out.push((await createCustomerGroup(k)).record);
+          return out;
+        },
+      });
+      const [t1, t2, t3, t4, t5] = [kit(), kit(), kit(), kit(), kit()];
+      // The first rule test reads before, sends its case and reads after: 3 reads.
+      await judgePaging(t1, seeds.subject('getCustomerGroups', 4, t1, subject, 'chained'), 'first');
+      expect(reads(t1)).toBe(3);
+      // The next ones start from the read after of the one before: their case and their read after.
+      await judgePerPage(t2, seeds.subject('getCustomerGroups', 4, t2, subject, 'chained'), 'first');
+      expect(reads(t2)).toBe(2);
+      const last = t2.api.exchanges[t2.api.exchanges.length - 1];
+      const s3 = seeds.subject('getCustomerGroups', 4, t3, subject, 'chained');
+      const c = await ensureRecords(t3, s3, 4, 'sort');
+      expect(c.exchange).toBe(last);
+      expect(reads(t3)).toBe(0);
+      // A change after the read handed on shows in the next rule's own read after: its judgement is
+      // void and runs once more alone (a read before and the case again).
+      const other = kit();
+      await createCustomerGroup(other);
+      const t6 = kit();
+      await judgePerPage(t6, seeds.subject('getCustomerGroups', 4, t6, subject, 'chained'), 'first');
+      expect(reads(t6)).toBe(4);
+      await other.api.cleanup();
+      // A new seed is read again: a read after the old seed starts no comparison on the new one.
+      await seeds.done('getCustomerGroups');
+      await judgePaging(t4, seeds.subject('getCustomerGroups', 4, t4, subject, 'chained'), 'first');
+      expect(reads(t4)).toBe(3);
+      await seeds.done('getCustomerGroups');
+      // Without chaining (standard) nothing is handed on: each rule test reads before and after.
+      const s5 = seeds.subject('getCustomerGroups', 4, t5, subject);
+      expect(s5.readAfter).toBeUndefined();
+      await judgePaging(t5, s5, 'first');
+      await judgePerPage(t5, s5, 'first');
+      expect(reads(t5)).toBe(6);
       await seeds.close();
     });
   });
