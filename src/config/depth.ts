@@ -9,7 +9,8 @@
 // one operation per resource group), and one invalid-input case of the negative probe (src/probes/negative.ts says which);
 // of the resource suites only the list-parameter tests (fixtures/list-tests.ts), each with its
 // rule's first fixed case (fixtures/list-rules.ts says which: the first request standard sends for
-// that rule, judged the same way); no other resource rule, no
+// that rule, judged the same way), a list's reads before and after its rules chained where other
+// tests may write to it (listReads); no other resource rule, no
 // properties, no models, no undeclared methods, no method overrides, no plain http, and of the
 // security pack the passive scan of its answers only (no active probe). Every request
 // it sends, standard sends too, in the same order within the operation's probes, and each check
