@@ -65,6 +65,14 @@ export interface DepthPlan {
    */
   listReads: 'each-rule' | 'chained';
   /**
+   * A list scoped by a keyword serves its rules only when the search narrows it to the test's own
+   * records, else they skip (fixtures/list-rules.ts ensureRecords). Whether to learn that from the
+   * first record of the seed (fixtures/list-seeds.ts: one record, one read, and the rest of the seed
+   * only where the search narrows) instead of after the whole seed: a list whose search does not
+   * narrow then costs one record instead of the whole seed, one that does one read more.
+   */
+  listSeedProbe: boolean;
+  /**
    * A worker runs a contract file's operations all itself, one after another (a file holds whole
    * resource groups: suites/contract/suite.ts), instead of the operations being spread one by one
    * over the workers. The records and reads an operation's requests need are shared by the
@@ -104,6 +112,7 @@ export const DEPTH_PLANS: Readonly<Record<Depth, DepthPlan>> = {
     resourceTests: 'list-parameters',
     listCases: 'first',
     listReads: 'chained',
+    listSeedProbe: true,
     wholeFiles: true,
     activeSecurity: false,
     fcRunsDefault: 25,
@@ -117,8 +126,8 @@ export const DEPTH_PLANS: Readonly<Record<Depth, DepthPlan>> = {
       "the active security probes (injection-shaped input, readOnly fields in a create, another user's credentials): the passive scan of the answers the run gets only",
     ],
   },
-  standard: { depth: 'standard', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, resourceTests: 'all', listCases: 'all', listReads: 'each-rule', wholeFiles: false, activeSecurity: true, fcRunsDefault: 25, notLookedAt: [] },
-  deep: { depth: 'deep', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, resourceTests: 'all', listCases: 'all', listReads: 'each-rule', wholeFiles: false, activeSecurity: true, fcRunsDefault: 100, notLookedAt: [] },
+  standard: { depth: 'standard', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, resourceTests: 'all', listCases: 'all', listReads: 'each-rule', listSeedProbe: false, wholeFiles: false, activeSecurity: true, fcRunsDefault: 25, notLookedAt: [] },
+  deep: { depth: 'deep', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, resourceTests: 'all', listCases: 'all', listReads: 'each-rule', listSeedProbe: false, wholeFiles: false, activeSecurity: true, fcRunsDefault: 100, notLookedAt: [] },
 };
 
 export function depthPlan(depth: Depth): DepthPlan {

@@ -3,6 +3,7 @@
 // same records; they are deleted when the list's last rule test is done, and a later test seeds again.
 import { expect, test } from '@playwright/test';
 import { onShopSession } from './support/shop-session.js';
+import type { HttpTransport } from '../../src/client/http.js';
 import { FactoryKit, type Json } from '../../fixtures/factories/base.js';
 import { createCustomer, createCustomerGroup } from '../../fixtures/factories/customers.js';
 import { ListSeeds } from '../../fixtures/list-seeds.js';
@@ -20,10 +21,10 @@ function customersSubject(asked: number[] = []): (kit: FactoryKit) => ListSubjec
     return {
       op: 'getCustomers',
       scope: { search: token },
-      seed: async (n) => {
+      seed: async (n, from = 0) => {
         asked.push(n);
         const out: Json[] = [];
-        for (let i = 0; i < n; i++) out.push((await createCustomer(kit, { lastname: `${token}-${i}` })).record);
+        for (let i = from; i < from + n; i++) out.push((await createCustomer(kit, { lastname: `${token}-${i}` })).record);
         return out;
       },
     };
@@ -156,6 +157,62 @@ test.describe('list seeds @harness @client', () => {
       expect(reads(t5)).toBe(6);
       await seeds.close();
     });
+  });
+
+  test('should seed a keyword-scoped list in two steps where it probes: the same records as one seed when the search narrows', async () => {
+    await withSeeds(async ({ seeds, kit }) => {
+      const asked: number[] = [];
+      const subject = customersSubject(asked);
+      const [t1, t2] = [kit(), kit()];
+      const a = await ensureRecords(t1, seeds.subject('getCustomers', 4, t1, subject, 'chained', true), 2, 'paging');
+      // The first record, then the rest of the seed: records 0 to 3, as one seed of 4 makes them.
+      expect(asked).toEqual([1, 3]);
+      expect(a.seeded.map((r) => r.lastname)).toEqual([0, 1, 2, 3].map((i) => `${seedsToken(a.seeded)}-${i}`));
+      expect(a.items).toHaveLength(4);
+      // A later rule test of the list takes the same seed and no probe again.
+      const b = await ensureRecords(t2, seeds.subject('getCustomers', 4, t2, subject, 'chained', true), 4, 'sort');
+      expect(asked).toEqual([1, 3]);
+      expect(b.seeded.map((r) => r.id)).toEqual(a.seeded.map((r) => r.id));
+      await seeds.close();
+    });
+  });
+
+  test('should skip every rule test of a keyword-scoped list after its first record where the search does not narrow it', async () => {
+    // The shop ignores `search` on customers here: the scoped list answers every customer.
+    const ignoreSearch = (inner: HttpTransport): HttpTransport => ({
+      send: (req) => {
+        const url = new URL(req.url);
+        if (req.method === 'GET' && url.pathname.endsWith('/customers')) url.searchParams.delete('search');
+        return inner.send({ ...req, url: url.toString() });
+      },
+      close: () => inner.close(),
+    });
+    await onShopSession(
+      'rseedp',
+      async ({ session }) => {
+        const seeds = new ListSeeds(session, 'standard', () => undefined);
+        const kit = (): FactoryKit => new FactoryKit(session.client(), session.uniq, 'standard');
+        const asked: number[] = [];
+        const subject = customersSubject(asked);
+        // The shop's own customer (the admin) is answered beside the seed: not this test's own.
+        const [t1, t2, look] = [kit(), kit(), kit()];
+        const before = await look.api.call('getCustomers', {});
+        const first = ensureRecords(t1, seeds.subject('getCustomers', 4, t1, subject, 'chained', true), 2, 'paging');
+        await expect(first).rejects.toThrow(/does not narrow getCustomers to this test's own records/);
+        expect(asked).toEqual([1]);
+        // The next rule test skips with the same reason, sending nothing.
+        await expect(ensureRecords(t2, seeds.subject('getCustomers', 4, t2, subject, 'chained', true), 4, 'sort')).rejects.toThrow(/does not narrow/);
+        expect(asked).toEqual([1]);
+        expect(reads(t1) + reads(t2)).toBe(0);
+        // The one record is deleted with the list's seed.
+        await seeds.close();
+        expect((await look.api.call('getCustomers', {})).response.json).toEqual(before.response.json);
+        // The skips above were the rule tests' (skipBecause marks the running test): this self-test passed.
+        test.info().expectedStatus = 'passed';
+        test.info().annotations.length = 0;
+      },
+      ignoreSearch,
+    );
   });
 
   test('should read a list no operation writes once for its rule tests, and a written one in every test', async () => {
