@@ -10,7 +10,8 @@
 // of the resource suites only the list-parameter tests (fixtures/list-tests.ts), each with its
 // rule's first fixed case (fixtures/list-rules.ts says which: the first request standard sends for
 // that rule, judged the same way), a list's reads before and after its rules chained where other
-// tests may write to it (listReads); no other resource rule, no
+// tests may write to it (listReads), and a keyword-scoped list's seed begun with one record that
+// shows whether the search narrows the list at all (listSeedProbe); no other resource rule, no
 // properties, no models, no undeclared methods, no method overrides, no plain http, and of the
 // security pack the passive scan of its answers only (no active probe). Every request
 // it sends, standard sends too, in the same order within the operation's probes, and each check
