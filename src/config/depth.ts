@@ -9,7 +9,9 @@
 // one operation per resource group), and one invalid-input case of the negative probe (src/probes/negative.ts says which);
 // of the resource suites only the list-parameter tests (fixtures/list-tests.ts), each with its
 // rule's first fixed case (fixtures/list-rules.ts says which: the first request standard sends for
-// that rule, judged the same way); no other resource rule, no
+// that rule, judged the same way), a list's reads before and after its rules chained where other
+// tests may write to it (listReads), and a keyword-scoped list's seed begun with one record that
+// shows whether the search narrows the list at all (listSeedProbe); no other resource rule, no
 // properties, no models, no undeclared methods, no method overrides, no plain http, and of the
 // security pack the passive scan of its answers only (no active probe); the record keeper's own
 // reads are fewer (readLeadingDigits, refusalLookAfterReplay: what they would tell, cleanup or one
@@ -56,6 +58,23 @@ export interface DepthPlan {
    * case alone (the first request standard sends for the rule, with the same seed and scope).
    */
   listCases: 'all' | 'first';
+  /**
+   * A seeded list other tests may write to meanwhile (no scope of its own: customer groups, units)
+   * is read whole before and after each rule test's own requests, and a change between the two
+   * voids the judgement (fixtures/list-rules.ts onQuietList). 'each-rule': each rule test reads
+   * before for itself; 'chained': the read after one rule test serves as the read before the next
+   * rule test of the same list and seed in the worker (at quick they run one after another), so the
+   * comparison still spans every request of each rule, from an earlier start.
+   */
+  listReads: 'each-rule' | 'chained';
+  /**
+   * A list scoped by a keyword serves its rules only when the search narrows it to the test's own
+   * records, else they skip (fixtures/list-rules.ts ensureRecords). Whether to learn that from the
+   * first record of the seed (fixtures/list-seeds.ts: one record, one read, and the rest of the seed
+   * only where the search narrows) instead of after the whole seed: a list whose search does not
+   * narrow then costs one record instead of the whole seed, one that does one read more.
+   */
+  listSeedProbe: boolean;
   /**
    * A worker runs a contract file's operations all itself, one after another (a file holds whole
    * resource groups: suites/contract/suite.ts), instead of the operations being spread one by one
@@ -114,6 +133,8 @@ export const DEPTH_PLANS: Readonly<Record<Depth, DepthPlan>> = {
     shareDeleteRecord: true,
     resourceTests: 'list-parameters',
     listCases: 'first',
+    listReads: 'chained',
+    listSeedProbe: true,
     wholeFiles: true,
     activeSecurity: false,
     readLeadingDigits: false,
@@ -129,8 +150,8 @@ export const DEPTH_PLANS: Readonly<Record<Depth, DepthPlan>> = {
       "the active security probes (injection-shaped input, readOnly fields in a create, another user's credentials): the passive scan of the answers the run gets only",
     ],
   },
-  standard: { depth: 'standard', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, resourceTests: 'all', listCases: 'all', wholeFiles: false, activeSecurity: true, readLeadingDigits: true, refusalLookAfterReplay: false, fcRunsDefault: 25, notLookedAt: [] },
-  deep: { depth: 'deep', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, resourceTests: 'all', listCases: 'all', wholeFiles: false, activeSecurity: true, readLeadingDigits: true, refusalLookAfterReplay: false, fcRunsDefault: 100, notLookedAt: [] },
+  standard: { depth: 'standard', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, resourceTests: 'all', listCases: 'all', listReads: 'each-rule', listSeedProbe: false, wholeFiles: false, activeSecurity: true, readLeadingDigits: true, refusalLookAfterReplay: false, fcRunsDefault: 25, notLookedAt: [] },
+  deep: { depth: 'deep', suites: ALL_SUITES, probes: ALL_PROBES, negativeCases: undefined, wrongCredentials: 'every', shareDeleteRecord: false, resourceTests: 'all', listCases: 'all', listReads: 'each-rule', listSeedProbe: false, wholeFiles: false, activeSecurity: true, readLeadingDigits: true, refusalLookAfterReplay: false, fcRunsDefault: 100, notLookedAt: [] },
 };
 
 export function depthPlan(depth: Depth): DepthPlan {

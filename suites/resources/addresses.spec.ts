@@ -24,10 +24,10 @@ function addressesList(kit: FactoryKit): ListSubject {
     sortKey: 'city',
     secondSortKey: 'lastname',
     fields: ['id', 'city', 'customerId'],
-    seed: async (n) => {
+    seed: async (n, from = 0) => {
       // Each customer with its own new address (the same person: shops take the name from the customer).
       const inputs = await Promise.all(
-        Array.from({ length: n }, async (_, i) => {
+        Array.from({ length: n }, (_, j) => from + j).map(async (i) => {
           const c = await customerInput(kit, { isGuest: true, password: undefined, lastname: secondValue(token, i) });
           return { ...c, address: { ...(c.address as Json), city: sortableValue(token, i) } };
         }),

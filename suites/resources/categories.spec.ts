@@ -30,10 +30,10 @@ function categoriesList(kit: FactoryKit): DateSubject {
   return {
     ...base,
     scope: { search: token },
-    seed: async (n) => {
+    seed: async (n, from = 0) => {
       await shopFacts(kit);
       // Name and heading the same in every language: the list names each record in one of them.
-      const inputs = Array.from({ length: n }, (_, i) => categoryInput(kit, { headingTitle: everyLanguage(kit, secondValue(token, i)) }, sortableValue(token, i)));
+      const inputs = Array.from({ length: n }, (_, j) => from + j).map((i) => categoryInput(kit, { headingTitle: everyLanguage(kit, secondValue(token, i)) }, sortableValue(token, i)));
       return (await createMany(kit, 'createCategories', inputs)).records;
     },
     update: (rec) => kit.api.call('updateCategory', { path: { category_id: Number(rec.id) }, body: { ...categoryRecord(kit), name: rec.name } }),

@@ -52,7 +52,7 @@ function customersList(kit: FactoryKit): ListSubject {
     sortKey: 'lastname',
     secondSortKey: 'firstname',
     fields: ['id', 'lastname', 'email'],
-    seed: (n) => createMany(kit, Array.from({ length: n }, (_, i) => customerInput(kit, { lastname: sortableValue(token, i), firstname: secondValue(token, i) }))),
+    seed: (n, from = 0) => createMany(kit, Array.from({ length: n }, (_, j) => from + j).map((i) => customerInput(kit, { lastname: sortableValue(token, i), firstname: secondValue(token, i) }))),
   };
 }
 

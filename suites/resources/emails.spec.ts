@@ -30,9 +30,9 @@ function emailsList(kit: FactoryKit): ListSubject {
     sortKey: 'subject',
     secondSortKey: 'contentPlain',
     fields: ['id', 'subject', 'isPending'],
-    seed: async (n) => {
+    seed: async (n, from = 0) => {
       const out: Json[] = [];
-      for (let i = 0; i < n; i++) out.push((await queueEmail(kit, { subject: sortableValue(token, i), contentPlain: secondValue(token, i) })).record);
+      for (let i = from; i < from + n; i++) out.push((await queueEmail(kit, { subject: sortableValue(token, i), contentPlain: secondValue(token, i) })).record);
       return out;
     },
   };

@@ -23,9 +23,9 @@ function manufacturersList(kit: FactoryKit): ListSubject {
     secondSortKey: 'image',
     fields: ['id', 'name'],
     searchField: 'name',
-    seed: async (n) => {
+    seed: async (n, from = 0) => {
       const out = [];
-      for (let i = 0; i < n; i++) out.push((await createManufacturer(kit, { image: `${secondValue(token, i)}.png` }, { name: sortableValue(token, i) })).record);
+      for (let i = from; i < from + n; i++) out.push((await createManufacturer(kit, { image: `${secondValue(token, i)}.png` }, { name: sortableValue(token, i) })).record);
       return out;
     },
   };

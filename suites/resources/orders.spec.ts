@@ -46,9 +46,12 @@ function ordersList(kit: FactoryKit): DateSubject {
     sortKey: 'comment',
     secondSortKey: 'purchaseDate',
     fields: ['id', 'comment'],
-    seed: async (n) => {
+    seed: async (n, from = 0) => {
       const r = await own();
-      const made = await oneByOne(n, (i) => createOrder(kit, { comment: sortableValue(token, i), purchaseDate: `2024-01-${10 + i} 10:00:00`, addresses: tokenAddresses(kit, r, token) }, { refs: r }));
+      const made = await oneByOne(n, (j) => {
+        const i = from + j;
+        return createOrder(kit, { comment: sortableValue(token, i), purchaseDate: `2024-01-${10 + i} 10:00:00`, addresses: tokenAddresses(kit, r, token) }, { refs: r });
+      });
       return made.map((m) => m.record);
     },
     update: async (rec) => {

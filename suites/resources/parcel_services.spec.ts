@@ -21,8 +21,11 @@ function parcelServices(kit: FactoryKit): ListSubject {
     scope: { search: token },
     sortKey: 'name',
     fields: ['id', 'name'],
-    seed: async (n) => {
-      const made = await oneByOne(n, (i) => createParcelService(kit, { name: sortableValue(token, i) }));
+    seed: async (n, from = 0) => {
+      const made = await oneByOne(n, (j) => {
+        const i = from + j;
+        return createParcelService(kit, { name: sortableValue(token, i) });
+      });
       return made.map((m) => m.record);
     },
   };

@@ -34,9 +34,9 @@ function productsList(kit: FactoryKit): DateSubject {
   return {
     ...base,
     scope: { search: token },
-    seed: async (n) => {
+    seed: async (n, from = 0) => {
       const refs = await productRefs(kit);
-      const inputs = Array.from({ length: n }, (_, i) => productInput(kit, refs, { productModel: secondValue(token, i) }, sortableValue(token, i)));
+      const inputs = Array.from({ length: n }, (_, j) => from + j).map((i) => productInput(kit, refs, { productModel: secondValue(token, i) }, sortableValue(token, i)));
       return (await createMany(kit, 'createProducts', inputs)).records;
     },
     update: async (rec) => kit.api.call('updateProduct', { path: { product_id: Number(rec.id) }, body: { ...productRecord(kit, await productRefs(kit)), name: rec.name } }),

@@ -2,7 +2,7 @@
 // error statuses and the list parameters (scoped by a token in the review text).
 import { createReview, reviewInput } from '../../fixtures/factories/catalogue-extras.js';
 import { createProduct } from '../../fixtures/factories/products.js';
-import { requireWrites, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
+import { requireWrites, type Created, type FactoryKit, type Json } from '../../fixtures/factories/index.js';
 import { listParameterTests } from '../../fixtures/list-tests.js';
 import { sortableValue, type ListSubject } from '../../fixtures/list-rules.js';
 import { specOperations } from '../../fixtures/spec-ops.js';
@@ -16,6 +16,7 @@ const ops = await specOperations();
 
 function reviewsList(kit: FactoryKit): ListSubject {
   const token = kit.token();
+  let product: Created | undefined;
   return {
     op: 'getReviews',
     scope: { search: token },
@@ -23,10 +24,11 @@ function reviewsList(kit: FactoryKit): ListSubject {
     secondSortKey: 'rating',
     fields: ['id', 'text'],
     searchField: 'text',
-    seed: async (n) => {
-      const product = await createProduct(kit);
+    seed: async (n, from = 0) => {
+      // One product for the whole seed, also when it is made in two steps.
+      product ??= await createProduct(kit);
       const out: Json[] = [];
-      for (let i = 0; i < n; i++) out.push((await createReview(kit, product.id, { rating: 1 + (i % 2) }, { text: sortableValue(token, i) })).record);
+      for (let i = from; i < from + n; i++) out.push((await createReview(kit, product.id, { rating: 1 + (i % 2) }, { text: sortableValue(token, i) })).record);
       return out;
     },
   };

@@ -25,11 +25,11 @@ function offersList(kit: FactoryKit): ListSubject {
     secondSortKey: 'expiresAt',
     fields: ['id', 'price'],
     searchField: 'expiresAt',
-    seed: async (n) => {
+    seed: async (n, from = 0) => {
       const out: Json[] = [];
       // One offer per product, as a shop keeps them (GX 4.8 refuses a second offer for a product:
       // "Duplicate entry for key products_id"). Pairs share a price so the second key (expiresAt) decides between them.
-      for (let i = 0; i < n; i++) {
+      for (let i = from; i < from + n; i++) {
         const product = await createProduct(kit);
         out.push((await createSpecialOffer(kit, product.id, { price: PRICES[Math.floor(i / 2) % PRICES.length], expiresAt: `2099-12-${String(10 + i).padStart(2, '0')} 23:59:59` }, { marker })).record);
       }

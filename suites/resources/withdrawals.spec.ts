@@ -27,8 +27,11 @@ function withdrawals(kit: FactoryKit): ListSubject {
     sortKey: 'content',
     secondSortKey: 'withdrawalDate',
     fields: ['id', 'content'],
-    seed: async (n) => {
-      const made = await oneByOne(n, (i) => createWithdrawal(kit, { content: sortableValue(token, i), withdrawalDate: `2024-02-${10 + i}` }));
+    seed: async (n, from = 0) => {
+      const made = await oneByOne(n, (j) => {
+        const i = from + j;
+        return createWithdrawal(kit, { content: sortableValue(token, i), withdrawalDate: `2024-02-${10 + i}` });
+      });
       return made.map((m) => m.record);
     },
   };

@@ -3,10 +3,11 @@
 // same records; they are deleted when the list's last rule test is done, and a later test seeds again.
 import { expect, test } from '@playwright/test';
 import { onShopSession } from './support/shop-session.js';
+import type { HttpTransport } from '../../src/client/http.js';
 import { FactoryKit, type Json } from '../../fixtures/factories/base.js';
 import { createCustomer, createCustomerGroup } from '../../fixtures/factories/customers.js';
 import { ListSeeds } from '../../fixtures/list-seeds.js';
-import { ensureRecords, type ListSubject } from '../../fixtures/list-rules.js';
+import { ensureRecords, judgePaging, judgePerPage, type ListSubject } from '../../fixtures/list-rules.js';
 
 /** Runs `body` with list seeds over a fresh reference shop; `kit()` is a new test's kit. */
 function withSeeds(body: (t: { seeds: ListSeeds; kit: () => FactoryKit }) => Promise<void>): Promise<void> {
@@ -20,10 +21,10 @@ function customersSubject(asked: number[] = []): (kit: FactoryKit) => ListSubjec
     return {
       op: 'getCustomers',
       scope: { search: token },
-      seed: async (n) => {
+      seed: async (n, from = 0) => {
         asked.push(n);
         const out: Json[] = [];
-        for (let i = 0; i < n; i++) out.push((await createCustomer(kit, { lastname: `${token}-${i}` })).record);
+        for (let i = from; i < from + n; i++) out.push((await createCustomer(kit, { lastname: `${token}-${i}` })).record);
         return out;
       },
     };
@@ -110,6 +111,108 @@ test.describe('list seeds @harness @client', () => {
       expect(after.response.json).toEqual(before.response.json);
       await seeds.close();
     });
+  });
+
+  test('should hand the read after one rule test of an unscoped list to the next as its read before where the reads chain', async () => {
+    await withSeeds(async ({ seeds, kit }) => {
+      const subject = (k: FactoryKit): ListSubject => ({
+        op: 'getCustomerGroups',
+        searchField: 'id',
+        seed: async (n) => {
+          const out: Json[] = [];
+          for (let i = 0; i < n; i++) out.push((await createCustomerGroup(k)).record);
+          return out;
+        },
+      });
+      const [t1, t2, t3, t4, t5] = [kit(), kit(), kit(), kit(), kit()];
+      // The first rule test reads before, sends its case and reads after: 3 reads.
+      await judgePaging(t1, seeds.subject('getCustomerGroups', 4, t1, subject, 'chained'), 'first');
+      expect(reads(t1)).toBe(3);
+      // The next ones start from the read after of the one before: their case and their read after.
+      await judgePerPage(t2, seeds.subject('getCustomerGroups', 4, t2, subject, 'chained'), 'first');
+      expect(reads(t2)).toBe(2);
+      const last = t2.api.exchanges[t2.api.exchanges.length - 1];
+      const s3 = seeds.subject('getCustomerGroups', 4, t3, subject, 'chained');
+      const c = await ensureRecords(t3, s3, 4, 'sort');
+      expect(c.exchange).toBe(last);
+      expect(reads(t3)).toBe(0);
+      // A change after the read handed on shows in the next rule's own read after: its judgement is
+      // void and runs once more alone (a read before and the case again).
+      const other = kit();
+      await createCustomerGroup(other);
+      const t6 = kit();
+      await judgePerPage(t6, seeds.subject('getCustomerGroups', 4, t6, subject, 'chained'), 'first');
+      expect(reads(t6)).toBe(4);
+      await other.api.cleanup();
+      // A new seed is read again: a read after the old seed starts no comparison on the new one.
+      await seeds.done('getCustomerGroups');
+      await judgePaging(t4, seeds.subject('getCustomerGroups', 4, t4, subject, 'chained'), 'first');
+      expect(reads(t4)).toBe(3);
+      await seeds.done('getCustomerGroups');
+      // Without chaining (standard) nothing is handed on: each rule test reads before and after.
+      const s5 = seeds.subject('getCustomerGroups', 4, t5, subject);
+      expect(s5.readAfter).toBeUndefined();
+      await judgePaging(t5, s5, 'first');
+      await judgePerPage(t5, s5, 'first');
+      expect(reads(t5)).toBe(6);
+      await seeds.close();
+    });
+  });
+
+  test('should seed a keyword-scoped list in two steps where it probes: the same records as one seed when the search narrows', async () => {
+    await withSeeds(async ({ seeds, kit }) => {
+      const asked: number[] = [];
+      const subject = customersSubject(asked);
+      const [t1, t2] = [kit(), kit()];
+      const a = await ensureRecords(t1, seeds.subject('getCustomers', 4, t1, subject, 'chained', true), 2, 'paging');
+      // The first record, then the rest of the seed: records 0 to 3, as one seed of 4 makes them.
+      expect(asked).toEqual([1, 3]);
+      expect(a.seeded.map((r) => r.lastname)).toEqual([0, 1, 2, 3].map((i) => `${seedsToken(a.seeded)}-${i}`));
+      expect(a.items).toHaveLength(4);
+      // A later rule test of the list takes the same seed and no probe again.
+      const b = await ensureRecords(t2, seeds.subject('getCustomers', 4, t2, subject, 'chained', true), 4, 'sort');
+      expect(asked).toEqual([1, 3]);
+      expect(b.seeded.map((r) => r.id)).toEqual(a.seeded.map((r) => r.id));
+      await seeds.close();
+    });
+  });
+
+  test('should skip every rule test of a keyword-scoped list after its first record where the search does not narrow it', async () => {
+    // The shop ignores `search` on customers here: the scoped list answers every customer.
+    const ignoreSearch = (inner: HttpTransport): HttpTransport => ({
+      send: (req) => {
+        const url = new URL(req.url);
+        if (req.method === 'GET' && url.pathname.endsWith('/customers')) url.searchParams.delete('search');
+        return inner.send({ ...req, url: url.toString() });
+      },
+      close: () => inner.close(),
+    });
+    await onShopSession(
+      'rseedp',
+      async ({ session }) => {
+        const seeds = new ListSeeds(session, 'standard', () => undefined);
+        const kit = (): FactoryKit => new FactoryKit(session.client(), session.uniq, 'standard');
+        const asked: number[] = [];
+        const subject = customersSubject(asked);
+        // The shop's own customer (the admin) is answered beside the seed: not this test's own.
+        const [t1, t2, look] = [kit(), kit(), kit()];
+        const before = await look.api.call('getCustomers', {});
+        const first = ensureRecords(t1, seeds.subject('getCustomers', 4, t1, subject, 'chained', true), 2, 'paging');
+        await expect(first).rejects.toThrow(/does not narrow getCustomers to this test's own records/);
+        expect(asked).toEqual([1]);
+        // The next rule test skips with the same reason, sending nothing.
+        await expect(ensureRecords(t2, seeds.subject('getCustomers', 4, t2, subject, 'chained', true), 4, 'sort')).rejects.toThrow(/does not narrow/);
+        expect(asked).toEqual([1]);
+        expect(reads(t1) + reads(t2)).toBe(0);
+        // The one record is deleted with the list's seed.
+        await seeds.close();
+        expect((await look.api.call('getCustomers', {})).response.json).toEqual(before.response.json);
+        // The skips above were the rule tests' (skipBecause marks the running test): this self-test passed.
+        test.info().expectedStatus = 'passed';
+        test.info().annotations.length = 0;
+      },
+      ignoreSearch,
+    );
   });
 
   test('should read a list no operation writes once for its rule tests, and a written one in every test', async () => {

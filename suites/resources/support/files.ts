@@ -93,6 +93,7 @@ export function fileTests(group: FileGroup, spec: SpecOperations): void {
     return {
       ...base,
       scope: { search: token },
+      // Upload names carry the token and a number of their own: `from` changes nothing.
       seed: async (n) => {
         const out = [];
         for (let i = 0; i < n; i++) {
