@@ -12,7 +12,8 @@
 // - A whole resource the target does not know is Unsupported for every operation under it, and
 //   for every intent: the first 404 under it whose message says the path is unknown (even a
 //   negative probe's, e.g. DELETE /vpe/abc) costs two GETs that compare the resource with one
-//   that cannot exist; from then on nothing under it is sent.
+//   that cannot exist (one, where that 404 was the resource's own GET: it is compared as it came);
+//   from then on nothing under it is sent.
 // - A create that answered 5xx BREAKER_LIMIT times to a setup step (half-written records on some
 //   shops) is not called again: a BlockedError names it and its last answer. Only what tests need
 //   as setup counts: a negative probe's 5xx answers invalid input the seed drew, and a property's
@@ -205,7 +206,7 @@ export class SupportGate {
       why = notImplementedReason(ex.response, op) ?? (createdInsteadOfSearching(op, ex) ? `${op.method.toUpperCase()} ${op.path} answered ${s} with a single record instead of a list: the target created a record instead of searching` : undefined);
     }
     if (get && ex.intent !== 'undeclared-method' && saysPathUnknown(ex.response)) {
-      const resource = await this.resourceVerdict(op, get);
+      const resource = await this.resourceVerdict(op, get, ex);
       if (resource) why = resource;
     }
     if (why) this.board.recordUnsupported(op.id, why, ex);
@@ -220,12 +221,25 @@ export class SupportGate {
     if (isCreateOperation(op) && SETUP_REQUESTS.has(ex.intent)) this.board.record5xx(op.id, ex);
   }
 
-  /** Why the operation's first-level resource is unknown to the target, or undefined when it is routed (or cannot be told). */
-  private async resourceVerdict(op: Operation, get: SupportGet): Promise<string | undefined> {
+  /**
+   * Why the operation's first-level resource is unknown to the target, or undefined when it is
+   * routed (or cannot be told). `taught` is the answer that raised the question: where it is the
+   * very GET the look would send (the resource itself, no query, the run's credentials: a list
+   * read of GX 3.2's /vpe), the look compares that answer instead of asking it again, as lookAhead
+   * does with its own read.
+   */
+  private async resourceVerdict(op: Operation, get: SupportGet, taught: Exchange): Promise<string | undefined> {
     const step = literalSteps(op.path)[0];
     if (!step || step.parent !== '') return undefined;
-    const v = await this.routeOf(step, {}, get);
+    const same = this.isPlainGetOf(taught, step.prefix);
+    const read: SupportGet = (p, probe) => (!probe && same && p === step.prefix ? Promise.resolve(taught) : get(p, probe));
+    const v = await this.routeOf(step, {}, read);
     return v.routed === false ? v.reason || `${step.prefix} is not routed by the target` : undefined;
+  }
+
+  /** The exchange is a GET of exactly `prefix` under the API root, without a query, with the run's own credentials. */
+  private isPlainGetOf(ex: Exchange, prefix: string): boolean {
+    return ex.request.method.toUpperCase() === 'GET' && ex.request.auth === 'default' && ex.request.url === `${this.board.target}${prefix}`;
   }
 
   /**

@@ -355,6 +355,36 @@ test.describe('support gate @unit', () => {
     await expect(g.admit(product, { product_id: '1' }, 'negative', get)).resolves.toBeUndefined();
   });
 
+  test("should compare a resource's own GET that answered 'unknown' instead of asking it again, and only that very GET", async () => {
+    const { gate: g, board } = gate();
+    const sent: string[] = [];
+    const get = (p: string): Promise<Exchange> => {
+      sent.push(p);
+      return Promise.resolve(gxGet(p));
+    };
+    const list = op('get', '/vpe', 'getVPEs');
+    // A setup read of the list (GX 3.2: the data layer looks for a VPE): that answer is the look's GET of /vpe.
+    const why = await g.learn(list, exchange(404, unknownResource('/vpe'), 'setup', `${TARGET}/vpe`), get);
+    expect(why).toMatch(/resource \/vpe is unknown to the target/);
+    expect(sent).toEqual([`/qa-unrouted-${RUN}`]);
+    expect(board.route('/vpe')?.routed).toBe(false);
+    // Not the same request: a query, other credentials, another method or a path below it send the GET.
+    const units = op('get', '/quantity_units', 'getQuantityUnits');
+    const asked = async (ex: Exchange): Promise<string[]> => {
+      const fresh = gate();
+      sent.length = 0;
+      expect(await fresh.gate.learn(units, ex, get)).toMatch(/quantity_units is unknown/);
+      return sent.filter((p) => !p.startsWith('/qa-unrouted-'));
+    };
+    const at = (u: string) => `${TARGET}${u}`;
+    expect(await asked(exchange(404, unknownResource('/quantity_units'), 'negative', at('/quantity_units?page=abc')))).toEqual(['/quantity_units']);
+    const noAuth = exchange(404, unknownResource('/quantity_units'), 'no-auth', at('/quantity_units'));
+    expect(await asked({ ...noAuth, request: { ...noAuth.request, auth: 'none' } })).toEqual(['/quantity_units']);
+    const post = exchange(404, unknownResource('/quantity_units'), 'positive', at('/quantity_units'));
+    expect(await asked({ ...post, request: { ...post.request, method: 'POST' } })).toEqual(['/quantity_units']);
+    expect(await asked(exchange(404, unknownResource('/quantity_units/1'), 'positive', at('/quantity_units/1')))).toEqual(['/quantity_units']);
+  });
+
   test('should keep the 404 for a resource that cannot exist for the next comparison, and nothing else', async () => {
     const { gate: g } = gate();
     const sent: string[] = [];
