@@ -14,6 +14,9 @@
 //   negative probe's, e.g. DELETE /vpe/abc) costs two GETs that compare the resource with one
 //   that cannot exist (one, where that 404 was the resource's own GET: it is compared as it came);
 //   from then on nothing under it is sent.
+// - Each segment is looked at once per run: a look runs while the other workers wait (the floor),
+//   and it is on the board before they go on; a worker that waited for the floor to look at the
+//   same segment reads the verdict instead.
 // - A create that answered 5xx BREAKER_LIMIT times to a setup step (half-written records on some
 //   shops) is not called again: a BlockedError names it and its last answer. Only what tests need
 //   as setup counts: a negative probe's 5xx answers invalid input the seed drew, and a property's
@@ -266,12 +269,20 @@ export class SupportGate {
     const key = `${step.prefix} ${parent}`;
     let p = this.inflight.get(key);
     if (!p) {
-      const look = (): Promise<RouteVerdict> => this.look(step, parent, get, how.records ?? 'caller', note);
-      p = (this.opts.alone ? this.opts.alone(look) : look()).then((found) => {
+      const look = async (): Promise<RouteVerdict> => {
+        // Another worker may have decided the segment while this one waited for the floor (both
+        // met the same unknown resource at once): its verdict stands, and nothing is sent.
+        this.board.refresh();
+        const decided = this.board.route(step.prefix);
+        if (decided) return decided.routed ? { routed: true } : { routed: false, reason: decided.reason ?? '' };
+        const found = await this.look(step, parent, get, how.records ?? 'caller', note);
         const v: RouteVerdict = found.routed === false && note ? { routed: false, reason: `${found.reason}${note}` } : found;
+        // On the board before the floor is given back, so that a worker waiting for it reads this
+        // verdict instead of looking again.
         if (v.routed !== 'unknown') this.board.recordRoute(step.prefix, v.routed, v.routed ? undefined : v.reason);
         return v;
-      });
+      };
+      p = this.opts.alone ? this.opts.alone(look) : look();
       this.inflight.set(key, p);
       void p.finally(() => this.inflight.delete(key)).catch(() => undefined);
     }

@@ -385,6 +385,39 @@ test.describe('support gate @unit', () => {
     expect(await asked(exchange(404, unknownResource('/quantity_units/1'), 'positive', at('/quantity_units/1')))).toEqual(['/quantity_units']);
   });
 
+  test('should not look again at what another worker decided while this one waited for the floor', async () => {
+    // Two workers' gates on one board, and a floor that lets one look at a time (src/client/floor.ts).
+    const dir = mkdtempSync(path.join(tmpdir(), 'gate-'));
+    let floor: Promise<unknown> = Promise.resolve();
+    const alone = <T>(fn: () => Promise<T>): Promise<T> => {
+      const run = floor.then(fn);
+      floor = run.catch(() => undefined);
+      return run;
+    };
+    const declaredGets = new Set(['/products', '/products/{product_id}', '/products/{product_id}/links', '/products/{product_id}/additional_fields']);
+    const workers = [0, 1].map(() => new SupportGate(new SupportBoard(boardFile(dir), RUN, TARGET), { runId: RUN, alone, declaredGets }));
+    const [a, b] = workers as [SupportGate, SupportGate];
+    const sent: string[] = [];
+    const get = (p: string): Promise<Exchange> => {
+      sent.push(p);
+      return Promise.resolve(gxGet(p));
+    };
+    // Both meet the unknown resource at once (their list reads answered 404): one look, the other reads its verdict.
+    const vpe = op('get', '/vpe', 'getVPEs');
+    const taught = () => exchange(404, unknownResource('/vpe'), 'setup', `${TARGET}/vpe`);
+    const whys = await Promise.all([a.learn(vpe, taught(), get), b.learn(vpe, taught(), get)]);
+    expect(whys[0]).toMatch(/resource \/vpe is unknown to the target/);
+    expect(whys[1]).toBe(whys[0]);
+    expect(sent).toEqual([`/qa-unrouted-${RUN}`]);
+    // Both admit a write under a record at once: one look, with its sibling; the other sends nothing.
+    sent.length = 0;
+    const fields = op('post', '/products/{product_id}/additional_fields', 'createProductAdditionalField');
+    const results = await Promise.allSettled([a.admit(fields, { product_id: '1' }, 'setup', get), b.admit(fields, { product_id: '1' }, 'setup', get)]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    for (const r of results) if (r.status === 'rejected') expect(String(r.reason)).toMatch(/does not route \/products\/\{product_id\}\/additional_fields/);
+    expect(sent).toEqual(['/products/1', '/products/1/additional_fields', expect.stringMatching(/^\/products\/1\/qa-unrouted-/), '/products/1/links']);
+  });
+
   test('should keep the 404 for a resource that cannot exist for the next comparison, and nothing else', async () => {
     const { gate: g } = gate();
     const sent: string[] = [];
