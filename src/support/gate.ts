@@ -35,7 +35,7 @@ import { BREAKER_LIMIT, type SupportBoard } from './board.js';
 /** Intents of a setup step: only their 5xx answers count towards the breaker (see above). */
 const SETUP_REQUESTS: ReadonlySet<Intent> = new Set(['setup', 'follow-up']);
 
-import { judgeResource, judgeSearchProbe, judgeSubPath, literalSteps, nonsenseSegment, searchProbeBody, type LiteralStep, type PlainAnswer, type RouteVerdict } from './routes.js';
+import { comparedWithNonsense, judgeResource, judgeSearchProbe, judgeSubPath, literalSteps, nonsenseSegment, searchProbeBody, type LiteralStep, type PlainAnswer, type RouteVerdict } from './routes.js';
 import { isSearchPath } from '../spec/operation-kinds.js';
 import { RECORD_VIEWS } from '../spec/particulars.js';
 
@@ -308,14 +308,19 @@ export class SupportGate {
       return { routed: 'unknown', reason: `GET ${parent} answered ${up.response.status}` };
     }
     const literal = await get(`${parent}/${step.segment}`);
-    const nonsense = await get(`${parent}/${this.nonsense}`);
-    await this.lookAtSiblings(step, parent, up, nonsense, get, note);
+    // The nonsense answer is asked once per look, and only where a judgement compares it: with a
+    // segment that answered 2xx (comparedWithNonsense). A search path's 2xx is judged by its probe.
+    let nonsense: Promise<Exchange> | undefined;
+    const nonsenseAnswer = (): Promise<Exchange> => (nonsense ??= get(`${parent}/${this.nonsense}`));
+    const search = isSearchPath(step.prefix);
+    if (!search && comparedWithNonsense(plain(literal))) await nonsenseAnswer();
+    await this.lookAtSiblings(step, parent, up, nonsenseAnswer, get, note);
     // A search path whose GET answers 2xx: the GETs do not say what its POST does (GX 4.8 routes by method).
-    if (isSearchPath(step.prefix) && literal.response.status >= 200 && literal.response.status < 300) {
+    if (search && literal.response.status >= 200 && literal.response.status < 300) {
       const probe = await get(`${parent}/${step.segment}`, { body: searchProbeBody(this.nonsense) });
       return judgeSearchProbe(step, plain(probe));
     }
-    return judgeSubPath(step, plain(up), plain(literal), plain(nonsense), this.nonsense);
+    return judgeSubPath(step, plain(up), plain(literal), nonsense ? plain(await nonsense) : undefined, this.nonsense);
   }
 
   /**
@@ -326,12 +331,12 @@ export class SupportGate {
    * the board keeps one verdict per template whatever record it was looked at under. Only segments
    * a GET can judge (lookSpared) and no search paths (their POST has a probe of its own).
    */
-  private async lookAtSiblings(step: LiteralStep, parent: string, up: Exchange, nonsense: Exchange, get: SupportGet, note: string): Promise<void> {
+  private async lookAtSiblings(step: LiteralStep, parent: string, up: Exchange, nonsense: () => Promise<Exchange>, get: SupportGet, note: string): Promise<void> {
     for (const sibling of siblingSteps(step, this.opts.declaredGets)) {
       this.board.refresh();
       if (this.board.route(sibling.prefix) || isSearchPath(sibling.prefix) || lookSpared(sibling, this.opts.declaredGets)) continue;
-      const literal = await get(`${parent}/${sibling.segment}`);
-      const v = judgeSubPath(sibling, plain(up), plain(literal), plain(nonsense), this.nonsense);
+      const literal = plain(await get(`${parent}/${sibling.segment}`));
+      const v = judgeSubPath(sibling, plain(up), literal, comparedWithNonsense(literal) ? plain(await nonsense()) : undefined, this.nonsense);
       if (v.routed !== 'unknown') this.board.recordRoute(sibling.prefix, v.routed, v.routed ? undefined : `${v.reason}${note}`);
     }
   }

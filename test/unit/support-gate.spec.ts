@@ -11,7 +11,7 @@ import { BlockedError, UnsupportedError } from '../../src/core/errors.js';
 import { BREAKER_LIMIT, boardFile, SupportBoard } from '../../src/support/board.js';
 import { isCreateOperation } from '../../src/spec/operation-kinds.js';
 import { SupportGate } from '../../src/support/gate.js';
-import { judgeSearchProbe, judgeSubPath, literalSteps, normalisedBody, rootMapOf } from '../../src/support/routes.js';
+import { comparedWithNonsense, judgeSearchProbe, judgeSubPath, literalSteps, normalisedBody, rootMapOf } from '../../src/support/routes.js';
 import type { Operation } from '../../src/spec/types.js';
 
 const RUN = 'r-test';
@@ -92,6 +92,10 @@ test.describe('support gate @unit', () => {
     expect(judgeSubPath(step, ok(PRODUCT), ok([1]), ok(PRODUCT), 'qa-unrouted-r').routed).toBe(true);
     // A parent that does not answer leaves it unknown.
     expect(judgeSubPath(step, bad, ok(PRODUCT), ok(PRODUCT), 'qa-unrouted-r').routed).toBe('unknown');
+    // Only a 2xx is compared with the nonsense answer: a refusal needs none, a 2xx without one is undecided.
+    expect(comparedWithNonsense(bad)).toBe(false);
+    expect(judgeSubPath(step, ok(PRODUCT), bad, undefined, 'qa-unrouted-r').routed).toBe(true);
+    expect(judgeSubPath(step, ok(PRODUCT), ok(PRODUCT), undefined, 'qa-unrouted-r').routed).toBe('unknown');
   });
 
   test('should refuse a search POST the target would take for a create, after GETs and a POST it reads as a GET', async () => {
@@ -105,7 +109,8 @@ test.describe('support gate @unit', () => {
     );
     expect(err).toBeInstanceOf(UnsupportedError);
     expect((err as UnsupportedError).reason).toMatch(/does not show that it routes POST \/products\/search/);
-    expect(sent).toEqual(['/products', '/products/search', expect.stringMatching(/^\/products\/qa-unrouted-/), 'POST /products/search']);
+    // A search path's 2xx is judged by the probe alone: no nonsense GET (nothing else under /products to compare it with).
+    expect(sent).toEqual(['/products', '/products/search', 'POST /products/search']);
     expect((err as UnsupportedError).reason).toMatch(/answered 200 with 1 record\(s\) instead of refusing the condition/);
     // Known from now on, without a request, for every worker reading the board.
     sent.length = 0;
@@ -214,6 +219,28 @@ test.describe('support gate @unit', () => {
     sent.length = 0;
     await expect(g.admit(fields, { product_id: '1' }, 'positive', get)).rejects.toThrow(/does not route \/products\/\{product_id\}\/additional_fields/);
     expect(sent).toEqual([]);
+  });
+
+  test('should ask the nonsense segment only where a segment answered 2xx, once per look', async () => {
+    const declaredGets = new Set(['/orders', '/orders/{order_id}', '/orders/{order_id}/items', '/orders/{order_id}/totals', '/orders/{order_id}/history']);
+    const sent: string[] = [];
+    const answers: Record<string, Exchange> = {
+      '/orders/1': exchange(200, { id: 1 }),
+      '/orders/1/items': exchange(400, { message: 'no item id' }),
+      '/orders/1/totals': exchange(400, { message: 'no total id' }),
+      '/orders/1/history': exchange(200, [{ id: 3 }]),
+    };
+    const get = (p: string): Promise<Exchange> => {
+      sent.push(p);
+      return Promise.resolve(answers[p] ?? exchange(200, { id: 1 }));
+    };
+    const dir = mkdtempSync(path.join(tmpdir(), 'gate-'));
+    const board = new SupportBoard(boardFile(dir), RUN, TARGET);
+    const g = new SupportGate(board, { runId: RUN, declaredGets });
+    await expect(g.admit(op('post', '/orders/{order_id}/items', 'createOrderItem'), { order_id: '1' }, 'setup', get)).resolves.toBeUndefined();
+    // items and totals refuse (routed, no comparison needed); history answers 2xx and is compared, with the one nonsense GET.
+    expect(sent).toEqual(['/orders/1', '/orders/1/items', '/orders/1/totals', '/orders/1/history', expect.stringMatching(/^\/orders\/1\/qa-unrouted-/)]);
+    expect([board.route('/orders/{order_id}/items')?.routed, board.route('/orders/{order_id}/totals')?.routed, board.route('/orders/{order_id}/history')?.routed]).toEqual([true, true, true]);
   });
 
   test('should not look again under a record whose GET broke down (GX 4.8: every order answers 500)', async () => {
