@@ -12,7 +12,11 @@
 // - A whole resource the target does not know is Unsupported for every operation under it, and
 //   for every intent: the first 404 under it whose message says the path is unknown (even a
 //   negative probe's, e.g. DELETE /vpe/abc) costs two GETs that compare the resource with one
-//   that cannot exist; from then on nothing under it is sent.
+//   that cannot exist (one, where that 404 was the resource's own GET: it is compared as it came);
+//   from then on nothing under it is sent.
+// - Each segment is looked at once per run: a look runs while the other workers wait (the floor),
+//   and it is on the board before they go on; a worker that waited for the floor to look at the
+//   same segment reads the verdict instead.
 // - A create that answered 5xx BREAKER_LIMIT times to a setup step (half-written records on some
 //   shops) is not called again: a BlockedError names it and its last answer. Only what tests need
 //   as setup counts: a negative probe's 5xx answers invalid input the seed drew, and a property's
@@ -31,7 +35,7 @@ import { BREAKER_LIMIT, type SupportBoard } from './board.js';
 /** Intents of a setup step: only their 5xx answers count towards the breaker (see above). */
 const SETUP_REQUESTS: ReadonlySet<Intent> = new Set(['setup', 'follow-up']);
 
-import { judgeResource, judgeSearchProbe, judgeSubPath, literalSteps, nonsenseSegment, searchProbeBody, type LiteralStep, type PlainAnswer, type RouteVerdict } from './routes.js';
+import { comparedWithNonsense, judgeResource, judgeSearchProbe, judgeSubPath, literalSteps, nonsenseSegment, searchProbeBody, type LiteralStep, type PlainAnswer, type RouteVerdict } from './routes.js';
 import { isSearchPath } from '../spec/operation-kinds.js';
 import { RECORD_VIEWS } from '../spec/particulars.js';
 
@@ -205,7 +209,7 @@ export class SupportGate {
       why = notImplementedReason(ex.response, op) ?? (createdInsteadOfSearching(op, ex) ? `${op.method.toUpperCase()} ${op.path} answered ${s} with a single record instead of a list: the target created a record instead of searching` : undefined);
     }
     if (get && ex.intent !== 'undeclared-method' && saysPathUnknown(ex.response)) {
-      const resource = await this.resourceVerdict(op, get);
+      const resource = await this.resourceVerdict(op, get, ex);
       if (resource) why = resource;
     }
     if (why) this.board.recordUnsupported(op.id, why, ex);
@@ -220,12 +224,25 @@ export class SupportGate {
     if (isCreateOperation(op) && SETUP_REQUESTS.has(ex.intent)) this.board.record5xx(op.id, ex);
   }
 
-  /** Why the operation's first-level resource is unknown to the target, or undefined when it is routed (or cannot be told). */
-  private async resourceVerdict(op: Operation, get: SupportGet): Promise<string | undefined> {
+  /**
+   * Why the operation's first-level resource is unknown to the target, or undefined when it is
+   * routed (or cannot be told). `taught` is the answer that raised the question: where it is the
+   * very GET the look would send (the resource itself, no query, the run's credentials: a list
+   * read of GX 3.2's /vpe), the look compares that answer instead of asking it again, as lookAhead
+   * does with its own read.
+   */
+  private async resourceVerdict(op: Operation, get: SupportGet, taught: Exchange): Promise<string | undefined> {
     const step = literalSteps(op.path)[0];
     if (!step || step.parent !== '') return undefined;
-    const v = await this.routeOf(step, {}, get);
+    const same = this.isPlainGetOf(taught, step.prefix);
+    const read: SupportGet = (p, probe) => (!probe && same && p === step.prefix ? Promise.resolve(taught) : get(p, probe));
+    const v = await this.routeOf(step, {}, read);
     return v.routed === false ? v.reason || `${step.prefix} is not routed by the target` : undefined;
+  }
+
+  /** The exchange is a GET of exactly `prefix` under the API root, without a query, with the run's own credentials. */
+  private isPlainGetOf(ex: Exchange, prefix: string): boolean {
+    return ex.request.method.toUpperCase() === 'GET' && ex.request.auth === 'default' && ex.request.url === `${this.board.target}${prefix}`;
   }
 
   /**
@@ -252,12 +269,20 @@ export class SupportGate {
     const key = `${step.prefix} ${parent}`;
     let p = this.inflight.get(key);
     if (!p) {
-      const look = (): Promise<RouteVerdict> => this.look(step, parent, get, how.records ?? 'caller', note);
-      p = (this.opts.alone ? this.opts.alone(look) : look()).then((found) => {
+      const look = async (): Promise<RouteVerdict> => {
+        // Another worker may have decided the segment while this one waited for the floor (both
+        // met the same unknown resource at once): its verdict stands, and nothing is sent.
+        this.board.refresh();
+        const decided = this.board.route(step.prefix);
+        if (decided) return decided.routed ? { routed: true } : { routed: false, reason: decided.reason ?? '' };
+        const found = await this.look(step, parent, get, how.records ?? 'caller', note);
         const v: RouteVerdict = found.routed === false && note ? { routed: false, reason: `${found.reason}${note}` } : found;
+        // On the board before the floor is given back, so that a worker waiting for it reads this
+        // verdict instead of looking again.
         if (v.routed !== 'unknown') this.board.recordRoute(step.prefix, v.routed, v.routed ? undefined : v.reason);
         return v;
-      });
+      };
+      p = this.opts.alone ? this.opts.alone(look) : look();
       this.inflight.set(key, p);
       void p.finally(() => this.inflight.delete(key)).catch(() => undefined);
     }
@@ -283,14 +308,19 @@ export class SupportGate {
       return { routed: 'unknown', reason: `GET ${parent} answered ${up.response.status}` };
     }
     const literal = await get(`${parent}/${step.segment}`);
-    const nonsense = await get(`${parent}/${this.nonsense}`);
-    await this.lookAtSiblings(step, parent, up, nonsense, get, note);
+    // The nonsense answer is asked once per look, and only where a judgement compares it: with a
+    // segment that answered 2xx (comparedWithNonsense). A search path's 2xx is judged by its probe.
+    let nonsense: Promise<Exchange> | undefined;
+    const nonsenseAnswer = (): Promise<Exchange> => (nonsense ??= get(`${parent}/${this.nonsense}`));
+    const search = isSearchPath(step.prefix);
+    if (!search && comparedWithNonsense(plain(literal))) await nonsenseAnswer();
+    await this.lookAtSiblings(step, parent, up, nonsenseAnswer, get, note);
     // A search path whose GET answers 2xx: the GETs do not say what its POST does (GX 4.8 routes by method).
-    if (isSearchPath(step.prefix) && literal.response.status >= 200 && literal.response.status < 300) {
+    if (search && literal.response.status >= 200 && literal.response.status < 300) {
       const probe = await get(`${parent}/${step.segment}`, { body: searchProbeBody(this.nonsense) });
       return judgeSearchProbe(step, plain(probe));
     }
-    return judgeSubPath(step, plain(up), plain(literal), plain(nonsense), this.nonsense);
+    return judgeSubPath(step, plain(up), plain(literal), nonsense ? plain(await nonsense) : undefined, this.nonsense);
   }
 
   /**
@@ -301,12 +331,12 @@ export class SupportGate {
    * the board keeps one verdict per template whatever record it was looked at under. Only segments
    * a GET can judge (lookSpared) and no search paths (their POST has a probe of its own).
    */
-  private async lookAtSiblings(step: LiteralStep, parent: string, up: Exchange, nonsense: Exchange, get: SupportGet, note: string): Promise<void> {
+  private async lookAtSiblings(step: LiteralStep, parent: string, up: Exchange, nonsense: () => Promise<Exchange>, get: SupportGet, note: string): Promise<void> {
     for (const sibling of siblingSteps(step, this.opts.declaredGets)) {
       this.board.refresh();
       if (this.board.route(sibling.prefix) || isSearchPath(sibling.prefix) || lookSpared(sibling, this.opts.declaredGets)) continue;
-      const literal = await get(`${parent}/${sibling.segment}`);
-      const v = judgeSubPath(sibling, plain(up), plain(literal), plain(nonsense), this.nonsense);
+      const literal = plain(await get(`${parent}/${sibling.segment}`));
+      const v = judgeSubPath(sibling, plain(up), literal, comparedWithNonsense(literal) ? plain(await nonsense()) : undefined, this.nonsense);
       if (v.routed !== 'unknown') this.board.recordRoute(sibling.prefix, v.routed, v.routed ? undefined : `${v.reason}${note}`);
     }
   }

@@ -75,9 +75,12 @@ export type RouteVerdict = { routed: true } | { routed: false; reason: string } 
  * cannot exist: it ignores the segment. Equal error answers prove nothing (a strict router answers
  * 400 or 404 for both), and unequal answers mean the segment means something to it.
  */
-export function judgeSubPath(step: LiteralStep, parent: PlainAnswer, literal: PlainAnswer, nonsense: PlainAnswer, nonsenseWord: string): RouteVerdict {
+export function judgeSubPath(step: LiteralStep, parent: PlainAnswer, literal: PlainAnswer, nonsense: PlainAnswer | undefined, nonsenseWord: string): RouteVerdict {
   if (parent.status < 200 || parent.status >= 300) return { routed: 'unknown', reason: `GET ${step.parent} answered ${parent.status}` };
-  if (literal.status >= 200 && literal.status < 300 && sameAnswer(literal, nonsense, [step.segment, nonsenseWord])) {
+  if (comparedWithNonsense(literal)) {
+    // The look sends the nonsense GET only for such an answer; without it nothing can be told.
+    if (!nonsense) return { routed: 'unknown', reason: `GET ${step.prefix} answered ${literal.status} and was not compared with a segment that cannot exist` };
+    if (!sameAnswer(literal, nonsense, [step.segment, nonsenseWord])) return { routed: true };
     const what = sameAnswer(literal, parent, [step.segment, nonsenseWord]) ? 'the record above it' : 'what it answers for a segment that cannot exist';
     return {
       routed: false,
@@ -85,6 +88,15 @@ export function judgeSubPath(step: LiteralStep, parent: PlainAnswer, literal: Pl
     };
   }
   return { routed: true };
+}
+
+/**
+ * Whether judgeSubPath compares this answer of a literal segment with the nonsense segment's: only a
+ * 2xx can be the target ignoring the segment, so for any other answer the look need not ask the
+ * nonsense GET at all.
+ */
+export function comparedWithNonsense(literal: PlainAnswer): boolean {
+  return literal.status >= 200 && literal.status < 300;
 }
 
 /**

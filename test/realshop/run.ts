@@ -57,6 +57,7 @@ import { Redactor } from '../../src/client/redact.js';
 import { headerHelp, printHelpAndExit, variableRows, wantsHelp } from '../../src/core/help.js';
 import { chosenShops, SHOPS, ShopChoiceError, type ShopDef } from './shops.js';
 import { checkVersions } from './versions.js';
+import { describeSplit, wallSplit, type WallSplit } from './wall-split.js';
 
 interface Counts {
   passed: number;
@@ -89,6 +90,8 @@ interface RunFigures {
   cpu: { harness: number; shop: number };
   /** The Node version the harness ran on. */
   node: string;
+  /** Where the wall time went (wall-split.ts); absent when the report lacks its marks. */
+  split?: WallSplit;
   error?: string;
 }
 
@@ -330,12 +333,15 @@ async function oneRun(inst: Instance, run: RunSpec, shopDir: string, reinstall: 
   const shopPids = processTree(livePids(inst));
   const cpu0 = { harness: reapedChildrenCpu(), shop: processesCpu(shopPids) };
   figures.exitCode = await conformance(inst, run, reportDir);
-  figures.seconds = secs(Date.now() - t0);
+  const t1 = Date.now();
+  figures.seconds = secs(t1 - t0);
+  const split = wallSplit(path.join(reportDir, 'compatibility/report.json'), t0, t1);
+  if (split) figures.split = split;
   figures.load[1] = load();
   figures.cpu = { harness: Math.round(reapedChildrenCpu() - cpu0.harness), shop: Math.round(processesCpu(shopPids) - cpu0.shop) };
   figures.requests = requestsBetween(inst.serverLog, pos0, logPosition(inst.serverLog));
   figures.gate = judgeRun(path.join(reportDir, 'compatibility/report.json'), figures.exitCode);
-  say(`-- ${name}: ${figures.seconds} s, ${figures.requests.requests} requests (${Object.entries(figures.requests.statuses).map(([s, n]) => `${s}: ${n}`).join(', ') || 'none'}), exit ${figures.exitCode}, CPU ${figures.cpu.harness} s harness + ${figures.cpu.shop} s shop, load ${figures.load.join(' -> ')}`);
+  say(`-- ${name}: ${figures.seconds} s${describeSplit(figures.split)}, ${figures.requests.requests} requests (${Object.entries(figures.requests.statuses).map(([s, n]) => `${s}: ${n}`).join(', ') || 'none'}), exit ${figures.exitCode}, CPU ${figures.cpu.harness} s harness + ${figures.cpu.shop} s shop, load ${figures.load.join(' -> ')}`);
   let after: Dump;
   try {
     const text = takeDump(inst.socket);

@@ -1,7 +1,7 @@
 // The real-shop phase's pure parts (test/realshop): which shops REALSHOP_SHOPS picks and where
 // their recipes are, the database diff of a GX 4.8 customer group (a schema change) and of the
 // shop's own rewrites, the Fail-cell comparison of the reproducibility pair, and the baseline rewrite
-// (named defects, "unreviewed" entries, kept and removed ones).
+// (named defects, "unreviewed" entries, kept and removed ones), and where a run's wall time went.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import { findRecipe, instance, RecipeError } from '../realshop/recipe.js';
 import { compareFailCells, differingLines, failCells, reproSeeds } from '../realshop/repro.js';
 import { reinstallFirst, runSpecs } from '../realshop/runs.js';
 import { chosenShops, shopByKey, ShopChoiceError } from '../realshop/shops.js';
+import { describeSplit, wallSplit } from '../realshop/wall-split.js';
 
 /** A dump as mariadb-dump writes one: a table section with its CREATE TABLE and its rows. */
 function table(name: string, columns: string[], rows: string[]): string {
@@ -272,5 +273,21 @@ test.describe('real-shop phase @unit', () => {
     expect(reinstallFirst(quick, undefined)).toBe(true);
     const standard = runSpecs(shopByKey('gx48'), undefined, {});
     expect(standard.map((r) => reinstallFirst(r, { label: 'x', diffLines: 5 }))).toEqual([false, false, true]);
+  });
+
+  test("should split a run's wall time at its report's marks, and say nothing without them", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'split-'));
+    const file = path.join(dir, 'report.json');
+    const t0 = Date.parse('2026-11-29T17:45:50.000Z');
+    writeFileSync(file, JSON.stringify({ startedAt: '2026-11-29T17:45:54.700Z', generatedAt: '2026-11-29T17:46:19.300Z' }));
+    const split = wallSplit(file, t0, Date.parse('2026-11-29T17:46:20.000Z'));
+    expect(split).toEqual({ startup: 4.7, tests: 24.6, after: 0.7 });
+    expect(describeSplit(split)).toBe(' (start-up 4.7 s, tests and reports 24.6 s, after 0.7 s)');
+    // A report of another run (marks outside this one's time), none, or no marks: no split.
+    expect(wallSplit(file, Date.parse('2026-11-29T18:00:00.000Z'), Date.parse('2026-11-29T18:01:00.000Z'))).toBeUndefined();
+    expect(wallSplit(path.join(dir, 'none.json'), t0, t0 + 1000)).toBeUndefined();
+    writeFileSync(file, JSON.stringify({ generatedAt: '2026-11-29T17:46:19.300Z' }));
+    expect(wallSplit(file, t0, Date.parse('2026-11-29T17:46:20.000Z'))).toBeUndefined();
+    expect(describeSplit(undefined)).toBe('');
   });
 });

@@ -11,7 +11,7 @@ import { BlockedError, UnsupportedError } from '../../src/core/errors.js';
 import { BREAKER_LIMIT, boardFile, SupportBoard } from '../../src/support/board.js';
 import { isCreateOperation } from '../../src/spec/operation-kinds.js';
 import { SupportGate } from '../../src/support/gate.js';
-import { judgeSearchProbe, judgeSubPath, literalSteps, normalisedBody, rootMapOf } from '../../src/support/routes.js';
+import { comparedWithNonsense, judgeSearchProbe, judgeSubPath, literalSteps, normalisedBody, rootMapOf } from '../../src/support/routes.js';
 import type { Operation } from '../../src/spec/types.js';
 
 const RUN = 'r-test';
@@ -92,6 +92,10 @@ test.describe('support gate @unit', () => {
     expect(judgeSubPath(step, ok(PRODUCT), ok([1]), ok(PRODUCT), 'qa-unrouted-r').routed).toBe(true);
     // A parent that does not answer leaves it unknown.
     expect(judgeSubPath(step, bad, ok(PRODUCT), ok(PRODUCT), 'qa-unrouted-r').routed).toBe('unknown');
+    // Only a 2xx is compared with the nonsense answer: a refusal needs none, a 2xx without one is undecided.
+    expect(comparedWithNonsense(bad)).toBe(false);
+    expect(judgeSubPath(step, ok(PRODUCT), bad, undefined, 'qa-unrouted-r').routed).toBe(true);
+    expect(judgeSubPath(step, ok(PRODUCT), ok(PRODUCT), undefined, 'qa-unrouted-r').routed).toBe('unknown');
   });
 
   test('should refuse a search POST the target would take for a create, after GETs and a POST it reads as a GET', async () => {
@@ -105,7 +109,8 @@ test.describe('support gate @unit', () => {
     );
     expect(err).toBeInstanceOf(UnsupportedError);
     expect((err as UnsupportedError).reason).toMatch(/does not show that it routes POST \/products\/search/);
-    expect(sent).toEqual(['/products', '/products/search', expect.stringMatching(/^\/products\/qa-unrouted-/), 'POST /products/search']);
+    // A search path's 2xx is judged by the probe alone: no nonsense GET (nothing else under /products to compare it with).
+    expect(sent).toEqual(['/products', '/products/search', 'POST /products/search']);
     expect((err as UnsupportedError).reason).toMatch(/answered 200 with 1 record\(s\) instead of refusing the condition/);
     // Known from now on, without a request, for every worker reading the board.
     sent.length = 0;
@@ -214,6 +219,28 @@ test.describe('support gate @unit', () => {
     sent.length = 0;
     await expect(g.admit(fields, { product_id: '1' }, 'positive', get)).rejects.toThrow(/does not route \/products\/\{product_id\}\/additional_fields/);
     expect(sent).toEqual([]);
+  });
+
+  test('should ask the nonsense segment only where a segment answered 2xx, once per look', async () => {
+    const declaredGets = new Set(['/orders', '/orders/{order_id}', '/orders/{order_id}/items', '/orders/{order_id}/totals', '/orders/{order_id}/history']);
+    const sent: string[] = [];
+    const answers: Record<string, Exchange> = {
+      '/orders/1': exchange(200, { id: 1 }),
+      '/orders/1/items': exchange(400, { message: 'no item id' }),
+      '/orders/1/totals': exchange(400, { message: 'no total id' }),
+      '/orders/1/history': exchange(200, [{ id: 3 }]),
+    };
+    const get = (p: string): Promise<Exchange> => {
+      sent.push(p);
+      return Promise.resolve(answers[p] ?? exchange(200, { id: 1 }));
+    };
+    const dir = mkdtempSync(path.join(tmpdir(), 'gate-'));
+    const board = new SupportBoard(boardFile(dir), RUN, TARGET);
+    const g = new SupportGate(board, { runId: RUN, declaredGets });
+    await expect(g.admit(op('post', '/orders/{order_id}/items', 'createOrderItem'), { order_id: '1' }, 'setup', get)).resolves.toBeUndefined();
+    // items and totals refuse (routed, no comparison needed); history answers 2xx and is compared, with the one nonsense GET.
+    expect(sent).toEqual(['/orders/1', '/orders/1/items', '/orders/1/totals', '/orders/1/history', expect.stringMatching(/^\/orders\/1\/qa-unrouted-/)]);
+    expect([board.route('/orders/{order_id}/items')?.routed, board.route('/orders/{order_id}/totals')?.routed, board.route('/orders/{order_id}/history')?.routed]).toEqual([true, true, true]);
   });
 
   test('should not look again under a record whose GET broke down (GX 4.8: every order answers 500)', async () => {
@@ -353,6 +380,69 @@ test.describe('support gate @unit', () => {
     const product = op('delete', '/products/{product_id}', 'deleteProduct');
     expect(await g.learn(product, exchange(404, unknownResource('/products/999'), 'negative'), get)).toBeUndefined();
     await expect(g.admit(product, { product_id: '1' }, 'negative', get)).resolves.toBeUndefined();
+  });
+
+  test("should compare a resource's own GET that answered 'unknown' instead of asking it again, and only that very GET", async () => {
+    const { gate: g, board } = gate();
+    const sent: string[] = [];
+    const get = (p: string): Promise<Exchange> => {
+      sent.push(p);
+      return Promise.resolve(gxGet(p));
+    };
+    const list = op('get', '/vpe', 'getVPEs');
+    // A setup read of the list (GX 3.2: the data layer looks for a VPE): that answer is the look's GET of /vpe.
+    const why = await g.learn(list, exchange(404, unknownResource('/vpe'), 'setup', `${TARGET}/vpe`), get);
+    expect(why).toMatch(/resource \/vpe is unknown to the target/);
+    expect(sent).toEqual([`/qa-unrouted-${RUN}`]);
+    expect(board.route('/vpe')?.routed).toBe(false);
+    // Not the same request: a query, other credentials, another method or a path below it send the GET.
+    const units = op('get', '/quantity_units', 'getQuantityUnits');
+    const asked = async (ex: Exchange): Promise<string[]> => {
+      const fresh = gate();
+      sent.length = 0;
+      expect(await fresh.gate.learn(units, ex, get)).toMatch(/quantity_units is unknown/);
+      return sent.filter((p) => !p.startsWith('/qa-unrouted-'));
+    };
+    const at = (u: string) => `${TARGET}${u}`;
+    expect(await asked(exchange(404, unknownResource('/quantity_units'), 'negative', at('/quantity_units?page=abc')))).toEqual(['/quantity_units']);
+    const noAuth = exchange(404, unknownResource('/quantity_units'), 'no-auth', at('/quantity_units'));
+    expect(await asked({ ...noAuth, request: { ...noAuth.request, auth: 'none' } })).toEqual(['/quantity_units']);
+    const post = exchange(404, unknownResource('/quantity_units'), 'positive', at('/quantity_units'));
+    expect(await asked({ ...post, request: { ...post.request, method: 'POST' } })).toEqual(['/quantity_units']);
+    expect(await asked(exchange(404, unknownResource('/quantity_units/1'), 'positive', at('/quantity_units/1')))).toEqual(['/quantity_units']);
+  });
+
+  test('should not look again at what another worker decided while this one waited for the floor', async () => {
+    // Two workers' gates on one board, and a floor that lets one look at a time (src/client/floor.ts).
+    const dir = mkdtempSync(path.join(tmpdir(), 'gate-'));
+    let floor: Promise<unknown> = Promise.resolve();
+    const alone = <T>(fn: () => Promise<T>): Promise<T> => {
+      const run = floor.then(fn);
+      floor = run.catch(() => undefined);
+      return run;
+    };
+    const declaredGets = new Set(['/products', '/products/{product_id}', '/products/{product_id}/links', '/products/{product_id}/additional_fields']);
+    const workers = [0, 1].map(() => new SupportGate(new SupportBoard(boardFile(dir), RUN, TARGET), { runId: RUN, alone, declaredGets }));
+    const [a, b] = workers as [SupportGate, SupportGate];
+    const sent: string[] = [];
+    const get = (p: string): Promise<Exchange> => {
+      sent.push(p);
+      return Promise.resolve(gxGet(p));
+    };
+    // Both meet the unknown resource at once (their list reads answered 404): one look, the other reads its verdict.
+    const vpe = op('get', '/vpe', 'getVPEs');
+    const taught = () => exchange(404, unknownResource('/vpe'), 'setup', `${TARGET}/vpe`);
+    const whys = await Promise.all([a.learn(vpe, taught(), get), b.learn(vpe, taught(), get)]);
+    expect(whys[0]).toMatch(/resource \/vpe is unknown to the target/);
+    expect(whys[1]).toBe(whys[0]);
+    expect(sent).toEqual([`/qa-unrouted-${RUN}`]);
+    // Both admit a write under a record at once: one look, with its sibling; the other sends nothing.
+    sent.length = 0;
+    const fields = op('post', '/products/{product_id}/additional_fields', 'createProductAdditionalField');
+    const results = await Promise.allSettled([a.admit(fields, { product_id: '1' }, 'setup', get), b.admit(fields, { product_id: '1' }, 'setup', get)]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    for (const r of results) if (r.status === 'rejected') expect(String(r.reason)).toMatch(/does not route \/products\/\{product_id\}\/additional_fields/);
+    expect(sent).toEqual(['/products/1', '/products/1/additional_fields', expect.stringMatching(/^\/products\/1\/qa-unrouted-/), '/products/1/links']);
   });
 
   test('should keep the 404 for a resource that cannot exist for the next comparison, and nothing else', async () => {
