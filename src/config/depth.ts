@@ -16,8 +16,9 @@
 // security pack the passive scan of its answers only (no active probe); the record keeper's own
 // reads are fewer (readLeadingDigits, refusalLookAfterReplay: what they would tell, cleanup or one
 // later read tells, and the ledger holds every request that may create before its answer is read).
-// Every request it sends, standard sends too, in the same order within the operation's probes, and each check
-// judges a subset of the answers it judges at standard: so quick's Fail cells are a subset of
+// Every request a check or rule judges at quick, standard sends too, in the same order within the
+// operation's probes (quick's own unjudged setup reads aside: the seed probe's, a chained read), and
+// each check judges a subset of the answers it judges at standard: so quick's Fail cells are a subset of
 // standard's, never a new kind. What a pass at quick says is weaker, and the report says so.
 // deep runs what standard runs with more fast-check runs (FC_RUNS 100 instead of 25: every
 // property and model four times as many cases and sequences).
