@@ -51,6 +51,8 @@ export default defineConfig<object, WorkerOptions>({
   // cores: 46 s with 1 worker, 33 s with 2). The embedded shop answers in the runner's own process,
   // so a run is bound by CPU: half the cores (at least 1), the runner keeps the rest. On 2 cores one
   // worker took 1-2 s more than two and ~180 MB less (a worker is a Node process of its own).
+  // At DEPTH=quick two workers gained nothing (8.4 and 9.8 s with one, 8.6 and 13.7 s with two, in
+  // pairs on the shared machine) and sent ~55 more requests: each worker makes its own setup records.
   workers: config.baseUrl === undefined ? Math.max(1, Math.floor(availableParallelism() / 2)) : Math.max(2, Math.floor(availableParallelism() / 2)),
   timeout: 60_000,
   // The redacting reporter comes first (src/report/reporters.ts): it scrubs credentials from

@@ -1,5 +1,5 @@
 // One measured run of the harness: exactly what `npm run conformance` runs (its command line from
-// package.json: src/cli/conformance.ts with its Node flags, the embedded shop and default
+// package.json: src/cli/conformance.mjs with its Node flags, the embedded shop and default
 // settings), started without npm's own wrapper process, whose
 // ~0.3 s and ~60 MB belong to npm, not to the harness. Only REPORT_DIR is set, so the run does not
 // overwrite reports/ of whoever else works in this tree, and the embedded shop's SHOP_FAULTS and
@@ -71,7 +71,7 @@ function roles(peaks: readonly ProcessPeak[], records: readonly ProbeRecord[]): 
   const workerOf = new Map(records.map((r) => [r.pid, r.worker]));
   return peaks.map((p) => {
     const worker = workerOf.get(p.pid);
-    const role = worker != null ? `worker ${worker}` : /src\/cli\/conformance\.ts/.test(p.cmdline) ? 'runner' : SHOP_CMD.test(p.cmdline) ? 'shop' : p.cmdline.slice(0, 120);
+    const role = worker != null ? `worker ${worker}` : /src\/cli\/conformance\.(ts|mjs)/.test(p.cmdline) ? 'runner' : SHOP_CMD.test(p.cmdline) ? 'shop' : p.cmdline.slice(0, 120);
     return { role, peakRssMb: p.peakRssMb };
   });
 }
@@ -83,7 +83,7 @@ export function conformanceCommand(): string[] {
   const pkg = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
   // The command after the Node check every script starts with (`node src/cli/supported-node.cjs && node ...`).
   const words = ((pkg.scripts?.conformance ?? '').split('&&').pop() ?? '').split(/\s+/).filter(Boolean);
-  if (words[0] !== 'node' || !words.includes('src/cli/conformance.ts')) throw new Error(`package.json's conformance script is not "node ... src/cli/conformance.ts": ${pkg.scripts?.conformance ?? '(none)'}`);
+  if (words[0] !== 'node' || !words.includes('src/cli/conformance.mjs')) throw new Error(`package.json's conformance script is not "node ... src/cli/conformance.mjs": ${pkg.scripts?.conformance ?? '(none)'}`);
   return words.slice(1);
 }
 

@@ -64,6 +64,8 @@ export function catalogueFor(spec: string, errata: string | undefined): Promise<
   let hit = catalogues.get(key);
   if (!hit) {
     hit = loadCached(spec, errata);
+    // A failed load must not poison the cache for a corrected retry (the reference shop's loadSpec relies on it).
+    hit.catch(() => catalogues.delete(key));
     catalogues.set(key, hit);
   }
   return hit;
