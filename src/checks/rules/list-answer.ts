@@ -4,6 +4,7 @@
 // that needed the list.
 import { described } from '../basis.js';
 import { defineRule } from './rule.js';
+import { shown } from './shown.js';
 
 export interface ListAnswerInput {
   status: number;
@@ -23,10 +24,7 @@ export const listAnswerRule = defineRule<ListAnswerInput>({
   judge: (i) => {
     // Which success status a list answers is statusCodeConformance's, judged on its valid request.
     if (i.status < 200 || i.status >= 300) return `${i.asked || 'the list'}: expected status 200, got ${i.status || i.transportError || 'no answer'}`;
-    if (!Array.isArray(i.json)) {
-      const s = JSON.stringify(i.json) ?? String(i.json);
-      return `${i.asked || 'the list'}: the body is not an array: ${s.length > 300 ? `${s.slice(0, 300)}…` : s}`;
-    }
+    if (!Array.isArray(i.json)) return `${i.asked || 'the list'}: the body is not an array: ${shown(i.json, 300)}`;
     return undefined;
   },
 });
