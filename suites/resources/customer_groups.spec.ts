@@ -26,11 +26,11 @@ function groupsList(kit: FactoryKit): ListSubject {
     secondSortKey: 'names.de',
     searchField: 'id',
     fields: ['id', 'names'],
-    seed: async (n) => {
+    seed: async (n, from = 0) => {
       const out: Json[] = [];
       await shopFacts(kit);
       // Every language the target lists; en and de carry the two sort keys.
-      for (let i = 0; i < n; i++) out.push((await createCustomerGroup(kit, { names: { ...multiLang(kit, 'group'), en: sortableValue(token, i), de: secondValue(token, i) } })).record);
+      for (let i = from; i < from + n; i++) out.push((await createCustomerGroup(kit, { names: { ...multiLang(kit, 'group'), en: sortableValue(token, i), de: secondValue(token, i) } })).record);
       return out;
     },
   };

@@ -82,9 +82,9 @@ export function namedResourceTests(r: NamedResource, spec: SpecOperations): void
       secondSortKey: 'names.de',
       fields: ['id', 'names'],
       searchField: 'id',
-      seed: async (n) => {
+      seed: async (n, from = 0) => {
         const out: Json[] = [];
-        for (let i = 0; i < n; i++) out.push((await r.make(kit, { en: sortableValue(token, i) })).record);
+        for (let i = from; i < from + n; i++) out.push((await r.make(kit, { en: sortableValue(token, i) })).record);
         return out;
       },
     };
