@@ -21,7 +21,7 @@ import { addressCall, addressPath } from './pipeline/address.js';
 import { run, type PipelineDeps } from './pipeline/index.js';
 import type { Addressed, CallOptions } from './pipeline/request.js';
 import { SupportGateStage } from './pipeline/support-gate.js';
-import { RecordKeeper } from './record-keeper.js';
+import { RecordKeeper, type KeeperPlan } from './record-keeper.js';
 import { SessionStore } from './session-store.js';
 import type { Redactor } from './redact.js';
 
@@ -67,10 +67,8 @@ export interface ClientDeps {
   onUnreproduced?: (original: Exchange, replayed: Replayed) => void;
   /** What the layers above keep for the worker's session (src/client/session-store.ts); a client of its own keeps its own. */
   store?: SessionStore;
-  /** Passed to the record keeper (KeeperDeps.readLeadingDigits): the run's depth decides it. */
-  readLeadingDigits?: boolean;
-  /** Passed to the record keeper (KeeperDeps.refusalLookAfterReplay): the run's depth decides it. */
-  refusalLookAfterReplay?: boolean;
+  /** What the run's depth says of the record keeper's own reads (KeeperDeps.plan). */
+  keeperPlan: KeeperPlan;
 }
 
 /**
@@ -113,8 +111,7 @@ export class ApiClient {
       apiRoot: deps.apiRoot,
       runId: deps.settings.runId,
       look: (path, query) => this.send('GET', path, { intent: 'lookup', query, noAnswer: 'return', label: 'look for what a write did that its answer does not say' }),
-      ...(deps.readLeadingDigits === undefined ? {} : { readLeadingDigits: deps.readLeadingDigits }),
-      ...(deps.refusalLookAfterReplay === undefined ? {} : { refusalLookAfterReplay: deps.refusalLookAfterReplay }),
+      plan: deps.keeperPlan,
     });
     // The gate's own look at the target: a GET (relative path; '' is the API root) it does not ask itself about.
     const look = (p: string, probe?: { body: unknown }): Promise<Exchange> =>
@@ -238,7 +235,7 @@ export class ApiClient {
       return ex;
     }
     const { answer, unreproduced } = await settleBreakdown(ex, this.resendOf(req));
-    // One look for the request and its replays (KeeperDeps.refusalLookAfterReplay), before the caller sees the answer.
+    // One look for the request and its replays (KeeperPlan.refusalLookAfterReplay), before the caller sees the answer.
     await this.keeper.lookDeferred();
     if (unreproduced) this.deps.onUnreproduced?.(ex, unreproduced);
     return answer;

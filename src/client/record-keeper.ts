@@ -29,6 +29,7 @@ import { collectionNoun } from '../spec/nouns.js';
 import type { Ledger, NewRecord, PendingRequest } from './ledger.js';
 import type { Addressed } from './pipeline/request.js';
 import { isObj } from '../core/json.js';
+import type { DepthPlan } from '../config/depth.js';
 
 /** Ids of pending requests: this process's stamp and a counter (unique in the run across workers). */
 const STAMP = randomBytes(4).toString('hex');
@@ -53,21 +54,20 @@ export interface KeeperDeps {
   /** Reads a collection (a GET through the pipeline, intent `lookup`). */
   look: (path: string, query: Record<string, unknown>) => Promise<Exchange>;
   /**
-   * Whether a DELETE of a wrong-typed id the target did not refuse is followed by a read of the
-   * record its leading digits name at once (default true), or only when cleanup's DELETE of that
-   * record fails (DEPTH decides: src/config/depth.ts readLeadingDigits).
-   */
-  readLeadingDigits?: boolean;
-  /**
-   * Whether the look for what a create sent to be refused made, when it broke down (5xx), waits
+   * What the run's depth says of the keeper's own reads (src/config/depth.ts): whether a DELETE of a
+   * wrong-typed id the target did not refuse is followed by a read of the record its leading digits
+   * name at once, or only when cleanup's DELETE of that record fails (readLeadingDigits); and
+   * whether the look for what a create sent to be refused made, when it broke down (5xx), waits
    * until the client has replayed it (ApiClient.run): the replay is the same request with the same
-   * values, so one read of the collection finds what either made (default false; DEPTH decides:
-   * src/config/depth.ts refusalLookAfterReplay).
+   * values, so one read of the collection finds what either made (refusalLookAfterReplay).
    */
-  refusalLookAfterReplay?: boolean;
+  plan: KeeperPlan;
 }
 
-/** A pending request whose look waits for its replays (KeeperDeps.refusalLookAfterReplay). */
+/** The depth plan's fields the record keeper reads. */
+export type KeeperPlan = Pick<DepthPlan, 'readLeadingDigits' | 'refusalLookAfterReplay'>;
+
+/** A pending request whose look waits for its replays (KeeperPlan.refusalLookAfterReplay). */
 interface DeferredLook {
   req: Addressed;
   unclear: Unclear;
@@ -143,7 +143,7 @@ export class RecordKeeper {
       // Input sent to be refused that broke down is replayed at once, unchanged (src/client/replay.ts):
       // its look waits, and one read then tells what the request and its replays made. The request
       // stays pending in the ledger until then.
-      if (unclear && this.deps.refusalLookAfterReplay === true && sentToBeRefused(req.intent) && ex.response.status >= 500) {
+      if (unclear && this.deps.plan.refusalLookAfterReplay && sentToBeRefused(req.intent) && ex.response.status >= 500) {
         this.deferred.push({ req, unclear, pending });
         this.createdByExchange.set(ex, created.filter((r) => !r.found));
         return created;
@@ -207,7 +207,7 @@ export class RecordKeeper {
    * A DELETE whose record id cannot name a record (`15abc`, a negative probe) may still have
    * deleted the own record its leading digits name: GX 4.8 reads `15abc` as 15. Unless the target
    * refused it (4xx), that record is read: answering 404/410, it is gone, and the ledger says so.
-   * Where the depth leaves the read out (KeeperDeps.readLeadingDigits), the record stays open and
+   * Where the depth leaves the read out (KeeperPlan.readLeadingDigits), the record stays open and
    * is only remembered: cleanup deletes it as any other, and reads it only if that DELETE fails
    * (goneAfterAll), since a shop may answer a DELETE of a record that is gone with a 5xx (GX 4.8:
    * `DELETE /categories/8` answered 500 "not found in database" after `DELETE /categories/8abc`).
@@ -225,7 +225,7 @@ export class RecordKeeper {
     if (!this.ledger.ownsRecord(record.path) || this.ledger.isDeleted(record)) return;
     const read = this.readRequestFor(record);
     if (!read) return;
-    if (this.deps.readLeadingDigits === false) {
+    if (!this.deps.plan.readLeadingDigits) {
       this.maybeTaken.set(keyOf(record), { read, operationId: req.op.id });
       return;
     }

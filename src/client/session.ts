@@ -98,8 +98,7 @@ export class Session {
       floor: this.floor,
       onUnreproduced: (ex, r) => this.onUnreproduced?.(ex, r),
       store: this.store,
-      readLeadingDigits: depthPlan(config.depth).readLeadingDigits,
-      refusalLookAfterReplay: depthPlan(config.depth).refusalLookAfterReplay,
+      keeperPlan: depthPlan(config.depth),
       ...(onWait ? { onWait } : {}),
       ...(onRefusal ? { onRefusal } : {}),
     });
