@@ -245,6 +245,14 @@ export class SupportGate {
     return ex.request.method.toUpperCase() === 'GET' && ex.request.auth === 'default' && ex.request.url === `${this.board.target}${prefix}`;
   }
 
+  /** The board's verdict on a route (read afresh: another worker may have written it), or undefined while undecided. */
+  private decided(prefix: string): RouteVerdict | undefined {
+    this.board.refresh();
+    const known = this.board.route(prefix);
+    if (!known) return undefined;
+    return known.routed ? { routed: true } : { routed: false, reason: known.reason ?? '' };
+  }
+
   /**
    * `note` is said after the reason of a route found not routed (where it was looked at, when that
    * is not plain). `records` says what the values name, and so what a server error of the record
@@ -255,9 +263,8 @@ export class SupportGate {
    */
   private routeOf(step: LiteralStep, values: Readonly<Record<string, string>>, get: SupportGet, how: { note?: string; records?: 'listed' | 'caller' | 'none' } = {}): Promise<RouteVerdict> {
     const note = how.note ?? '';
-    this.board.refresh();
-    const known = this.board.route(step.prefix);
-    if (known) return Promise.resolve(known.routed ? { routed: true } : { routed: false, reason: known.reason ?? '' });
+    const known = this.decided(step.prefix);
+    if (known) return Promise.resolve(known);
     let parent: string;
     try {
       parent = fillPath(step.parent, values);
@@ -272,9 +279,8 @@ export class SupportGate {
       const look = async (): Promise<RouteVerdict> => {
         // Another worker may have decided the segment while this one waited for the floor (both
         // met the same unknown resource at once): its verdict stands, and nothing is sent.
-        this.board.refresh();
-        const decided = this.board.route(step.prefix);
-        if (decided) return decided.routed ? { routed: true } : { routed: false, reason: decided.reason ?? '' };
+        const decided = this.decided(step.prefix);
+        if (decided) return decided;
         const found = await this.look(step, parent, get, how.records ?? 'caller', note);
         const v: RouteVerdict = found.routed === false && note ? { routed: false, reason: `${found.reason}${note}` } : found;
         // On the board before the floor is given back, so that a worker waiting for it reads this
