@@ -243,7 +243,7 @@ async function node22(): Promise<Counts> {
   console.log(`Node ${version}, embedded shop: conformance ${embedded === 0 ? 'green' : `exit ${embedded}`}`);
   const elsewhereDir = path.join(reports, 'npm-test-node22-elsewhere');
   rmSync(elsewhereDir, { recursive: true, force: true });
-  const elsewhere = await againstShopProcess((url) => run(bin, ['--import', 'tsx', 'src/cli/conformance.ts', '--reporter=dot'], { ...env, BASE_URL: url, API_USER: '', API_PASSWORD: '', REPORT_DIR: elsewhereDir }));
+  const elsewhere = await againstShopProcess((url) => run(bin, ['src/cli/conformance.mjs', '--reporter=dot'], { ...env, BASE_URL: url, API_USER: '', API_PASSWORD: '', REPORT_DIR: elsewhereDir }));
   console.log(`Node ${version}, reference shop as a process of its own: conformance ${elsewhere === 0 ? 'green' : `exit ${elsewhere}`}`);
   return { passed: Number(embedded === 0) + Number(elsewhere === 0), failed: Number(embedded !== 0) + Number(elsewhere !== 0), skipped: 0 };
 }

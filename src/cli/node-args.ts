@@ -1,4 +1,4 @@
-// The Node arguments of the processes of a conformance run (src/cli/conformance.ts): what its
+// The Node arguments of the processes of a conformance run (src/cli/conformance.mjs): what its
 // workers inherit from the runner's execArgv, and what they should not.
 import { spawnSync } from 'node:child_process';
 

@@ -233,7 +233,7 @@ async function conformance(inst: Instance, run: RunSpec, reportDir: string): Pro
   // Each run its own id; npm test's JSON reporter file is not ours to write.
   delete env.RUN_ID;
   delete env.PLAYWRIGHT_JSON_OUTPUT_NAME;
-  const args = ['--import', 'tsx', 'src/cli/conformance.ts', ...realShopArgs(inst, process.env, run.workers), '--reporter', process.env.REALSHOP_REPORTER || 'dot'];
+  const args = ['src/cli/conformance.mjs', ...realShopArgs(inst, process.env, run.workers), '--reporter', process.env.REALSHOP_REPORTER || 'dot'];
   mkdirSync(reportDir, { recursive: true });
   const logFile = path.join(reportDir, 'console.log');
   const fd = openSync(logFile, 'w');

@@ -41,7 +41,7 @@ export function realShopSeed(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /**
- * Arguments of src/cli/conformance.ts for a real shop: its baseline and its workers (`null`: the
+ * Arguments of the conformance command (src/cli/conformance.mjs) for a real shop: its baseline and its workers (`null`: the
  * harness's default, as a user's run has).
  */
 export function realShopArgs(inst: Instance, env: NodeJS.ProcessEnv = process.env, workers: string | null = realShopWorkers(inst.shop, env) ?? null): string[] {

@@ -1,7 +1,7 @@
 // The lines under the one-line summary at the end of a run (and of `npm run report`): why operations
 // were not tested, and the run's response times. With the summary (score, coverage, gate) they are
 // what a user reads first; the gate's defect lists follow from the conformance CLI when the run failed
-// (src/cli/conformance.ts printGate: every new defect, worst first).
+// (src/cli/conformance-main.ts printGate: every new defect, worst first).
 import { depthNote, DEPTHS, type Depth } from '../../config/depth.js';
 import { notTestedLine } from './not-tested.js';
 import { budgetsText } from './render-figures.js';
