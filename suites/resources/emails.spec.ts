@@ -3,7 +3,7 @@
 // its returned path; delete; the state filter; declared error statuses; the list parameters.
 // Recipients are on example.test; the test's token is in `subject`.
 import { expectNamesRecord, expectHeld, expectRule, show } from '../../fixtures/evidence.js';
-import { expectRefused, step, wrongRequest } from '../../fixtures/requests.js';
+import { expectReadAfterDelete, step, wrongRequest } from '../../fixtures/requests.js';
 import { RULE } from '../../src/checks/rules/registry.js';
 import { project } from '../../src/checks/basis.js';
 import { emailInput, queueEmail, uploadAttachment } from '../../fixtures/factories/emails.js';
@@ -105,8 +105,7 @@ test.describe('e-mails', () => {
     const body = del.response.json;
     const emailId = isObj(body) ? body.emailId : undefined;
     expectNamesRecord(kit.api, 'lifecycle', del, { field: 'emailId', value: emailId, matches: Number(emailId) === made.id, title: 'the DELETE should echo the e-mail id' });
-    const gone = await kit.api.call('getEmails', { path: { email_id: made.id }, label: 'read after delete' });
-    expectRefused(kit, gone, { want: 404, mode: 'declared', wrong: 'missing', tag: 'lifecycle', related: [del], body: false });
+    await expectReadAfterDelete(kit, 'getEmails', { email_id: made.id }, del);
   });
 
   if (ops.inScope('emails')) test('should filter e-mails by state=pending and state=sent', { tag: ['@emails', '@rule:filter-state', '@op:getEmailsList'] }, async ({ kit }) => {
