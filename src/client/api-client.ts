@@ -223,22 +223,22 @@ export class ApiClient {
    */
   private async run(req: Addressed): Promise<Exchange> {
     const ex = await this.runOnce(req);
-    if (createToSendAgain(ex, this.keeper.leftNothing(ex))) {
-      if (this.deps.floor) return this.createAlone(req, ex);
-      // No floor to send it alone: its 5xx counts as any failing create's does.
-      if (req.op) this.gate.strike(req.op, ex);
-      return ex;
-    }
-    if (!this.deps.floor || !breakdownToSettle(ex, req.method === 'POST' && req.override !== undefined && !this.postOn(req.path))) {
-      // A look the record keeper kept for replays that do not come is sent now.
+    try {
+      if (createToSendAgain(ex, this.keeper.leftNothing(ex))) {
+        if (this.deps.floor) return await this.createAlone(req, ex);
+        // No floor to send it alone: its 5xx counts as any failing create's does.
+        if (req.op) this.gate.strike(req.op, ex);
+        return ex;
+      }
+      if (!this.deps.floor || !breakdownToSettle(ex, req.method === 'POST' && req.override !== undefined && !this.postOn(req.path))) return ex;
+      const { answer, unreproduced } = await settleBreakdown(ex, this.resendOf(req));
+      if (unreproduced) this.deps.onUnreproduced?.(ex, unreproduced);
+      return answer;
+    } finally {
+      // One look for the request and whatever replays it got (KeeperPlan.refusalLookAfterReplay),
+      // sent before the caller sees the answer, however the replays ended.
       await this.keeper.lookDeferred();
-      return ex;
     }
-    const { answer, unreproduced } = await settleBreakdown(ex, this.resendOf(req));
-    // One look for the request and its replays (KeeperPlan.refusalLookAfterReplay), before the caller sees the answer.
-    await this.keeper.lookDeferred();
-    if (unreproduced) this.deps.onUnreproduced?.(ex, unreproduced);
-    return answer;
   }
 
   /**
