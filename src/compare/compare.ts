@@ -115,7 +115,7 @@ function depthOf(r: CompatibilityReport): string {
  * failed before: the cases that showed it may not have been sent), and an answer's field or header
  * it never met is not called removed as a gating change. What it saw fail still gates.
  */
-export const QUICK_NOT_FIXED = 'the new run was DEPTH=quick: it sends one case where the old run may have sent many, so what it did not show is not shown fixed';
+export const QUICK_NOT_FIXED = 'the new run was DEPTH=quick: it sends one case of each kind, so what it did not show is not shown fixed (a standard run decides)';
 
 function rows(r: CompatibilityReport): Map<string, OperationRow> {
   return new Map(r.operations.map((o) => [o.id, o]));
@@ -197,6 +197,8 @@ function diff(oldRun: LoadedRun, newRun: LoadedRun): Pick<Comparison, 'items' | 
   if (o.profile !== n.profile) caveats.push(`the two runs had different profiles (${o.profile}, ${n.profile}): what only one sends is not compared`);
   const quickNew = depthOf(n) === 'quick';
   if (depthOf(o) !== depthOf(n)) caveats.push(`the two runs looked to different depths (DEPTH=${depthOf(o)}, DEPTH=${depthOf(n)}): cells only one judged are not compared${quickNew ? '; nothing is called fixed from the quick run, and fields or headers it did not meet are not called removed' : ''}`);
+  // Two quick runs: the same rule, said, so that a defect gone from the new run is not read as overlooked.
+  else if (quickNew) caveats.push('both runs were DEPTH=quick: nothing is called fixed from the new run (one case passing does not show a defect gone; a standard run decides)');
   if (o.scope || n.scope) caveats.push('a run was limited to some groups (ONLY_GROUPS/SKIP_GROUPS): operations out of its scope are not compared');
   const builds = otherBuilds(oldRun, newRun);
   if (builds) caveats.push(`the two runs were made by different builds of the harness (${builds}): what changed in how it judges shows here as a change of the shop (a rule reworded: its defect new in one run and fixed in the other)`);

@@ -249,6 +249,8 @@ test.describe('DEPTH=quick against the reference shop with faults @reports', () 
     const qCells = new Set(runs.q.operations.flatMap((o) => Object.keys(o.cells).map((k) => `${o.id} · ${k}`)));
     expect(c.items.filter((i) => i.category === 'cell' && !qCells.has(`${i.operation ?? ''} · ${i.outcomes?.check ?? ''}`))).toEqual([]);
     expect(c.caveats.some((x) => x.includes('DEPTH=standard, DEPTH=quick'))).toBe(true);
+    // Two quick runs: the same rule holds, and the comparison says so.
+    expect(compare(newer, newer).caveats.some((x) => x.startsWith('both runs were DEPTH=quick'))).toBe(true);
     expect(gateAgainst(c).ok).toBe(true);
     // An old run where a cell quick fails passed, without the defect: the quick run's gate fails on it.
     const failing = runs.q.failures.find((f) => f.outcome === 'fail' && f.check === 'rule:per-page');
