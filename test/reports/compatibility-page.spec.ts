@@ -144,7 +144,7 @@ test.describe('compatibility report of a run @reports', () => {
     expect(rendered.status, rendered.output).toBe(0);
     const r = readReport(dir);
     expect(r.defects.length).toBeGreaterThan(0);
-    await withPage(async (page) => {
+    expect(await withPage(async (page) => {
       await page.goto(pathToFileURL(path.join(dir, 'compatibility', 'index.html')).href);
       // The first section after the score is the defect list, before the groups and the cells.
       expect(await page.locator('main h2').first().getAttribute('id')).toBe('defects');
@@ -177,7 +177,7 @@ test.describe('compatibility report of a run @reports', () => {
       expect(links.filter((id) => !ids.includes(id))).toEqual([]);
       await page.locator('h1').scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(dir, 'compatibility-page-top.png') });
-    });
+    }), 'the page must fetch nothing').toEqual([]);
   });
 
   test('should show the coverage index and the response times in Chromium, and fail a run below MIN_COVERAGE with one line', async ({ runs: run }) => {
@@ -206,7 +206,7 @@ test.describe('compatibility report of a run @reports', () => {
     expect(md).toContain('## Response times (');
     expect(md).toMatch(/\| getTaxClasses \| \d+ \| \d+ \| \d+ \| \d+ \| 2000 ms \| pass \|/);
 
-    await withPage(async (page) => {
+    expect(await withPage(async (page) => {
       await page.goto(pathToFileURL(path.join(run.dir, 'compatibility', 'index.html')).href);
       await expect(page.locator('#score-coverage')).toHaveText(`coverage index ${c.index}%`);
       await page.locator('#score-coverage a').click();
@@ -230,7 +230,7 @@ test.describe('compatibility report of a run @reports', () => {
       await expect(page.locator('#latency-slowest + table')).toContainText("curl -sS -i 'http://127.0.0.1");
       await page.locator('#coverage').scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(PROJECT_ROOT, 'reports', 'compatibility-page-figures.png'), fullPage: false });
-    });
+    }), 'the page must fetch nothing').toEqual([]);
 
     // MIN_COVERAGE judges the run's index: below it, the run fails with one line even where the gate passes.
     const all = path.join(run.dir, 'baseline-coverage.json');
