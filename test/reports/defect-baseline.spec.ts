@@ -9,13 +9,14 @@
 // body defect that reached one more operation (getCustomer) fails the gate there, and the report
 // says so; an older baseline that names the cells but no defect lets them through (what
 // signatures fix).
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { readBaseline } from '../../src/report/compatibility/baseline.js';
 import { rebaseline } from '../../src/report/compatibility/build.js';
 import type { BaselineEntry, CompatibilityReport } from '../../src/report/compatibility/types.js';
-import { runNode, selfTestDir, tsx, type ChildResult } from './support/child.js';
+import { runNode, tsx, type ChildResult } from './support/child.js';
+import { readReport, testWithRuns } from './support/runs.js';
 
 /** GX 3.2's known defect of getCustomer · rule:error-status, as its signature reads. */
 const ABC_200 = 'invalid-input-accepted | 2xx |  | a wrong-typed id';
@@ -31,28 +32,18 @@ interface Runs {
   json: CompatibilityReport;
 }
 
-const test = base.extend<object, { runs: Runs }>({
-  runs: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const dir = selfTestDir('defect-baseline');
-      rmSync(dir, { recursive: true, force: true });
-      mkdirSync(dir, { recursive: true });
-      const file = path.join(dir, 'baseline.json');
-      writeFileSync(file, JSON.stringify({ version: 1, deviations: [] }));
-      // 1. The shop as the baseline knows it: the list of customers answers their passwords.
-      const first = await runNode(tsx('src/cli/conformance.ts', '--update-baseline', '--baseline', file, '--reporter', 'dot', 'suites/contract', '--grep', '@op:getCustomers\\b'), { REPORT_DIR: path.join(dir, 'first'), RUN_ID: 'rdefects1', SHOP_FAULTS: 'customer-password-returned,error-body-without-message' });
-      const written = readBaseline(file).entries;
-      // The team words its reasons, and holds getCustomer · rule:error-status by GX 3.2's defect.
-      const baseline = [...written.map((e) => ({ ...e, reason: `known: ${e.defect ?? ''}` })), { operation: 'getCustomer', check: 'rule:error-status', defect: ABC_200, reason: 'GET /customers/abc answers 200 with the customer list' }];
-      writeFileSync(file, JSON.stringify({ version: 1, deviations: baseline }));
-      // 2. The shop changed: it also drops the e-mail and answers a missing customer with 200 and an empty record.
-      const second = await runNode(tsx('src/cli/conformance.ts', '--baseline', file, '--reporter', 'dot', 'suites/contract', 'suites/resources/customers.spec.ts', '--grep', '@op:getCustomers?\\b'), { REPORT_DIR: path.join(dir, 'second'), RUN_ID: 'rdefects2', SHOP_FAULTS: 'customer-password-returned,error-body-without-message,customer-without-email,customer-missing-200' });
-      const json = JSON.parse(readFileSync(path.join(dir, 'second', 'compatibility', 'report.json'), 'utf8')) as CompatibilityReport;
-      await use({ dir, baseline, first, second, json });
-    },
-    { scope: 'worker', timeout: 240_000 },
-  ],
+const test = testWithRuns('defect-baseline', async (dir): Promise<Runs> => {
+  const file = path.join(dir, 'baseline.json');
+  writeFileSync(file, JSON.stringify({ version: 1, deviations: [] }));
+  // 1. The shop as the baseline knows it: the list of customers answers their passwords.
+  const first = await runNode(tsx('src/cli/conformance.ts', '--update-baseline', '--baseline', file, '--reporter', 'dot', 'suites/contract', '--grep', '@op:getCustomers\\b'), { REPORT_DIR: path.join(dir, 'first'), RUN_ID: 'rdefects1', SHOP_FAULTS: 'customer-password-returned,error-body-without-message' });
+  const written = readBaseline(file).entries;
+  // The team words its reasons, and holds getCustomer · rule:error-status by GX 3.2's defect.
+  const baseline = [...written.map((e) => ({ ...e, reason: `known: ${e.defect ?? ''}` })), { operation: 'getCustomer', check: 'rule:error-status', defect: ABC_200, reason: 'GET /customers/abc answers 200 with the customer list' }];
+  writeFileSync(file, JSON.stringify({ version: 1, deviations: baseline }));
+  // 2. The shop changed: it also drops the e-mail and answers a missing customer with 200 and an empty record.
+  const second = await runNode(tsx('src/cli/conformance.ts', '--baseline', file, '--reporter', 'dot', 'suites/contract', 'suites/resources/customers.spec.ts', '--grep', '@op:getCustomers?\\b'), { REPORT_DIR: path.join(dir, 'second'), RUN_ID: 'rdefects2', SHOP_FAULTS: 'customer-password-returned,error-body-without-message,customer-without-email,customer-missing-200' });
+  return { dir, baseline, first, second, json: readReport(path.join(dir, 'second')) };
 });
 
 test.describe('baselines that know defects, on the reference shop @reports', () => {

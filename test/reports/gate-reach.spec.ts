@@ -5,13 +5,14 @@
 // category so (`category-missing-200`, the same kind of defect, the same signature): the gate
 // fails on getCategory's cells, and says the known defect reached them. A baseline entry whose
 // `spread` tolerates the defect anywhere lets it through, with its reason.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { readBaseline } from '../../src/report/compatibility/baseline.js';
 import { rebaseline } from '../../src/report/compatibility/build.js';
 import type { BaselineEntry, CompatibilityReport } from '../../src/report/compatibility/types.js';
-import { runNode, selfTestDir, tsx, type ChildResult } from './support/child.js';
+import { runNode, tsx, type ChildResult } from './support/child.js';
+import { readReport, testWithRuns } from './support/runs.js';
 
 const MISSING_READ = 'invalid-input-accepted | 2xx | an empty object | a request for a record that does not exist';
 const TESTS = ['suites/resources/customers.spec.ts', 'suites/resources/categories.spec.ts', '--grep', 'should answer 400 for an invalid customer id and 404 for a missing one|should answer 404 for a category that does not exist'];
@@ -23,26 +24,16 @@ interface Runs {
   json: CompatibilityReport;
 }
 
-const test = base.extend<object, { runs: Runs }>({
-  runs: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const dir = selfTestDir('gate-reach');
-      rmSync(dir, { recursive: true, force: true });
-      mkdirSync(dir, { recursive: true });
-      const file = path.join(dir, 'baseline.json');
-      writeFileSync(file, JSON.stringify({ version: 1, deviations: [] }));
-      // 1. The shop as the baseline knows it: a missing customer reads 200 {}.
-      await runNode(tsx('src/cli/conformance.ts', '--update-baseline', '--baseline', file, '--reporter', 'dot', ...TESTS), { REPORT_DIR: path.join(dir, 'first'), RUN_ID: 'rgatereach1', SHOP_FAULTS: 'customer-missing-200' });
-      const baseline = readBaseline(file).entries.map((e) => ({ ...e, reason: 'vendor ticket 37: a missing customer reads as an empty record' }));
-      writeFileSync(file, JSON.stringify({ version: 1, deviations: baseline }));
-      // 2. The shop changed: a missing category reads 200 {} too.
-      const second = await runNode(tsx('src/cli/conformance.ts', '--baseline', file, '--reporter', 'dot', ...TESTS), { REPORT_DIR: path.join(dir, 'second'), RUN_ID: 'rgatereach2', SHOP_FAULTS: 'customer-missing-200,category-missing-200' });
-      const json = JSON.parse(readFileSync(path.join(dir, 'second', 'compatibility', 'report.json'), 'utf8')) as CompatibilityReport;
-      await use({ dir, baseline, second, json });
-    },
-    { scope: 'worker', timeout: 240_000 },
-  ],
+const test = testWithRuns('gate-reach', async (dir): Promise<Runs> => {
+  const file = path.join(dir, 'baseline.json');
+  writeFileSync(file, JSON.stringify({ version: 1, deviations: [] }));
+  // 1. The shop as the baseline knows it: a missing customer reads 200 {}.
+  await runNode(tsx('src/cli/conformance.ts', '--update-baseline', '--baseline', file, '--reporter', 'dot', ...TESTS), { REPORT_DIR: path.join(dir, 'first'), RUN_ID: 'rgatereach1', SHOP_FAULTS: 'customer-missing-200' });
+  const baseline = readBaseline(file).entries.map((e) => ({ ...e, reason: 'vendor ticket 37: a missing customer reads as an empty record' }));
+  writeFileSync(file, JSON.stringify({ version: 1, deviations: baseline }));
+  // 2. The shop changed: a missing category reads 200 {} too.
+  const second = await runNode(tsx('src/cli/conformance.ts', '--baseline', file, '--reporter', 'dot', ...TESTS), { REPORT_DIR: path.join(dir, 'second'), RUN_ID: 'rgatereach2', SHOP_FAULTS: 'customer-missing-200,category-missing-200' });
+  return { dir, baseline, second, json: readReport(path.join(dir, 'second')) };
 });
 
 test.describe('a known defect in a cell the baseline does not name @reports', () => {
